@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Set-up-and-run helper: the README's two commands go through here.
+
+    python3 dev.py run [args]   install what is needed, then `python -m bot [args]`
+    python3 dev.py test [args]  install what is needed (with test tools), then ruff + pytest
+
+It keeps a virtual environment in `.venv` and reinstalls only when pyproject.toml changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+
+
+def ensure_environment(extras: str) -> None:
+    if sys.version_info < (3, 11):
+        sys.exit("Python 3.11 or newer is needed (this is {}.{}).".format(*sys.version_info[:2]))
+    if not PYTHON.exists():
+        print("Creating the virtual environment in .venv ...", file=sys.stderr)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
+    stamp = VENV / f".installed-{extras or 'base'}"
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    print("Installing dependencies (first run only) ...", file=sys.stderr)
+    target = f".[{extras}]" if extras else "."
+    subprocess.run(
+        [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", target],
+        cwd=ROOT,
+        check=True,
+    )
+    stamp.write_text(digest)
+
+
+def main(argv: list[str]) -> int:
+    command, rest = (argv[0], argv[1:]) if argv else ("run", [])
+    os.chdir(ROOT)
+    if command == "run":
+        ensure_environment("")
+        return subprocess.call([str(PYTHON), "-m", "bot", *rest])
+    if command == "test":
+        ensure_environment("test")
+        lint = subprocess.call([str(PYTHON), "-m", "ruff", "check", "."])
+        tests = subprocess.call([str(PYTHON), "-m", "pytest", *rest])
+        return tests or lint
+    if command == "bench":
+        ensure_environment("test")
+        return subprocess.call([str(PYTHON), "-m", "bot", "bench", *rest])
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,110 @@
+"""Data shapes shared by every game: prompts, actions, events, refusals, state, results."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.core.rng import Rng
+
+GM: Literal["gm"] = "gm"
+"""The viewer that may see everything (a moderator)."""
+
+
+def seat(number: int) -> dict[str, int]:
+    """An event/refusal parameter naming a player; renderers turn it into the player's name."""
+    return {"seat": number}
+
+
+def seats(numbers: list[int]) -> list[dict[str, int]]:
+    return [seat(n) for n in numbers]
+
+
+def term(key: str) -> dict[str, str]:
+    """An event parameter naming a game term (a card, a role); renderers translate it."""
+    return {"term": key}
+
+
+class Refusal(BaseModel):
+    """Why an action is illegal: a message key and its parameters."""
+
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class Option(BaseModel):
+    """One answer a prompt offers. A disabled option is shown but refused with its reason."""
+
+    value: str
+    label: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    disabled: Refusal | None = None
+
+
+class Prompt(BaseModel):
+    """Somebody must act: who, what is asked, secret or public, and how the deadline works.
+
+    `id` is unique over the life of a game: an answer naming a prompt that is no longer
+    pending is stale and refused.
+    """
+
+    id: str
+    seat: int
+    ask: Literal["one", "number", "text"]
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    options: list[Option] = Field(default_factory=list)
+    low: int | None = None
+    high: int | None = None
+    secret: bool = True
+    deadline: str
+    changeable: bool = False
+    answered: bool = False
+
+    def option(self, value: str) -> Option | None:
+        return next((o for o in self.options if o.value == value), None)
+
+
+class Action(BaseModel):
+    """An answer to a prompt. `value` is an option's value, a number, or free text."""
+
+    model_config = ConfigDict(frozen=True)
+
+    prompt: str
+    value: str | int
+
+
+class Event(BaseModel):
+    """Something that happened, with its audience: `to=None` is public, else those seats only."""
+
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    to: list[int] | None = None
+
+    @property
+    def public(self) -> bool:
+        return self.to is None
+
+
+class Results(BaseModel):
+    """The end of a game: points per seat (coins, season points, chips) and the winners."""
+
+    scores: list[int]
+    winners: list[int]
+
+
+class GameState(BaseModel):
+    """Fields every game's state carries; games subclass it with their own."""
+
+    players: int
+    rng: Rng
+    step: int = 0
+    prompts: list[Prompt] = Field(default_factory=list)
+    over: bool = False
+
+    def prompts_for(self, seat_number: int) -> list[Prompt]:
+        return [p for p in self.prompts if p.seat == seat_number]
+
+    def prompt(self, prompt_id: str) -> Prompt | None:
+        return next((p for p in self.prompts if p.id == prompt_id), None)
