@@ -165,3 +165,11 @@ class Engine(ABC, Generic[S]):
 
     def is_gm(self, viewer: Viewer) -> bool:
         return viewer == GM
+
+    def deadline_seconds(self, state: S, kind: str) -> int:
+        """Seconds a prompt of deadline kind `kind` gets: the house rule `<kind>_seconds`."""
+        return int(getattr(state.options, f"{kind}_seconds"))  # type: ignore[attr-defined]
+
+    def rules_key(self) -> str:
+        """The catalog message holding this game's readable rules summary."""
+        return f"{self.name}-rules"

@@ -1,0 +1,42 @@
+## Общие сообщения: отказы, списки, слова подсказок.
+
+list-nobody = никто
+error-player-count = В этой игре { $min }–{ $max } игроков; сейчас { $count }.
+error-bad-option = Домашнее правило «{ $option }» задано неверно: { $reason }.
+error-malformed = Ответ не распознан.
+error-game-over = Игра окончена.
+error-unknown-player = Такого игрока в этой игре нет.
+error-stale = Этот выбор устарел: игра уже ушла дальше.
+error-not-your-prompt = Этот выбор делаете не вы.
+error-no-such-option = «{ $value }» — нет среди вариантов.
+error-out-of-range = Выберите число от { $low } до { $high }.
+error-duplicate = Это уже сделано; ничего не изменилось.
+error-paused = Игра поставлена на паузу модератором.
+error-no-game = Такой игры нет.
+bot-acted = ⏰ Время { $player } вышло: бот сходил за этого игрока.
+prompt-deadline = Ответьте до { $when }.
+prompt-your-choice = Ваш выбор: { $choice }. Его можно изменить, пока не выбрали все.
+prompt-waiting-for = Ждём: { $players }.
+reminder = ⏳ { $player }, ответьте, пожалуйста: { $seconds ->
+    [one] осталась { $seconds } секунда.
+    [few] осталось { $seconds } секунды.
+   *[many] осталось { $seconds } секунд.
+}
+game-over-winners = 🏆 Победители: { $winners }.
+moderator-paused = ⏸ Модератор поставил игру на паузу.
+moderator-resumed = ▶ Модератор продолжил игру.
+moderator-extended = ⏱ Модератор продлил срок на { $seconds ->
+    [one] { $seconds } секунду
+    [few] { $seconds } секунды
+   *[many] { $seconds } секунд
+}.
+moderator-forced = ⏩ Модератор завершил срок досрочно.
+moderator-replaced = 🔁 { $old } заменён на { $new }.
+moderator-removed = 🚪 { $player } удалён из игры; его место занимает бот.
+moderator-rolled-back = ⏪ Модератор откатил игру к шагу { $step }.
+moderator-ended = 🛑 Модератор завершил игру.
+coins = { $count ->
+    [one] { $count } монета
+    [few] { $count } монеты
+   *[many] { $count } монет
+}
