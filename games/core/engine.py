@@ -156,6 +156,12 @@ class Engine(ABC, Generic[S]):
     def results(self, state: S) -> Results | None:
         """Final scores and winners once the game is over, else None."""
 
+    def summary(self, state: S, viewer: Viewer) -> list[Event]:
+        """Status lines for `viewer` (the table, and for a player their private aid), as messages.
+
+        Shared by the Discord status message, the "my hand" button and the terminal's `?`."""
+        return []
+
     def load(self, raw: str | bytes) -> S:
         return self.State.model_validate_json(raw)  # type: ignore[return-value]
 

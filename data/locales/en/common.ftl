@@ -12,6 +12,7 @@ error-no-such-option = “{ $value }” is not one of the choices.
 error-out-of-range = Choose a number from { $low } to { $high }.
 error-duplicate = That was already done; nothing changed.
 error-paused = The game is paused by a moderator.
+error-not-paused = The game is not paused.
 error-no-game = There is no such game.
 bot-acted = ⏰ Time ran out for { $player }: the bot acted for them.
 prompt-deadline = Answer by { $when }.
@@ -37,3 +38,18 @@ coins = { $count ->
     [one] { $count } coin
    *[other] { $count } coins
 }
+offline-welcome = Offline { $game } with { $players } players (game #{ $id }). You are { $you }.
+offline-watch = Offline { $game }: bots play every seat.
+offline-help = Type the number of your choice. “?” shows your view, “q” quits (the game is saved; resume it with --resume { $id }).
+offline-amount = …or type =N for an amount from { $low } to { $high } (for example ={ $low }).
+offline-text = Type your answer and press Enter.
+offline-bad-number = Type one of the numbers 1–{ $count }.
+offline-private = 🔒 (only you see this)
+offline-your-turn = ▶ Your turn:
+offline-saved = Game #{ $id } is saved. Resume with: python -m bot play --resume { $id }
+offline-finished = Game over.
+offline-results = { $player }: { $score }
+offline-no-token = No DISCORD_TOKEN is set, so the Discord bot cannot start. Starting an offline game in the terminal instead (put your token in .env to run the bot; see README).
+cookie-title = Cookie
+maskmen-title = Maskmen
+sword-of-lies-title = Sword of Lies

@@ -12,6 +12,7 @@ error-no-such-option = «{ $value }» — нет среди вариантов.
 error-out-of-range = Выберите число от { $low } до { $high }.
 error-duplicate = Это уже сделано; ничего не изменилось.
 error-paused = Игра поставлена на паузу модератором.
+error-not-paused = Игра не на паузе.
 error-no-game = Такой игры нет.
 bot-acted = ⏰ Время { $player } вышло: бот сходил за этого игрока.
 prompt-deadline = Ответьте до { $when }.
@@ -40,3 +41,18 @@ coins = { $count ->
     [few] { $count } монеты
    *[many] { $count } монет
 }
+offline-welcome = Офлайн-игра { $game }, игроков: { $players } (игра №{ $id }). Вы — { $you }.
+offline-watch = Офлайн-игра { $game }: за всех играют боты.
+offline-help = Введите номер варианта. «?» — ваша сводка, «q» — выход (игра сохранена; продолжить: --resume { $id }).
+offline-amount = …или введите =N — сумму от { $low } до { $high } (например, ={ $low }).
+offline-text = Введите ответ и нажмите Enter.
+offline-bad-number = Введите одно из чисел 1–{ $count }.
+offline-private = 🔒 (видите только вы)
+offline-your-turn = ▶ Ваш ход:
+offline-saved = Игра №{ $id } сохранена. Продолжить: python -m bot play --resume { $id }
+offline-finished = Игра окончена.
+offline-results = { $player }: { $score }
+offline-no-token = DISCORD_TOKEN не задан, поэтому Discord-бот не запустится. Запускаю офлайн-игру в терминале (чтобы запустить бота, впишите токен в .env; см. README).
+cookie-title = Печенька
+maskmen-title = Маскмены
+sword-of-lies-title = Меч Лжи

@@ -1,0 +1,123 @@
+"""`python -m bot bench`: the table measured against bare aiosqlite on the same disk, one run.
+
+Figures (printed, never asserted):
+- durable actions per second through the table (check + apply + save) with N games in
+  progress, divided by bare aiosqlite single-row commits per second (same pragmas, same disk);
+- p50/p99 latency of one action through the table under that load;
+- time to reload M unfinished games at start-up, and memory per loaded game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import random
+import statistics
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+import aiosqlite
+
+from bot.storage import Storage
+from bot.table import Seat, Table
+
+GAME = "cookie"
+
+
+async def bare_commits_per_second(path: Path, count: int) -> float:
+    db = await aiosqlite.connect(path, isolation_level=None)
+    await db.execute("PRAGMA journal_mode=WAL")
+    await db.execute("PRAGMA synchronous=FULL")
+    await db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, payload TEXT)")
+    payload = "x" * 200
+    started = time.perf_counter()
+    for i in range(count):
+        await db.execute("BEGIN IMMEDIATE")
+        await db.execute("INSERT INTO t (id, payload) VALUES (?, ?)", (i, payload))
+        await db.execute("COMMIT")
+    elapsed = time.perf_counter() - started
+    await db.close()
+    return count / elapsed
+
+
+async def _start_games(table: Table, count: int, players: int = 5) -> list[int]:
+    ids = []
+    for n in range(count):
+        seats = [Seat(name=f"P{n}-{i}", user_id=n * 10 + i) for i in range(players)]
+        game = await table.start(GAME, seats, seed=n)
+        ids.append(game.id)
+    return ids
+
+
+async def table_throughput(path: Path, games: int, actions: int) -> tuple[float, list[float]]:
+    storage = await Storage.open(path)
+    table = Table(storage)
+    ids = await _start_games(table, games)
+    rng = random.Random(7)
+    latencies: list[float] = []
+    started = time.perf_counter()
+    done = 0
+    while done < actions:
+        game = table.games.get(rng.choice(ids))
+        if game is None or not game.state.prompts:
+            continue
+        prompt = rng.choice([p for p in game.state.prompts if not p.answered] or game.state.prompts)
+        action = game.engine.bot_action(game.state, prompt, rng)
+        t0 = time.perf_counter()
+        outcome = await table.act(game.id, prompt.seat, action)
+        latencies.append(time.perf_counter() - t0)
+        if outcome.ok:
+            done += 1
+    elapsed = time.perf_counter() - started
+    await storage.close()
+    return done / elapsed, latencies
+
+
+async def reload_time(path: Path, count: int) -> tuple[float, float]:
+    storage = await Storage.open(path)
+    table = Table(storage)
+    await _start_games(table, count)
+    await storage.close()
+    gc.collect()
+    storage = await Storage.open(path)
+    started = time.perf_counter()
+    await Table(storage).load_unfinished()
+    elapsed = time.perf_counter() - started
+    await storage.close()
+    # memory measured in a second load: tracemalloc slows allocation, so it is not timed
+    storage = await Storage.open(path)
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    loaded = await Table(storage).load_unfinished()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    await storage.close()
+    return elapsed, (after - before) / max(1, len(loaded))
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run_bench(*, games: int = 1000, actions: int = 3000, reload: int = 10000) -> int:
+    with tempfile.TemporaryDirectory(dir=Path.cwd()) as folder:
+        base = Path(folder)
+        bare = await bare_commits_per_second(base / "bare.db", max(1000, actions))
+        through, latencies = await table_throughput(base / "table.db", games, actions)
+        print(f"bare aiosqlite commits/s:            {bare:10.0f}")
+        print(f"table actions/s ({games} games live):  {through:10.0f}")
+        print(f"ratio table/bare:                    {through / bare:10.2f}   (goal >= 0.5)")
+        print(f"action latency p50:                  {statistics.median(latencies) * 1000:10.2f} ms")
+        print(f"action latency p99:                  {_pct(latencies, 0.99) * 1000:10.2f} ms   (goal < 10 ms)")
+        seconds, per_game = await reload_time(base / "reload.db", reload)
+        print(f"reload {reload} unfinished games:      {seconds:10.2f} s    (goal < 3 s)")
+        print(f"memory per loaded game:              {per_game / 1024:10.1f} KB   (goal < 100 KB)")
+    return 0
+
+
+if __name__ == "__main__":
+    asyncio.run(run_bench())

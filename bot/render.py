@@ -1,0 +1,56 @@
+"""Turning events, prompts and summaries into text for one reader — the same for every game
+and for both the terminal and Discord."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.i18n import render, t
+from games.core import Event, Option, Prompt
+
+SeatNamer = Callable[[int], str]
+
+
+def event_text(event: Event, language: str | None, name_of: SeatNamer) -> str:
+    return render(language, event.key, event.params, name_of)
+
+
+def prompt_text(prompt: Prompt, language: str | None, name_of: SeatNamer) -> str:
+    return render(language, prompt.key, prompt.params, name_of)
+
+
+def option_text(option: Option, language: str | None, name_of: SeatNamer) -> str:
+    return render(language, option.label, option.params, name_of)
+
+
+def refusal_text(key: str, params: dict[str, object], language: str | None, name_of: SeatNamer) -> str:
+    return render(language, key, params, name_of)
+
+
+def visible_to(event: Event, seat: int | None) -> bool:
+    """Public events are for everyone; private ones only for their seats (None = the channel)."""
+    return event.to is None or (seat is not None and seat in event.to)
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def joined(lines: list[str], limit: int = 2000) -> list[str]:
+    """Lines packed into as few messages as fit the limit (Discord: 2000 characters)."""
+    chunks: list[str] = []
+    current = ""
+    for line in lines:
+        line = clip(line, limit)
+        if current and len(current) + 1 + len(line) > limit:
+            chunks.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def list_names(names: list[str], language: str | None) -> str:
+    return ", ".join(names) if names else t(language, "list-nobody")

@@ -1,0 +1,64 @@
+"""Deadlines: rows in SQLite, run by one task that sleeps until the earliest one.
+
+The pattern of RoboDanny's reminder cog: the task asks the database for the next wake-up time,
+sleeps until then (or until the table says deadlines changed), then fires what is due —
+reminders to players who have not acted, then expiries through the table. Because the rows are
+on disk, deadlines survive restarts: an expired one fires right after start-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from bot.table import Table
+
+log = logging.getLogger(__name__)
+
+
+class Scheduler:
+    def __init__(self, table: Table, *, max_sleep: float = 300.0) -> None:
+        self.table = table
+        self.max_sleep = max_sleep
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="deadline-scheduler")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def run_due(self) -> int:
+        """Fire every reminder and deadline that is due now; returns how many fired."""
+        now = self.table.clock()
+        fired = 0
+        for row in await self.table.storage.due_reminders(now):
+            await self.table.remind(row.game_id, row.prompt_id)
+            fired += 1
+        for row in await self.table.storage.due_deadlines(now):
+            outcome = await self.table.expire(row.game_id, row.prompt_id)
+            log.info("deadline %s/%s fired (%s)", row.game_id, row.prompt_id, "acted" if outcome.ok else "stale")
+            fired += 1
+        return fired
+
+    async def _run(self) -> None:
+        changed = self.table.deadlines_changed
+        while True:
+            try:
+                changed.clear()
+                await self.run_due()
+                wake = await self.table.storage.next_wake_time()
+                delay = self.max_sleep if wake is None else max(0.0, wake - self.table.clock())
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(changed.wait(), timeout=min(delay, self.max_sleep))
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # keep the one scheduler alive whatever a game does
+                log.exception("deadline scheduler failed; retrying in 1 s")
+                await asyncio.sleep(1)

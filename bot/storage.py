@@ -1,0 +1,455 @@
+"""SQLite storage (aiosqlite): numbered migrations, WAL, one transaction per step.
+
+Every write goes through `transaction()`, which holds one lock around BEGIN … COMMIT on the
+single connection, so concurrent games never interleave statements inside a transaction.
+`synchronous=FULL` makes each COMMIT durable: an action a player was told succeeded is on disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
+
+T = TypeVar("T")
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+_MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
+
+
+def migrations() -> list[tuple[int, str]]:
+    """(version, sql) for every numbered migration file, in order; numbers must be 1..n."""
+    found = []
+    for path in sorted(MIGRATIONS_DIR.glob("*.sql")):
+        match = _MIGRATION_NAME.match(path.name)
+        if not match:
+            raise RuntimeError(f"badly named migration: {path.name}")
+        found.append((int(match.group(1)), path.read_text(encoding="utf-8")))
+    for expected, (version, _) in enumerate(found, start=1):
+        if version != expected:
+            raise RuntimeError(f"migrations must be numbered 1..n; missing {expected:03d}")
+    return found
+
+
+@dataclass
+class GameRow:
+    id: int
+    game: str
+    status: str
+    guild_id: int | None
+    channel_id: int | None
+    host_id: int | None
+    language: str
+    seed: int
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    state: str | None
+    step: int
+    paused: bool
+    meta: dict[str, Any]
+    created_at: float
+    updated_at: float
+
+
+@dataclass
+class ActionRow:
+    kind: str
+    step: int
+    payload: dict[str, Any]
+    seat: int | None = None
+    actor_id: int | None = None
+    by_bot: bool = False
+    input_key: str | None = None
+    seq: int = 0
+    undone: bool = False
+    at: float = field(default_factory=time.time)
+
+
+@dataclass
+class EventRow:
+    key: str
+    params: dict[str, Any]
+    audience: list[int] | None
+    seq: int = 0
+    action_seq: int | None = None
+    at: float = field(default_factory=time.time)
+
+
+@dataclass
+class DeadlineRow:
+    game_id: int
+    prompt_id: str
+    seat: int
+    due: float
+    remind_at: float | None
+    reminded: bool = False
+
+
+_GAME_COLUMNS = (
+    "id, game, status, guild_id, channel_id, host_id, language, seed, options, seats, state, step,"
+    " paused, meta, created_at, updated_at"
+)
+
+
+def _game_row(row: aiosqlite.Row | tuple[Any, ...]) -> GameRow:
+    (gid, game, status, guild, channel, host, language, seed, options, seats, state, step, paused,
+     meta, created, updated) = tuple(row)
+    return GameRow(
+        id=gid, game=game, status=status, guild_id=guild, channel_id=channel, host_id=host,
+        language=language, seed=seed, options=json.loads(options), seats=json.loads(seats),
+        state=state, step=step, paused=bool(paused), meta=json.loads(meta), created_at=created,
+        updated_at=updated,
+    )
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+class Storage:
+    def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
+        self.db = connection
+        self.path = path
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Storage:
+        path = str(path)
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        connection = await aiosqlite.connect(path, isolation_level=None)
+        await connection.execute("PRAGMA journal_mode=WAL")
+        await connection.execute("PRAGMA synchronous=FULL")
+        await connection.execute("PRAGMA foreign_keys=ON")
+        await connection.execute("PRAGMA busy_timeout=5000")
+        storage = cls(connection, path)
+        await storage.migrate()
+        return storage
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    # --- migrations -------------------------------------------------------------------------
+    async def schema_version(self) -> int:
+        async with self.db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def migrate(self) -> int:
+        """Apply every migration newer than `PRAGMA user_version`, each in its own transaction."""
+        current = await self.schema_version()
+        for version, sql in migrations():
+            if version <= current:
+                continue
+            async with self._lock:
+                await self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    for statement in _split_sql(sql):
+                        await self.db.execute(statement)
+                    await self.db.execute(f"PRAGMA user_version = {version}")
+                    await self.db.execute("COMMIT")
+                except BaseException:
+                    await self.db.execute("ROLLBACK")
+                    raise
+            current = version
+        return current
+
+    # --- transactions -----------------------------------------------------------------------
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")
+
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+        async with self._lock, self.db.execute(sql, tuple(params)) as cursor:
+            return [tuple(r) for r in await cursor.fetchall()]
+
+    # --- games ------------------------------------------------------------------------------
+    async def create_game(
+        self,
+        *,
+        game: str,
+        status: str,
+        seed: int,
+        options: dict[str, Any],
+        seats: list[dict[str, Any]],
+        language: str,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        host_id: int | None = None,
+        meta: dict[str, Any] | None = None,
+    ) -> int:
+        now = time.time()
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "INSERT INTO games (game, status, guild_id, channel_id, host_id, language, seed, options,"
+                " seats, meta, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                (game, status, guild_id, channel_id, host_id, language, seed, _dumps(options),
+                 _dumps(seats), _dumps(meta or {}), now, now),
+            )
+            assert cursor.lastrowid is not None
+            return int(cursor.lastrowid)
+
+    async def load_game(self, game_id: int) -> GameRow | None:
+        rows = await self._fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return _game_row(rows[0]) if rows else None
+
+    async def games_with_status(self, *statuses: str) -> list[GameRow]:
+        marks = ",".join("?" * len(statuses))
+        rows = await self._fetchall(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({marks}) ORDER BY id", statuses
+        )
+        return [_game_row(r) for r in rows]
+
+    async def games_in_channel(self, channel_id: int, *statuses: str) -> list[GameRow]:
+        marks = ",".join("?" * len(statuses))
+        rows = await self._fetchall(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ({marks}) ORDER BY id",
+            (channel_id, *statuses),
+        )
+        return [_game_row(r) for r in rows]
+
+    async def update_game(self, game_id: int, **fields: Any) -> None:
+        """Change lobby-level fields (status, seats, options, meta, paused, language …) at once."""
+        await self.update_game_in(None, game_id, **fields)
+
+    async def update_game_in(self, db: aiosqlite.Connection | None, game_id: int, **fields: Any) -> None:
+        sql, params = _game_update(game_id, fields)
+        if db is None:
+            async with self.transaction() as tx:
+                await tx.execute(sql, params)
+        else:
+            await db.execute(sql, params)
+
+    # --- the step commit: state + log + deadlines in one transaction -------------------------
+    async def _in_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work` on the connection's own thread in one hop (aiosqlite 0.22.1 internals,
+        pinned; tests/runtime/test_pins.py fails loudly if they move). One hop instead of one
+        per statement is what keeps a step's transaction cheap."""
+        async with self._lock:
+            return await self.db._execute(work, self.db._conn)
+
+    async def commit_step(
+        self,
+        game_id: int,
+        *,
+        game_fields: dict[str, Any],
+        actions: list[ActionRow],
+        events: list[EventRow],
+        deadlines: list[DeadlineRow] | None = None,
+        keep_prompts: list[str] | None = None,
+        undo_from_step: int | None = None,
+    ) -> None:
+        """Write one step atomically. `actions`/`events` get their seq numbers here.
+
+        `deadlines` are inserted (existing rows for the same prompt kept, so a deadline is not
+        restarted by an unrelated action); rows for prompts not in `keep_prompts` are dropped.
+        """
+        game_sql, game_params = _game_update(game_id, game_fields) if game_fields else ("", ())
+
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                if undo_from_step is not None:
+                    db.execute(
+                        "UPDATE actions SET undone = 1 WHERE game_id = ? AND kind = 'play' AND step >= ?",
+                        (game_id, undo_from_step),
+                    )
+                action_seq = db.execute(
+                    "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
+                ).fetchone()[0]
+                event_seq = db.execute(
+                    "SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game_id,)
+                ).fetchone()[0]
+                for action in actions:
+                    action_seq += 1
+                    action.seq = action_seq
+                db.executemany(
+                    "INSERT INTO actions (game_id, seq, kind, step, seat, actor_id, payload, by_bot, input_key,"
+                    " at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    [(game_id, a.seq, a.kind, a.step, a.seat, a.actor_id, _dumps(a.payload), int(a.by_bot),
+                      a.input_key, a.at) for a in actions],
+                )
+                for event in events:
+                    event_seq += 1
+                    event.seq = event_seq
+                    if event.action_seq is None and actions:
+                        event.action_seq = actions[-1].seq
+                db.executemany(
+                    "INSERT INTO events (game_id, seq, action_seq, key, params, audience, at)"
+                    " VALUES (?,?,?,?,?,?,?)",
+                    [(game_id, e.seq, e.action_seq, e.key, _dumps(e.params),
+                      None if e.audience is None else _dumps(e.audience), e.at) for e in events],
+                )
+                if keep_prompts is not None:
+                    marks = ",".join("?" * len(keep_prompts))
+                    db.execute(
+                        f"DELETE FROM deadlines WHERE game_id = ? AND prompt_id NOT IN ({marks})",
+                        (game_id, *keep_prompts),
+                    )
+                if deadlines:
+                    db.executemany(
+                        "INSERT OR IGNORE INTO deadlines (game_id, prompt_id, seat, due, remind_at)"
+                        " VALUES (?,?,?,?,?)",
+                        [(d.game_id, d.prompt_id, d.seat, d.due, d.remind_at) for d in deadlines],
+                    )
+                if game_sql:
+                    db.execute(game_sql, game_params)
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+        await self._in_thread(work)
+
+    async def input_seen(self, game_id: int, input_key: str) -> bool:
+        rows = await self._fetchall(
+            "SELECT 1 FROM actions WHERE game_id = ? AND input_key = ?", (game_id, input_key)
+        )
+        return bool(rows)
+
+    # --- logs -------------------------------------------------------------------------------
+    async def actions(self, game_id: int, *, kind: str | None = None, live_only: bool = False) -> list[ActionRow]:
+        sql = "SELECT seq, kind, step, seat, actor_id, payload, by_bot, input_key, undone, at FROM actions"
+        sql += " WHERE game_id = ?"
+        params: list[Any] = [game_id]
+        if kind:
+            sql += " AND kind = ?"
+            params.append(kind)
+        if live_only:
+            sql += " AND undone = 0"
+        rows = await self._fetchall(sql + " ORDER BY seq", params)
+        return [
+            ActionRow(seq=r[0], kind=r[1], step=r[2], seat=r[3], actor_id=r[4], payload=json.loads(r[5]),
+                      by_bot=bool(r[6]), input_key=r[7], undone=bool(r[8]), at=r[9])
+            for r in rows
+        ]
+
+    async def events(self, game_id: int) -> list[EventRow]:
+        rows = await self._fetchall(
+            "SELECT seq, action_seq, key, params, audience, at FROM events WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
+        return [
+            EventRow(seq=r[0], action_seq=r[1], key=r[2], params=json.loads(r[3]),
+                     audience=None if r[4] is None else json.loads(r[4]), at=r[5])
+            for r in rows
+        ]
+
+    # --- deadlines --------------------------------------------------------------------------
+    async def deadlines(self, game_id: int | None = None) -> list[DeadlineRow]:
+        sql = "SELECT d.game_id, d.prompt_id, d.seat, d.due, d.remind_at, d.reminded FROM deadlines d"
+        params: tuple[Any, ...] = ()
+        if game_id is not None:
+            sql += " WHERE d.game_id = ?"
+            params = (game_id,)
+        rows = await self._fetchall(sql + " ORDER BY d.due", params)
+        return [DeadlineRow(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
+
+    async def next_wake_time(self) -> float | None:
+        rows = await self._fetchall(
+            "SELECT MIN(CASE WHEN d.reminded = 0 AND d.remind_at IS NOT NULL AND d.remind_at < d.due"
+            " THEN d.remind_at ELSE d.due END) FROM deadlines d JOIN games g ON g.id = d.game_id"
+            " WHERE g.paused = 0 AND g.status = 'running'"
+        )
+        return rows[0][0] if rows and rows[0][0] is not None else None
+
+    async def due_deadlines(self, now: float) -> list[DeadlineRow]:
+        rows = await self._fetchall(
+            "SELECT d.game_id, d.prompt_id, d.seat, d.due, d.remind_at, d.reminded FROM deadlines d"
+            " JOIN games g ON g.id = d.game_id WHERE g.paused = 0 AND g.status = 'running' AND d.due <= ?"
+            " ORDER BY d.due",
+            (now,),
+        )
+        return [DeadlineRow(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
+
+    async def due_reminders(self, now: float) -> list[DeadlineRow]:
+        rows = await self._fetchall(
+            "SELECT d.game_id, d.prompt_id, d.seat, d.due, d.remind_at, d.reminded FROM deadlines d"
+            " JOIN games g ON g.id = d.game_id WHERE g.paused = 0 AND g.status = 'running'"
+            " AND d.reminded = 0 AND d.remind_at IS NOT NULL AND d.remind_at <= ? AND d.due > ?"
+            " ORDER BY d.remind_at",
+            (now, now),
+        )
+        return [DeadlineRow(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
+
+    async def mark_reminded(self, game_id: int, prompt_id: str) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE deadlines SET reminded = 1 WHERE game_id = ? AND prompt_id = ?", (game_id, prompt_id)
+            )
+
+    async def shift_deadlines(self, game_id: int, seconds: float, *, prompt_ids: list[str] | None = None) -> None:
+        """Move deadlines (and their reminders) by `seconds`: extending, pausing and resuming."""
+        sql = "UPDATE deadlines SET due = due + ?, remind_at = remind_at + ? WHERE game_id = ?"
+        params: list[Any] = [seconds, seconds, game_id]
+        if prompt_ids is not None:
+            sql += f" AND prompt_id IN ({','.join('?' * len(prompt_ids))})"
+            params += prompt_ids
+        async with self.transaction() as db:
+            await db.execute(sql, params)
+
+    async def set_deadline_due(self, game_id: int, due: float) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE deadlines SET due = ? WHERE game_id = ?", (due, game_id))
+
+    # --- per-server settings and results ------------------------------------------------------
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        rows = await self._fetchall(
+            "SELECT language, gm_role_id, deadlines FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        if not rows:
+            return {"language": None, "gm_role_id": None, "deadlines": {}}
+        language, role, deadlines = rows[0]
+        return {"language": language, "gm_role_id": role, "deadlines": json.loads(deadlines)}
+
+    async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, language, gm_role_id, deadlines) VALUES (?,?,?,?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
+                " gm_role_id = excluded.gm_role_id, deadlines = excluded.deadlines",
+                (guild_id, settings.get("language"), settings.get("gm_role_id"),
+                 _dumps(settings.get("deadlines") or {})),
+            )
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[tuple[int, int, int, int]]:
+        """(user_id, total score, games, wins) best first."""
+        return [
+            (r[0], r[1], r[2], r[3])
+            for r in await self._fetchall(
+                "SELECT user_id, SUM(score), COUNT(*), SUM(won) FROM results WHERE guild_id = ? AND game = ?"
+                " AND user_id IS NOT NULL GROUP BY user_id ORDER BY SUM(score) DESC LIMIT ?",
+                (guild_id, game, limit),
+            )
+        ]
+
+
+def _game_update(game_id: int, fields: dict[str, Any]) -> tuple[str, tuple[Any, ...]]:
+    encoded = {
+        k: (_dumps(v) if k in ("options", "seats", "meta") else int(v) if k == "paused" else v)
+        for k, v in fields.items()
+    }
+    encoded["updated_at"] = time.time()
+    assignments = ", ".join(f"{k} = ?" for k in encoded)
+    return f"UPDATE games SET {assignments} WHERE id = ?", (*encoded.values(), game_id)
+
+
+def _split_sql(script: str) -> list[str]:
+    """Statements of a migration file (no semicolons inside our literals)."""
+    lines = [line for line in script.splitlines() if not line.strip().startswith("--")]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]

@@ -1,0 +1,541 @@
+"""The table: runs games. Every input — a player's answer, a deadline, a moderator — goes
+through one path under the game's lock: check → apply → save (state, log and deadlines in one
+SQLite transaction) → deliver the new events to the listeners (Discord, the terminal).
+
+Memory is only a cache of the database: a game can always be rebuilt from its row, and its
+state can always be rebuilt by replaying its log from the seed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import sqlite3
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.storage import ActionRow, DeadlineRow, EventRow, GameRow, Storage
+from games import registry
+from games.core import Action, Engine, Event, GameState, IllegalAction, Prompt, Refusal, seat
+from games.core.rng import derived
+
+log = logging.getLogger(__name__)
+
+
+class Seat(BaseModel):
+    """Who holds a seat: a Discord member (user_id), a local human, or a bot player."""
+
+    name: str
+    user_id: int | None = None
+    bot: bool = False
+    language: str | None = None
+
+
+@dataclass
+class LiveGame:
+    row: GameRow
+    engine: Engine[Any]
+    state: GameState
+    seats: list[Seat]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def running(self) -> bool:
+        return self.row.status == "running"
+
+    def name_of(self, seat_number: int) -> str:
+        if 0 <= seat_number < len(self.seats):
+            return self.seats[seat_number].name
+        return f"#{seat_number + 1}"
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.user_id == user_id and not s.bot), None)
+
+
+@dataclass
+class Outcome:
+    refusal: Refusal | None = None
+    events: list[Event] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.refusal is None
+
+
+@dataclass
+class Delivery:
+    """New events of one saved step, for the listeners to show."""
+
+    game: LiveGame
+    events: list[Event]
+    reminder_for: list[int] = field(default_factory=list)
+
+
+Listener = Callable[[Delivery], Awaitable[None]]
+
+
+def reminder_lead(seconds: float) -> float | None:
+    """How long before a deadline players are reminded: a quarter of the time, 10–60 s."""
+    if seconds < 20:
+        return None
+    return max(10.0, min(60.0, seconds / 4))
+
+
+class Table:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        clock: Callable[[], float] = time.time,
+        use_deadlines: bool = True,
+    ) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.use_deadlines = use_deadlines
+        self.games: dict[int, LiveGame] = {}
+        self.listeners: list[Listener] = []
+        self.deadlines_changed = asyncio.Event()
+
+    # --- loading ----------------------------------------------------------------------------
+    def _live(self, row: GameRow) -> LiveGame:
+        engine = registry.engine(row.game)
+        assert row.state is not None
+        return LiveGame(
+            row=row,
+            engine=engine,
+            state=engine.load(row.state),
+            seats=[Seat.model_validate(s) for s in row.seats],
+        )
+
+    async def load_unfinished(self) -> list[LiveGame]:
+        """At start-up: every running game into memory (deadlines are already rows)."""
+        rows = await self.storage.games_with_status("running")
+        for row in rows:
+            if row.id not in self.games:
+                self.games[row.id] = self._live(row)
+        self.deadlines_changed.set()
+        return [self.games[r.id] for r in rows]
+
+    async def get(self, game_id: int) -> LiveGame | None:
+        game = self.games.get(game_id)
+        if game is not None:
+            return game
+        row = await self.storage.load_game(game_id)
+        if row is None or row.state is None:
+            return None
+        game = self._live(row)
+        if game.running:
+            self.games[game_id] = game
+        return game
+
+    # --- starting ---------------------------------------------------------------------------
+    async def start(
+        self,
+        game_name: str,
+        seats: list[Seat],
+        *,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        language: str = "en",
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        host_id: int | None = None,
+        meta: dict[str, Any] | None = None,
+        lobby_id: int | None = None,
+    ) -> LiveGame:
+        """Set up a game and save it; raises IllegalAction for a bad player count or house rule."""
+        engine = registry.engine(game_name)
+        parsed = engine.parse_options(options)
+        seed = seed if seed is not None else secrets.randbits(48)
+        state, events = engine.setup(len(seats), parsed, seed)
+        options_data = parsed.model_dump(mode="json")
+        seats_data = [s.model_dump() for s in seats]
+        if lobby_id is None:
+            game_id = await self.storage.create_game(
+                game=game_name, status="lobby", seed=seed, options=options_data, seats=seats_data,
+                language=language, guild_id=guild_id, channel_id=channel_id, host_id=host_id, meta=meta,
+            )
+        else:
+            game_id = lobby_id
+        row = GameRow(
+            id=game_id, game=game_name, status="running", guild_id=guild_id, channel_id=channel_id,
+            host_id=host_id, language=language, seed=seed, options=options_data, seats=seats_data,
+            state=engine.dump(state), step=state.step, paused=False, meta=meta or {},
+            created_at=self.clock(), updated_at=self.clock(),
+        )
+        game = LiveGame(row=row, engine=engine, state=state, seats=list(seats))
+        async with game.lock:
+            self.games[game_id] = game
+            start_action = ActionRow(kind="table", step=0, payload={"op": "start", "seed": seed})
+            await self._save(
+                game, state, [start_action], events,
+                extra_fields={"status": "running", "seed": seed, "options": options_data, "seats": seats_data},
+            )
+            await self._deliver(game, events)
+            await self._run_bots(game)
+        return game
+
+    # --- the one path for inputs --------------------------------------------------------------
+    async def act(
+        self,
+        game_id: int,
+        seat_number: int,
+        action: Any,
+        *,
+        input_key: str | None = None,
+        actor_id: int | None = None,
+    ) -> Outcome:
+        game = await self.get(game_id)
+        if game is None:
+            return Outcome(Refusal(key="error-no-game"))
+        async with game.lock:
+            outcome = await self._act_locked(game, seat_number, action, input_key=input_key, actor_id=actor_id)
+            if outcome.ok:
+                await self._run_bots(game)
+            return outcome
+
+    async def _act_locked(
+        self,
+        game: LiveGame,
+        seat_number: int,
+        action: Any,
+        *,
+        input_key: str | None = None,
+        actor_id: int | None = None,
+        by_bot: bool = False,
+        extra_events: list[Event] | None = None,
+    ) -> Outcome:
+        if not game.running:
+            return Outcome(Refusal(key="error-game-over"))
+        if game.row.paused:
+            return Outcome(Refusal(key="error-paused"))
+        refusal = game.engine.check(game.state, seat_number, action)
+        if refusal is not None:
+            return Outcome(refusal)
+        action = action if isinstance(action, Action) else Action.model_validate(action)
+        try:
+            new_state, events = game.engine.apply(game.state, seat_number, action)
+        except IllegalAction as error:  # check and apply disagree: treat as a refusal, nothing saved
+            log.error("game %s: apply refused an action check allowed: %s", game.id, error.refusal.key)
+            return Outcome(error.refusal)
+        events = (extra_events or []) + events
+        row = ActionRow(
+            kind="play", step=game.state.step, seat=seat_number, actor_id=actor_id,
+            payload=action.model_dump(), by_bot=by_bot, input_key=input_key,
+        )
+        try:
+            await self._save(game, new_state, [row], events)
+        except sqlite3.IntegrityError:
+            return Outcome(Refusal(key="error-duplicate"))
+        await self._deliver(game, events)
+        return Outcome(events=events)
+
+    async def _save(
+        self,
+        game: LiveGame,
+        state: GameState,
+        actions: list[ActionRow],
+        events: list[Event],
+        *,
+        extra_fields: dict[str, Any] | None = None,
+        undo_from_step: int | None = None,
+    ) -> None:
+        """Commit the step, then (only then) make it the game's state in memory."""
+        fields: dict[str, Any] = {"state": game.engine.dump(state), "step": state.step, **(extra_fields or {})}
+        finished = state.over and game.row.status == "running"
+        if finished:
+            fields["status"] = "finished"
+        deadlines, keep = self._deadline_rows(game, state)
+        await self.storage.commit_step(
+            game.id,
+            game_fields=fields,
+            actions=actions,
+            events=[EventRow(key=e.key, params=e.params, audience=e.to, at=self.clock()) for e in events],
+            deadlines=deadlines,
+            keep_prompts=keep,
+            undo_from_step=undo_from_step,
+        )
+        game.state = state
+        game.row.step = state.step
+        game.row.state = fields["state"]
+        for key in ("status", "seats", "options", "seed"):
+            if key in fields:
+                setattr(game.row, key, fields[key])
+        if finished:
+            await self._record_results(game)
+            self.games.pop(game.id, None)
+        if deadlines or keep is not None:
+            self.deadlines_changed.set()
+
+    def _deadline_rows(self, game: LiveGame, state: GameState) -> tuple[list[DeadlineRow], list[str]]:
+        if state.over or not self.use_deadlines:
+            return [], []
+        now = self.clock()
+        rows = []
+        for prompt in state.prompts:
+            if game.seats[prompt.seat].bot:
+                continue
+            seconds = game.engine.deadline_seconds(state, prompt.deadline)
+            lead = reminder_lead(seconds)
+            due = now + seconds
+            rows.append(DeadlineRow(game.id, prompt.id, prompt.seat, due, None if lead is None else due - lead))
+        return rows, [p.id for p in state.prompts]
+
+    async def _record_results(self, game: LiveGame) -> None:
+        results = game.engine.results(game.state)
+        if results is None:
+            return
+        async with self.storage.transaction() as db:
+            await db.executemany(
+                "INSERT OR REPLACE INTO results (game_id, guild_id, game, user_id, seat, score, won, at)"
+                " VALUES (?,?,?,?,?,?,?,?)",
+                [
+                    (game.id, game.row.guild_id, game.row.game, s.user_id if not s.bot else None, i,
+                     results.scores[i], int(i in results.winners), self.clock())
+                    for i, s in enumerate(game.seats)
+                ],
+            )
+
+    async def _deliver(self, game: LiveGame, events: list[Event], reminder_for: list[int] | None = None) -> None:
+        delivery = Delivery(game, events, reminder_for or [])
+        for listener in self.listeners:
+            try:
+                await listener(delivery)
+            except Exception:  # a broken renderer must never lose or block a saved step
+                log.exception("game %s: a listener failed", game.id)
+
+    # --- bot players and deadlines ------------------------------------------------------------
+    def _next_bot_prompt(self, game: LiveGame) -> Prompt | None:
+        return next(
+            (p for p in game.state.prompts if game.seats[p.seat].bot and not p.answered), None
+        )
+
+    async def _run_bots(self, game: LiveGame) -> None:
+        """Bot seats answer their prompts at once, each answer its own saved step."""
+        while game.running and not game.row.paused and (prompt := self._next_bot_prompt(game)):
+            rng = derived(game.row.seed, "bot", game.state.step, prompt.id)
+            action = game.engine.bot_action(game.state, prompt, rng)
+            outcome = await self._act_locked(game, prompt.seat, action, by_bot=True)
+            if not outcome.ok:  # a bot must never stall a game: fall back to the default
+                log.error("game %s: bot answer refused (%s); using the default", game.id, outcome.refusal)
+                await self._act_locked(game, prompt.seat, game.engine.default_action(game.state, prompt), by_bot=True)
+
+    async def expire(self, game_id: int, prompt_id: str) -> Outcome:
+        """A deadline passed: the bot acts for the player (the channel is told)."""
+        game = await self.get(game_id)
+        if game is None or not game.running:
+            return Outcome(Refusal(key="error-game-over"))
+        async with game.lock:
+            outcome = await self._expire_locked(game, prompt_id)
+            if outcome.ok:
+                await self._run_bots(game)
+            return outcome
+
+    async def _expire_locked(self, game: LiveGame, prompt_id: str) -> Outcome:
+        prompt = game.state.prompt(prompt_id)
+        if prompt is None or prompt.answered:
+            # stale, or a changeable choice already made: that choice stands; drop the timer
+            await self.storage.commit_step(
+                game.id, game_fields={}, actions=[], events=[],
+                keep_prompts=[p.id for p in game.state.prompts if p.id != prompt_id],
+            )
+            return Outcome(Refusal(key="error-stale"))
+        action = game.engine.default_action(game.state, prompt)
+        notice = Event(key="bot-acted", params={"player": seat(prompt.seat)})
+        outcome = await self._act_locked(game, prompt.seat, action, by_bot=True, extra_events=[notice])
+        if not outcome.ok:  # never leave a due deadline that can't fire: it would spin the scheduler
+            log.error("game %s: default action for %s refused: %s", game.id, prompt_id, outcome.refusal)
+            await self.storage.commit_step(
+                game.id, game_fields={}, actions=[], events=[],
+                keep_prompts=[p.id for p in game.state.prompts if p.id != prompt_id],
+            )
+        return outcome
+
+    async def remind(self, game_id: int, prompt_id: str) -> None:
+        game = await self.get(game_id)
+        await self.storage.mark_reminded(game_id, prompt_id)
+        if game is None or not game.running:
+            return
+        prompt = game.state.prompt(prompt_id)
+        if prompt is not None and not prompt.answered:
+            await self._deliver(game, [], reminder_for=[prompt.seat])
+
+    # --- moderators ---------------------------------------------------------------------------
+    async def _table_step(
+        self, game: LiveGame, op: str, events: list[Event], actor_id: int | None, **payload: Any
+    ) -> None:
+        row = ActionRow(kind="table", step=game.state.step, actor_id=actor_id, payload={"op": op, **payload})
+        await self.storage.commit_step(game.id, game_fields={}, actions=[row], events=[
+            EventRow(key=e.key, params=e.params, audience=e.to, at=self.clock()) for e in events
+        ])
+        await self._deliver(game, events)
+
+    async def pause(self, game_id: int, actor_id: int | None = None) -> Outcome:
+        game = await self.get(game_id)
+        if game is None or not game.running:
+            return Outcome(Refusal(key="error-game-over"))
+        async with game.lock:
+            if game.row.paused:
+                return Outcome(Refusal(key="error-paused"))
+            game.row.paused = True
+            game.row.meta["paused_at"] = self.clock()
+            await self.storage.update_game(game.id, paused=True, meta=game.row.meta)
+            await self._table_step(game, "pause", [Event(key="moderator-paused")], actor_id)
+            self.deadlines_changed.set()
+            return Outcome()
+
+    async def resume(self, game_id: int, actor_id: int | None = None) -> Outcome:
+        game = await self.get(game_id)
+        if game is None or not game.running:
+            return Outcome(Refusal(key="error-game-over"))
+        async with game.lock:
+            if not game.row.paused:
+                return Outcome(Refusal(key="error-not-paused"))
+            paused_for = self.clock() - float(game.row.meta.pop("paused_at", self.clock()))
+            await self.storage.shift_deadlines(game.id, paused_for)
+            game.row.paused = False
+            await self.storage.update_game(game.id, paused=False, meta=game.row.meta)
+            await self._table_step(game, "resume", [Event(key="moderator-resumed")], actor_id)
+            await self._run_bots(game)
+            self.deadlines_changed.set()
+            return Outcome()
+
+    async def extend(self, game_id: int, seconds: int, actor_id: int | None = None) -> Outcome:
+        game = await self.get(game_id)
+        if game is None or not game.running:
+            return Outcome(Refusal(key="error-game-over"))
+        async with game.lock:
+            await self.storage.shift_deadlines(game.id, seconds)
+            await self._table_step(
+                game, "extend", [Event(key="moderator-extended", params={"seconds": seconds})], actor_id,
+                seconds=seconds,
+            )
+            self.deadlines_changed.set()
+            return Outcome()
+
+    async def force(self, game_id: int, actor_id: int | None = None) -> Outcome:
+        """Apply the default action now for everyone the current step waits on."""
+        game = await self.get(game_id)
+        if game is None or not game.running:
+            return Outcome(Refusal(key="error-game-over"))
+        async with game.lock:
+            if game.row.paused:
+                return Outcome(Refusal(key="error-paused"))
+            await self._table_step(game, "force", [Event(key="moderator-forced")], actor_id)
+            waiting = [p.id for p in game.state.prompts if not p.answered and not game.seats[p.seat].bot]
+            for prompt_id in waiting:
+                if game.running and game.state.prompt(prompt_id) is not None:
+                    await self._expire_locked(game, prompt_id)
+            await self._run_bots(game)
+            return Outcome()
+
+    async def replace(
+        self, game_id: int, seat_number: int, new: Seat, actor_id: int | None = None, *, removed: bool = False
+    ) -> Outcome:
+        """Give a seat to another member or to a bot player (removing a player = a bot takes over)."""
+        game = await self.get(game_id)
+        if game is None or not game.running:
+            return Outcome(Refusal(key="error-game-over"))
+        if not 0 <= seat_number < len(game.seats):
+            return Outcome(Refusal(key="error-unknown-player"))
+        async with game.lock:
+            old = game.seats[seat_number]
+            game.seats[seat_number] = new
+            seats_data = [s.model_dump() for s in game.seats]
+            await self.storage.update_game(game.id, seats=seats_data)
+            game.row.seats = seats_data
+            event = (
+                Event(key="moderator-removed", params={"player": old.name})
+                if removed
+                else Event(key="moderator-replaced", params={"old": old.name, "new": new.name})
+            )
+            await self._table_step(
+                game, "remove" if removed else "replace", [event], actor_id,
+                seat=seat_number, old=old.model_dump(), new=new.model_dump(),
+            )
+            # bot seats get no deadlines; a human taking a seat needs fresh ones
+            await self._save(game, game.state, [], [])
+            await self._run_bots(game)
+            return Outcome(events=[event])
+
+    async def rollback(self, game_id: int, to_step: int, actor_id: int | None = None) -> Outcome:
+        """Return to an earlier step by replaying the log; later actions are kept, marked undone."""
+        game = await self.get(game_id)
+        if game is None or not game.running:
+            return Outcome(Refusal(key="error-game-over"))
+        async with game.lock:
+            if not 0 <= to_step < game.state.step:
+                return Outcome(Refusal(key="error-out-of-range", params={"low": 0, "high": game.state.step - 1}))
+            state = await self.replay(game.id, until_step=to_step)
+            event = Event(key="moderator-rolled-back", params={"step": to_step})
+            row = ActionRow(kind="table", step=to_step, actor_id=actor_id, payload={"op": "rollback", "to": to_step})
+            await self._save(game, state, [row], [event], undo_from_step=to_step)
+            await self._deliver(game, [event])
+            await self._run_bots(game)
+            return Outcome(events=[event])
+
+    async def end(self, game_id: int, actor_id: int | None = None) -> Outcome:
+        game = await self.get(game_id)
+        if game is None or not game.running:
+            return Outcome(Refusal(key="error-game-over"))
+        async with game.lock:
+            event = Event(key="moderator-ended")
+            row = ActionRow(kind="table", step=game.state.step, actor_id=actor_id, payload={"op": "end"})
+            await self.storage.commit_step(
+                game.id, game_fields={"status": "cancelled"}, actions=[row],
+                events=[EventRow(key=event.key, params={}, audience=None, at=self.clock())], keep_prompts=[],
+            )
+            game.row.status = "cancelled"
+            self.games.pop(game.id, None)
+            await self._deliver(game, [event])
+            self.deadlines_changed.set()
+            return Outcome(events=[event])
+
+    # --- history ------------------------------------------------------------------------------
+    async def replay(self, game_id: int, *, until_step: int | None = None) -> GameState:
+        """The state rebuilt from the seed and the live play actions (optionally up to a step)."""
+        row = await self.storage.load_game(game_id)
+        if row is None:
+            raise KeyError(game_id)
+        engine = registry.engine(row.game)
+        state, _ = engine.setup(len(row.seats), row.options, row.seed)
+        for action in await self.storage.actions(game_id, kind="play", live_only=True):
+            if until_step is not None and action.step >= until_step:
+                break
+            state, _ = engine.apply(state, action.seat, Action.model_validate(action.payload))
+        return state
+
+    async def export(self, game_id: int) -> dict[str, Any]:
+        """A game's full record: set-up, every action (undone ones flagged) and every event."""
+        row = await self.storage.load_game(game_id)
+        if row is None:
+            raise KeyError(game_id)
+        return {
+            "game": row.game,
+            "id": row.id,
+            "status": row.status,
+            "seed": row.seed,
+            "options": row.options,
+            "seats": row.seats,
+            "language": row.language,
+            "step": row.step,
+            "actions": [
+                {"seq": a.seq, "kind": a.kind, "step": a.step, "seat": a.seat, "actor_id": a.actor_id,
+                 "payload": a.payload, "by_bot": a.by_bot, "undone": a.undone, "at": a.at}
+                for a in await self.storage.actions(game_id)
+            ],
+            "events": [
+                {"seq": e.seq, "action_seq": e.action_seq, "key": e.key, "params": e.params,
+                 "audience": e.audience, "at": e.at}
+                for e in await self.storage.events(game_id)
+            ],
+        }

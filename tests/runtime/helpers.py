@@ -1,0 +1,44 @@
+"""Shared helpers for runtime tests: a table on a temporary SQLite file, a settable clock."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from bot.table import LiveGame, Seat
+from games.core import Action, Prompt
+from games.core.rng import derived
+
+
+class FakeClock:
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def humans(count: int) -> list[Seat]:
+    return [Seat(name=f"Player{i + 1}", user_id=100 + i) for i in range(count)]
+
+
+def pick(game: LiveGame, rng: random.Random | None = None) -> tuple[Prompt, Action]:
+    """A legal answer for the first unanswered prompt, chosen as a bot would."""
+    prompt = next(p for p in game.state.prompts if not p.answered)
+    rng = rng or derived(game.row.seed, "test", game.state.step, prompt.id)
+    return prompt, game.engine.bot_action(game.state, prompt, rng)
+
+
+def snapshot(db_path: Path, game_id: int) -> dict[str, Any]:
+    """Everything stored about a game, read with the plain sqlite3 module."""
+    with sqlite3.connect(db_path) as db:
+        game = db.execute("SELECT state, step, status, seats, paused FROM games WHERE id = ?", (game_id,)).fetchone()
+        actions = db.execute("SELECT * FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+        events = db.execute("SELECT * FROM events WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+        deadlines = db.execute("SELECT * FROM deadlines WHERE game_id = ?", (game_id,)).fetchall()
+    return {"game": game, "actions": actions, "events": events, "deadlines": deadlines}

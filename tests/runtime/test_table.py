@@ -1,0 +1,223 @@
+"""The table: check → apply → save → deliver; refusals change nothing; the log replays."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.scheduler import Scheduler
+from bot.storage import Storage
+from bot.table import Delivery, Seat, Table
+from games.core import Action
+from tests.runtime.helpers import FakeClock, humans, pick, snapshot
+
+
+@pytest.fixture
+async def setup(tmp_path: Path) -> AsyncIterator[tuple[Table, FakeClock, Path, list[Delivery]]]:
+    path = tmp_path / "games.db"
+    storage = await Storage.open(path)
+    clock = FakeClock()
+    table = Table(storage, clock=clock)
+    delivered: list[Delivery] = []
+
+    async def listen(delivery: Delivery) -> None:
+        delivered.append(delivery)
+
+    table.listeners.append(listen)
+    yield table, clock, path, delivered
+    await storage.close()
+
+
+async def play_to_end(table: Table, game_id: int) -> None:
+    game = await table.get(game_id)
+    assert game is not None
+    while game.running:
+        prompt, action = pick(game)
+        outcome = await table.act(game_id, prompt.seat, action)
+        assert outcome.ok, outcome.refusal
+
+
+async def test_a_whole_game_is_saved_step_by_step_and_replays_exactly(setup) -> None:
+    table, _, path, delivered = setup
+    game = await table.start("cookie", humans(5), seed=42)
+    await play_to_end(table, game.id)
+    row = await table.storage.load_game(game.id)
+    assert row is not None and row.status == "finished"
+    replayed = await table.replay(game.id)
+    assert replayed.model_dump_json() == row.state, "replaying the log from the seed reproduces the state"
+    stored_events = await table.storage.events(game.id)
+    assert len(stored_events) == sum(len(d.events) for d in delivered), "every delivered event is in the log"
+    assert not await table.storage.deadlines(game.id), "a finished game has no deadlines left"
+    results = await table.storage.leaderboard(0, "cookie")
+    assert results == [], "no guild: results are kept per game but not in a server leaderboard"
+
+
+async def test_bots_fill_their_seats_and_finish_the_game(setup) -> None:
+    table, _, _, _ = setup
+    seats = [Seat(name=f"Bot{i}", bot=True) for i in range(6)]
+    game = await table.start("cookie", seats, seed=7)
+    assert not game.running, "with bots in every seat the game plays itself to the end"
+    assert game.engine.results(game.state) is not None
+
+
+async def test_a_refused_action_changes_nothing_on_disk(setup) -> None:
+    table, _, path, _ = setup
+    game = await table.start("cookie", humans(4), seed=3)
+    prompt = game.state.prompts[0]
+    other = game.state.prompts[1]
+    before = snapshot(path, game.id)
+    bad_inputs = [
+        (other.seat, {"prompt": prompt.id, "value": prompt.options[0].value}, "error-not-your-prompt"),
+        (prompt.seat, {"prompt": "cookie-r9-c9-s0-choose", "value": "x"}, "error-stale"),
+        (prompt.seat, {"prompt": prompt.id, "value": "no-such-card"}, "error-no-such-option"),
+        (17, {"prompt": prompt.id, "value": prompt.options[0].value}, "error-unknown-player"),
+        (prompt.seat, {"prompt": prompt.id}, "error-malformed"),
+        (prompt.seat, {"prompt": prompt.id, "value": [1, 2]}, "error-malformed"),
+        (prompt.seat, "garbage", "error-malformed"),
+    ]
+    for seat_number, payload, reason in bad_inputs:
+        outcome = await table.act(game.id, seat_number, payload)
+        assert outcome.refusal is not None and outcome.refusal.key == reason, (payload, outcome.refusal)
+        assert snapshot(path, game.id) == before, f"{reason} must leave the saved game byte-for-byte unchanged"
+
+
+async def test_a_duplicate_input_is_never_applied_twice(setup) -> None:
+    table, _, path, _ = setup
+    game = await table.start("cookie", humans(4), seed=5)
+    prompt, action = pick(game)
+    first = await table.act(game.id, prompt.seat, action, input_key="interaction-1")
+    assert first.ok
+    before = snapshot(path, game.id)
+    again = await table.act(game.id, prompt.seat, action, input_key="interaction-1")
+    assert again.refusal is not None and again.refusal.key == "error-duplicate"
+    assert snapshot(path, game.id) == before
+
+
+async def test_concurrent_clicks_on_one_public_prompt_apply_once(setup) -> None:
+    table, _, _, _ = setup
+    game = await table.start("cookie", humans(4), seed=11)
+    # play until a public placement prompt is pending
+    while game.running and not any(not p.secret for p in game.state.prompts):
+        prompt, action = pick(game)
+        await table.act(game.id, prompt.seat, action)
+    prompt = next(p for p in game.state.prompts if not p.secret)
+    value = next(o.value for o in prompt.options if o.disabled is None)
+    step = game.state.step
+    outcomes = await asyncio.gather(
+        *[table.act(game.id, prompt.seat, Action(prompt=prompt.id, value=value)) for _ in range(5)]
+    )
+    assert sum(o.ok for o in outcomes) == 1
+    assert {o.refusal.key for o in outcomes if o.refusal} == {"error-stale"}
+    assert game.state.step == step + 1
+
+
+async def test_deadline_applies_the_default_and_says_the_bot_acted(setup) -> None:
+    table, clock, _, delivered = setup
+    game = await table.start("cookie", humans(4), seed=9)
+    scheduler = Scheduler(table)
+    rows = await table.storage.deadlines(game.id)
+    assert len(rows) == 4 and all(r.due == clock.now + 90 for r in rows)
+    # three players choose; the fourth does not
+    for prompt in game.state.prompts[:3]:
+        assert (await table.act(game.id, prompt.seat, Action(prompt=prompt.id, value=prompt.options[0].value))).ok
+    clock.advance(90 - 22.5 + 0.1)  # reminders come a quarter of the time before the deadline
+    delivered.clear()
+    await scheduler.run_due()
+    reminded = [seat for d in delivered for seat in d.reminder_for]
+    assert reminded == [3], "only the player who has not acted is reminded"
+    clock.advance(30)
+    await scheduler.run_due()
+    keys = [e.key for d in delivered for e in d.events]
+    assert "bot-acted" in keys
+    actions = await table.storage.actions(game.id, kind="play")
+    assert actions[-1].by_bot and actions[-1].seat == 3
+
+
+async def test_deadlines_survive_a_restart_and_expired_ones_fire_at_start_up(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    clock = FakeClock()
+    storage = await Storage.open(path)
+    table = Table(storage, clock=clock)
+    game = await table.start("cookie", humans(4), seed=1)
+    game_id, step = game.id, game.state.step
+    await storage.close()
+
+    clock.advance(3600)  # the bot was down for an hour
+    storage = await Storage.open(path)
+    restarted = Table(storage, clock=clock)
+    loaded = await restarted.load_unfinished()
+    assert [g.id for g in loaded] == [game_id]
+    assert len(await storage.deadlines(game_id)) == 4, "deadlines are rows: re-armed by loading them"
+    fired = await Scheduler(restarted).run_due()
+    assert fired >= 4
+    resumed = await restarted.get(game_id)
+    assert resumed is not None and resumed.state.step > step, "the expired deadline fired at start-up"
+    await storage.close()
+
+
+async def test_moderator_pause_extend_resume_rollback_replace_end(setup) -> None:
+    table, clock, path, delivered = setup
+    game = await table.start("cookie", humans(4), seed=21)
+    for _ in range(6):
+        prompt, action = pick(game)
+        assert (await table.act(game.id, prompt.seat, action)).ok
+    step = game.state.step
+
+    assert (await table.pause(game.id, actor_id=1)).ok
+    prompt, action = pick(game)
+    refused = await table.act(game.id, prompt.seat, action)
+    assert refused.refusal is not None and refused.refusal.key == "error-paused"
+    due_before = {d.prompt_id: d.due for d in await table.storage.deadlines(game.id)}
+    clock.advance(500)
+    assert not await table.storage.due_deadlines(clock.now), "a paused game's deadlines do not fire"
+    assert (await table.resume(game.id, actor_id=1)).ok
+    due_after = {d.prompt_id: d.due for d in await table.storage.deadlines(game.id)}
+    assert all(due_after[k] == pytest.approx(due_before[k] + 500) for k in due_before), "paused time is given back"
+    assert (await table.extend(game.id, 60, actor_id=1)).ok
+    assert all(d.due == pytest.approx(due_after[d.prompt_id] + 60) for d in await table.storage.deadlines(game.id))
+
+    assert (await table.rollback(game.id, 2, actor_id=1)).ok
+    assert game.state.step == 2
+    assert (await table.replay(game.id)).model_dump_json() == game.state.model_dump_json()
+    undone = [a for a in await table.storage.actions(game.id, kind="play") if a.undone]
+    assert len(undone) == step - 2, "rolled-back actions stay in the log, marked undone"
+
+    replaced = await table.replace(game.id, 0, Seat(name="Robo", bot=True), actor_id=1)
+    assert replaced.ok
+    assert not any(p.seat == 0 and not p.answered for p in game.state.prompts), "the bot took the seat's turn"
+
+    assert (await table.end(game.id, actor_id=1)).ok
+    row = await table.storage.load_game(game.id)
+    assert row is not None and row.status == "cancelled"
+    ops = [a.payload["op"] for a in await table.storage.actions(game.id, kind="table")]
+    assert ops == ["start", "pause", "resume", "extend", "rollback", "replace", "end"], "every moderator step is logged"
+    keys = [e.key for e in await table.storage.events(game.id)]
+    for key in ("moderator-paused", "moderator-resumed", "moderator-extended", "moderator-rolled-back",
+                "moderator-replaced", "moderator-ended"):
+        assert key in keys
+
+
+async def test_export_is_the_full_log_as_json(setup) -> None:
+    table, _, _, _ = setup
+    game = await table.start("cookie", humans(4), seed=2)
+    prompt, action = pick(game)
+    await table.act(game.id, prompt.seat, action)
+    record = await table.export(game.id)
+    text = json.dumps(record, ensure_ascii=False)
+    assert json.loads(text)["seed"] == 2
+    assert [a["kind"] for a in record["actions"]] == ["table", "play"]
+    assert record["events"] and all("audience" in e for e in record["events"])
+
+
+async def test_many_games_at_once_keep_their_own_state(setup) -> None:
+    table, _, _, _ = setup
+    games = [await table.start("cookie", humans(4), seed=s) for s in range(5)]
+    await asyncio.gather(*[play_to_end(table, g.id) for g in games])
+    for g in games:
+        row = await table.storage.load_game(g.id)
+        assert row is not None and row.status == "finished"
+        assert (await table.replay(g.id)).model_dump_json() == row.state
