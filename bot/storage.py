@@ -407,6 +407,21 @@ class Storage:
         async with self.transaction() as db:
             await db.execute("UPDATE deadlines SET due = ? WHERE game_id = ?", (due, game_id))
 
+    # --- where prompts were sent ----------------------------------------------------------------
+    async def record_prompt_message(
+        self, game_id: int, prompt_id: str, channel_id: int | None, message_id: int | None, *, failed: bool = False
+    ) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO prompt_messages (game_id, prompt_id, channel_id, message_id, failed)"
+                " VALUES (?,?,?,?,?)",
+                (game_id, prompt_id, channel_id, message_id, int(failed)),
+            )
+
+    async def sent_prompts(self, game_id: int) -> set[str]:
+        rows = await self._fetchall("SELECT prompt_id FROM prompt_messages WHERE game_id = ?", (game_id,))
+        return {r[0] for r in rows}
+
     # --- per-server settings and results ------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         rows = await self._fetchall(
@@ -453,3 +468,4 @@ def _split_sql(script: str) -> list[str]:
     """Statements of a migration file (no semicolons inside our literals)."""
     lines = [line for line in script.splitlines() if not line.strip().startswith("--")]
     return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+

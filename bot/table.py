@@ -34,6 +34,7 @@ class Seat(BaseModel):
     user_id: int | None = None
     bot: bool = False
     language: str | None = None
+    buy_in: int | None = None
 
 
 @dataclass

@@ -81,6 +81,8 @@ class Event(BaseModel):
     key: str
     params: dict[str, Any] = Field(default_factory=dict)
     to: list[int] | None = None
+    ack: bool = False
+    """Only confirms the actor's own answer: a UI that already confirms answers may skip it."""
 
     @property
     def public(self) -> bool:

@@ -42,7 +42,7 @@ async def play_to_end(table: Table, game_id: int) -> None:
 
 
 async def test_a_whole_game_is_saved_step_by_step_and_replays_exactly(setup) -> None:
-    table, _, path, delivered = setup
+    table, _, _path, delivered = setup
     game = await table.start("cookie", humans(5), seed=42)
     await play_to_end(table, game.id)
     row = await table.storage.load_game(game.id)
@@ -160,7 +160,7 @@ async def test_deadlines_survive_a_restart_and_expired_ones_fire_at_start_up(tmp
 
 
 async def test_moderator_pause_extend_resume_rollback_replace_end(setup) -> None:
-    table, clock, path, delivered = setup
+    table, clock, _path, _delivered = setup
     game = await table.start("cookie", humans(4), seed=21)
     for _ in range(6):
         prompt, action = pick(game)

@@ -1,0 +1,1 @@
+"""Discord glue shared by every game cog: components, the outbox, the game-master service."""

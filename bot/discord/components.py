@@ -1,0 +1,148 @@
+"""Persistent components. Every custom_id encodes the game, the prompt and the option, so a
+button in an old DM still works after a restart: the game's state decides whether it is
+still valid (a stale click gets an ephemeral explanation).
+
+    gm|<game>|<prompt>|<value>   answer button
+    gms|<game>|<prompt>          answer select (the value is the selected option)
+    gmx|<game>|<prompt>          opens a modal for an exact amount or free text
+    gmm|<game>|<prompt>          that modal (handled in GameMaster.on_interaction: modals
+                                 submitted after a restart have no live Modal object)
+    gmv|<game>                   "my hand / my prompt": the private view, ephemeral
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.discord.service import GameMaster
+
+
+def _service(interaction: discord.Interaction) -> GameMaster:
+    return interaction.client.game_master  # type: ignore[attr-defined]
+
+
+def answer_id(game_id: int, prompt_id: str, value: str) -> str:
+    return f"gm|{game_id}|{prompt_id}|{value}"
+
+
+class AnswerButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gm\|(?P<game>\d+)\|(?P<prompt>[^|]+)\|(?P<value>[^|]*)",
+):
+    def __init__(
+        self, game_id: int, prompt_id: str, value: str, *, label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary, disabled: bool = False, row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=style, disabled=disabled, row=row,
+                custom_id=answer_id(game_id, prompt_id, value),
+            )
+        )
+        self.game_id, self.prompt_id, self.value = game_id, prompt_id, value
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> AnswerButton:
+        return cls(int(match["game"]), match["prompt"], match["value"], label=item.label or "…", style=item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _service(interaction).answer(interaction, self.game_id, self.prompt_id, self.value)
+
+
+class AnswerSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"gms\|(?P<game>\d+)\|(?P<prompt>[^|]+)",
+):
+    def __init__(
+        self, game_id: int, prompt_id: str, options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None, row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"gms|{game_id}|{prompt_id}", options=options or [], placeholder=placeholder, row=row,
+                min_values=1, max_values=1,
+            )
+        )
+        self.game_id, self.prompt_id = game_id, prompt_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+    ) -> AnswerSelect:
+        return cls(int(match["game"]), match["prompt"], list(item.options), item.placeholder)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        await _service(interaction).answer(interaction, self.game_id, self.prompt_id, str(values[0]) if values else "")
+
+
+class ModalOpener(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gmx\|(?P<game>\d+)\|(?P<prompt>[^|]+)",
+):
+    def __init__(self, game_id: int, prompt_id: str, *, label: str = "…", row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"gmx|{game_id}|{prompt_id}", row=row
+            )
+        )
+        self.game_id, self.prompt_id = game_id, prompt_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> ModalOpener:
+        return cls(int(match["game"]), match["prompt"], label=item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _service(interaction).open_modal(interaction, self.game_id, self.prompt_id)
+
+
+class PrivateViewButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gmv\|(?P<game>\d+)",
+):
+    def __init__(self, game_id: int, *, label: str = "…") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"gmv|{game_id}", emoji="🂠"
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> PrivateViewButton:
+        return cls(int(match["game"]), label=item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _service(interaction).private_view(interaction, self.game_id)
+
+
+class AnswerModal(discord.ui.Modal):
+    """An exact amount or a free-text answer. Its submission is handled by the service's
+    interaction listener (by custom_id), the same way before and after a restart."""
+
+    def __init__(
+        self, game_id: int, prompt_id: str, *, title: str, label: str, placeholder: str, numeric: bool
+    ) -> None:
+        super().__init__(title=title[:45], custom_id=f"gmm|{game_id}|{prompt_id}", timeout=600)
+        self.add_item(
+            discord.ui.TextInput(
+                label=label[:45], placeholder=placeholder[:100], custom_id="answer",
+                max_length=12 if numeric else 1000, style=discord.TextStyle.short,
+            )
+        )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:  # handled by the listener
+        return None
+
+
+DYNAMIC_ITEMS = (AnswerButton, AnswerSelect, ModalOpener, PrivateViewButton)

@@ -1,0 +1,99 @@
+"""The Discord bot process: settings → discord.py client → cogs → the game master service."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import aiohttp
+import discord
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.service import GameMaster
+from bot.discord.translator import CatalogTranslator
+from bot.discord_urls import DISCORD_API_BASE_URL, ask_gateway_url, point_discord_at
+from bot.storage import Storage
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.lobby", "cogs.moderation", "cogs.cookie", "cogs.maskmen", "cogs.sword_of_lies")
+
+
+class GameMasterBot(commands.Bot):
+    def __init__(self, settings: Settings, *, outbox_window: float | None = None) -> None:
+        intents = discord.Intents.default()  # no privileged intents: members, presences, content stay off
+        intents.message_content = False
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.settings = settings
+        self.outbox_window = outbox_window
+        self.storage: Storage | None = None
+        self.game_master: GameMaster
+
+    async def setup_hook(self) -> None:
+        self.storage = await Storage.open(self.settings.database_path)
+        kwargs = {} if self.outbox_window is None else {"window": self.outbox_window}
+        self.game_master = GameMaster(self, self.storage, self.settings, **kwargs)
+        await self.tree.set_translator(CatalogTranslator())
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for extension in EXTENSIONS:
+            try:
+                await self.load_extension(extension)
+            except commands.ExtensionNotFound:
+                log.warning("extension %s is not available", extension)
+        self.add_listener(self.game_master.on_interaction, "on_interaction")
+        await self.game_master.start()
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s)", self.user, getattr(self.user, "id", "?"))
+        await self.game_master.resume_all()
+
+    async def close(self) -> None:
+        if hasattr(self, "game_master"):
+            await self.game_master.close()
+        await super().close()
+        if self.storage is not None:
+            await self.storage.close()
+            self.storage = None
+
+
+def run_bot(settings: Settings) -> int:
+    assert settings.discord_token is not None
+
+    async def main() -> None:
+        gateway = settings.discord_gateway_url
+        if gateway is None and settings.discord_api_base_url.rstrip("/") != DISCORD_API_BASE_URL:
+            gateway = await ask_gateway_url(settings.discord_api_base_url)  # a plain client never asks
+        point_discord_at(settings.discord_api_base_url, gateway)
+        bot = GameMasterBot(settings)
+        async with bot:
+            await bot.start(settings.discord_token.get_secret_value())  # type: ignore[union-attr]
+
+    try:
+        asyncio.run(main())
+    except ValueError as error:  # a malformed URL setting
+        print(f"Bad setting: {error}", file=sys.stderr)
+        return 1
+    except discord.LoginFailure:
+        print("Discord refused the token (DISCORD_TOKEN). Copy a fresh one from the developer portal.", file=sys.stderr)
+        return 1
+    except (aiohttp.ClientConnectionError, OSError, TimeoutError) as error:
+        print(
+            f"Cannot reach Discord at {settings.discord_api_base_url}: {error.__class__.__name__}: {error}",
+            file=sys.stderr,
+        )
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        print("Discord asks for a privileged intent; this bot needs none. Please report this.", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    return 0

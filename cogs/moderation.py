@@ -1,0 +1,211 @@
+"""Moderator commands (`/gm …`), guarded by "Manage Server" or the server's GM role. Each one
+goes through the table, so it is recorded in the game's log and announced in the channel."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.checks import is_moderator
+from bot.discord.game_cog import game_master
+from bot.discord.translator import text
+from bot.i18n import normalize, t
+from bot.table import LiveGame, Outcome, Seat
+from games.core import GM
+
+
+@app_commands.guild_only()
+class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd-gm", "Moderator commands")):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def gm(self):  # type: ignore[no-untyped-def]
+        return game_master(self.bot)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if await is_moderator(interaction, self.gm.storage):
+            return True
+        await self.gm.ephemeral(interaction, t(normalize(str(interaction.locale)), "gm-not-moderator"))
+        return False
+
+    async def _game(self, interaction: discord.Interaction, game_id: int | None) -> LiveGame | None:
+        language = normalize(str(interaction.locale))
+        if game_id is None:
+            row = await self.gm.lobby.current(interaction.channel_id or 0)
+            game_id = row.id if row and row.status == "running" else None
+        game = await self.gm.table.get(game_id) if game_id is not None else None
+        if game is None or not game.running or game.row.guild_id != (interaction.guild_id or 0):
+            await self.gm.ephemeral(interaction, t(language, "gm-no-running-game"))
+            return None
+        return game
+
+    async def _done(self, interaction: discord.Interaction, outcome: Outcome, game: LiveGame) -> None:
+        language = normalize(str(interaction.locale))
+        if outcome.refusal is not None:
+            await self.gm.ephemeral(interaction, self.gm.refusal(outcome.refusal, language, game))
+        else:
+            await self.gm.ephemeral(interaction, t(language, "gm-done"))
+
+    @app_commands.command(name="list", description=text("cmd-gm-list", "Games on this server"))
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        language = normalize(str(interaction.locale))
+        rows = [
+            r for r in await self.gm.storage.games_with_status("lobby", "running")
+            if r.guild_id == interaction.guild_id
+        ]
+        if not rows:
+            await self.gm.ephemeral(interaction, t(language, "gm-no-games"))
+            return
+        lines = [
+            t(language, "gm-list-line", id=r.id, game=t(language, f"{r.game}-title"), status=r.status,
+              channel=f"<#{r.channel_id}>", players=len(r.seats), step=r.step, paused="⏸" if r.paused else "")
+            for r in rows
+        ]
+        await self.gm.ephemeral(interaction, "\n".join(lines))
+
+    @app_commands.command(name="state", description=text("cmd-gm-state", "See a game's full state (not for players)"))
+    async def state(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        game = await self._game(interaction, game_id)
+        if game is None:
+            return
+        language = normalize(str(interaction.locale))
+        if game.seat_of(interaction.user.id) is not None:
+            await self.gm.ephemeral(interaction, t(language, "gm-state-player"))
+            return
+        view = game.engine.view(game.state, GM)
+        body = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
+        file = discord.File(
+            io.BytesIO(json.dumps(view, ensure_ascii=False, indent=1).encode()),
+            filename=f"game-{game.id}-step-{game.state.step}.json",
+        )
+        await interaction.response.send_message(
+            t(language, "gm-state", id=game.id, step=game.state.step) + f"\n```json\n{body[:1700]}\n```",
+            ephemeral=True, file=file,
+        )
+
+    @app_commands.command(name="pause", description=text("cmd-gm-pause", "Pause a game and its deadlines"))
+    async def pause(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        if game := await self._game(interaction, game_id):
+            await self._done(interaction, await self.gm.table.pause(game.id, interaction.user.id), game)
+
+    @app_commands.command(name="resume", description=text("cmd-gm-resume", "Resume a paused game"))
+    async def resume(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        if game := await self._game(interaction, game_id):
+            await self._done(interaction, await self.gm.table.resume(game.id, interaction.user.id), game)
+
+    @app_commands.command(name="extend", description=text("cmd-gm-extend", "Give more time for the current step"))
+    async def extend(
+        self, interaction: discord.Interaction, seconds: app_commands.Range[int, 1, 86400], game_id: int | None = None
+    ) -> None:
+        if game := await self._game(interaction, game_id):
+            await self._done(interaction, await self.gm.table.extend(game.id, seconds, interaction.user.id), game)
+
+    @app_commands.command(name="force", description=text("cmd-gm-force", "End the current step now (bot acts)"))
+    async def force(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        if game := await self._game(interaction, game_id):
+            await interaction.response.defer(ephemeral=True)
+            await self._done(interaction, await self.gm.table.force(game.id, interaction.user.id), game)
+
+    @app_commands.command(name="replace", description=text("cmd-gm-replace", "Give a player's seat to someone else"))
+    @app_commands.describe(
+        player=text("opt-player", "The player whose seat changes hands"),
+        member=text("opt-member", "The new player (leave empty for a bot player)"),
+    )
+    async def replace(
+        self, interaction: discord.Interaction, player: discord.Member, member: discord.Member | None = None,
+        game_id: int | None = None,
+    ) -> None:
+        game = await self._game(interaction, game_id)
+        if game is None:
+            return
+        language = normalize(str(interaction.locale))
+        seat_number = game.seat_of(player.id)
+        if seat_number is None:
+            await self.gm.ephemeral(interaction, t(language, "error-not-in-game"))
+            return
+        if member is not None and game.seat_of(member.id) is not None:
+            await self.gm.ephemeral(interaction, t(language, "lobby-already-joined"))
+            return
+        new = (
+            Seat(name=member.display_name, user_id=member.id, language=game.row.language)
+            if member is not None
+            else Seat(name=t(game.row.language, "bot-name", name=player.display_name), bot=True)
+        )
+        await interaction.response.defer(ephemeral=True)
+        outcome = await self.gm.table.replace(game.id, seat_number, new, interaction.user.id)
+        await self._done(interaction, outcome, game)
+
+    @app_commands.command(name="remove", description=text("cmd-gm-remove", "Remove a player; a bot takes the seat"))
+    async def remove(
+        self, interaction: discord.Interaction, player: discord.Member, game_id: int | None = None
+    ) -> None:
+        game = await self._game(interaction, game_id)
+        if game is None:
+            return
+        language = normalize(str(interaction.locale))
+        seat_number = game.seat_of(player.id)
+        if seat_number is None:
+            await self.gm.ephemeral(interaction, t(language, "error-not-in-game"))
+            return
+        bot_seat = Seat(name=t(game.row.language, "bot-name", name=player.display_name), bot=True)
+        await interaction.response.defer(ephemeral=True)
+        outcome = await self.gm.table.replace(game.id, seat_number, bot_seat, interaction.user.id, removed=True)
+        await self._done(interaction, outcome, game)
+
+    @app_commands.command(name="rollback", description=text("cmd-gm-rollback", "Return the game to an earlier step"))
+    async def rollback(
+        self, interaction: discord.Interaction, step: app_commands.Range[int, 0, 100000], game_id: int | None = None
+    ) -> None:
+        if game := await self._game(interaction, game_id):
+            await interaction.response.defer(ephemeral=True)
+            await self._done(interaction, await self.gm.table.rollback(game.id, step, interaction.user.id), game)
+
+    @app_commands.command(name="end", description=text("cmd-gm-end", "End a game now"))
+    async def end(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        if game := await self._game(interaction, game_id):
+            await self._done(interaction, await self.gm.table.end(game.id, interaction.user.id), game)
+
+    @app_commands.command(name="settings", description=text("cmd-gm-settings", "Server settings for games"))
+    @app_commands.describe(
+        language=text("opt-language", "Language of channel messages"),
+        gm_role=text("opt-gm-role", "Members with this role may use /gm"),
+        deadline=text("opt-deadline", "A deadline kind to set (e.g. choose, place, turn, bet)"),
+        seconds=text("opt-seconds", "Its default length in seconds"),
+    )
+    async def settings(
+        self, interaction: discord.Interaction, language: Literal["ru", "en"] | None = None,
+        gm_role: discord.Role | None = None, deadline: str | None = None,
+        seconds: app_commands.Range[int, 10, 86400] | None = None,
+    ) -> None:
+        reader = normalize(str(interaction.locale))
+        guild_id = interaction.guild_id or 0
+        current = await self.gm.storage.guild_settings(guild_id)
+        if (deadline is None) != (seconds is None):
+            await self.gm.ephemeral(interaction, t(reader, "gm-settings-deadline-pair"))
+            return
+        if deadline is not None and not deadline.isidentifier():
+            await self.gm.ephemeral(interaction, t(reader, "gm-settings-deadline-kind", kind=deadline))
+            return
+        if language is not None:
+            current["language"] = language
+        if gm_role is not None:
+            current["gm_role_id"] = gm_role.id
+        if deadline is not None and seconds is not None:
+            current["deadlines"] = {**current.get("deadlines", {}), deadline: seconds}
+        await self.gm.storage.save_guild_settings(guild_id, current)
+        deadlines = ", ".join(f"{k}={v}s" for k, v in sorted(current["deadlines"].items())) or "—"
+        await self.gm.ephemeral(
+            interaction,
+            t(reader, "gm-settings", language=current.get("language") or self.gm.settings.default_language,
+              role=f"<@&{current['gm_role_id']}>" if current.get("gm_role_id") else "—", deadlines=deadlines),
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Moderation(bot))

@@ -1,0 +1,268 @@
+## Sword of Lies (Меч Лжи). Seats are named by the renderer; positions count from the left.
+
+sol-name = Sword of Lies
+
+sol-rules =
+    ⚔ Sword of Lies — bluff, poker and war with 52-card decks. 3 or more players.
+    Set-up: everyone buys in (at least the minimum) and gets a row of cards face down (4 by default); only you see your own faces. An opening draw picks who moves first.
+    Phase I — Castling. On your turn: Trade (swap one of your cards for a chosen card of another player; they may accept, name a price in chips, or decline — only you two learn the faces) or Interrogate (pick an unmarked card of another player; its owner names its colour, Red or Black, truthfully or not; you answer Believe or Disbelieve; the card is marked). You may also pass. The phase ends as soon as one player has all cards marked: they are the senior blind.
+    Phase II — Betting. Hold'em-style betting (fold, check, call, bet, raise, all-in, side pots): blinds, then a betting round, then a reveal circle (everyone shows one card of their choice) and another betting round, until all cards are shown. A revealed marked card: Lie + Believe or Truth + Disbelieve = a shield (2 lives); Lie + Disbelieve or Truth + Believe = a sword for the interrogator. Unmarked = 1 life. If everyone else folds, the last player takes every pot.
+    Phase III — War. Swords are doubled; the first highest bet of Phase II earns +4 swords. Each cycle: public negotiation (chips may change hands), then secret orders: a standard attack (1 sword at an opponent's card) or a double attack (2 swords, paying 1 life from one of your own cards). A shield hit once flips to an ordinary card; a card at 0 lives is discarded. The war ends when nobody can attack.
+    Winning: most lives left, then most swords before the war, takes the pots (ties split them).
+
+## Terms
+sol-colour-red = Red
+sol-colour-black = Black
+sol-believe = Believe
+sol-disbelieve = Disbelieve
+sol-limit-no_limit = no limit
+sol-limit-pot_limit = pot limit
+sol-limit-fixed_limit = fixed limit
+sol-bet-fold = folds
+sol-bet-check = checks
+sol-bet-call = calls
+sol-bet-bet = bets
+sol-bet-raise = raises
+sol-bet-all-in = goes all-in
+sol-outcome-plain = an ordinary card (1 life)
+sol-outcome-shield = a shield (2 lives)
+sol-outcome-sword = a sword for the interrogator
+sol-attack-standard = standard attack
+sol-attack-double = double attack
+sol-result-flipped = the shield flips to an ordinary card
+sol-result-destroyed = destroyed
+sol-result-held = the sturdy shield holds
+
+## Prompts
+sol-prompt-buy-in = Your buy-in: how many chips do you bring to the table? (from { $min } to { $max })
+sol-prompt-move = Your move (your cards: { $hand }). Trade, interrogate, or pass?
+sol-prompt-trade-own = Trade: which of your cards do you offer?
+sol-prompt-trade-target = Trade: with whom?
+sol-prompt-trade-their = Trade: which card of { $owner } do you want?
+sol-prompt-ask-target = Interrogation: whose card?
+sol-prompt-ask-position = Interrogation: which unmarked card of { $owner }?
+sol-prompt-trade-offer = { $player } offers their card at position { $position } for your card at position { $their_position } ({ $card }). Accept for free, name a price in chips (at most { $stack }), or decline.
+sol-prompt-trade-price = { $player } asks { $price ->
+        [one] { $price } chip
+       *[other] { $price } chips
+    } for the trade (your position { $position } for their position { $their_position }). Pay or refuse?
+sol-prompt-name-colour = { $player } asks the colour of your card at position { $position } (it is { $card }). Say Red or Black — the truth or a lie.
+sol-prompt-believe = { $player } says their card at position { $position } is “{ $colour }”. Believe or disbelieve?
+sol-prompt-bet = Betting round { $round } of { $rounds }. Pot { $pot }; your bet { $bet }, highest { $highest }, your stack { $stack }. { $raise ->
+        [raise] Raise to a total from { $min } to { $max },
+        [bet] Bet a total from { $min } to { $max },
+       *[none] No bet or raise is possible;
+    } { $call ->
+        [0] or check, or fold.
+       *[other] or call { $call }, or fold.
+    }
+sol-prompt-reveal = Reveal circle { $circle } of { $circles }: which card do you show?
+sol-prompt-negotiate = Negotiation (cycle { $cycle }): talk, make deals, press Ready when done. { $chosen ->
+        [yes] Enter how many chips to pay { $recipient } (you have { $stack }).
+       *[no] To pay chips, pick a player first (you have { $stack }).
+    }
+sol-prompt-war-kind = War order (cycle { $cycle }): you have { $swords ->
+        [one] { $swords } sword
+       *[other] { $swords } swords
+    }. Standard or double attack?
+sol-prompt-war-target = Sword { $sword } ({ $kind }): at whose card?
+sol-prompt-war-position = Sword { $sword }: which card of { $player }?
+sol-prompt-war-cost = Double attack: which of your cards pays 1 life?
+sol-prompt-war-submitted = Your order is in: { $kind } — { $double ->
+        [yes] { $target1 } #{ $position1 } and { $target2 } #{ $position2 }, paying with your #{ $cost }.
+       *[no] { $target1 } #{ $position1 }.
+    } You can change it until everyone has ordered.
+
+## Options
+sol-opt-trade = Trade
+sol-opt-interrogate = Interrogate
+sol-opt-pass = Pass
+sol-opt-back = Back
+sol-opt-player = { $player }
+sol-opt-card = #{ $position } { $kind ->
+        [shield] { $card } shield, { $lives } lives
+        [plain] { $card }, 1 life
+       *[hidden] { $marked ->
+            [yes] marked ({ $by }: { $named }, { $answer })
+           *[no] unmarked
+        }
+    }
+sol-opt-own-card = #{ $position } { $card } { $kind ->
+        [shield] shield, { $lives } lives
+        [plain] 1 life
+       *[hidden] { $marked ->
+            [yes] marked ({ $by }: { $named }, { $answer })
+           *[no] unmarked
+        }
+    }
+sol-opt-accept-free = Accept for free
+sol-opt-decline = Decline
+sol-opt-pay-price = Pay { $price }
+sol-opt-refuse = Refuse
+sol-opt-fold = Fold
+sol-opt-check = Check
+sol-opt-call = { $chips ->
+        [0] Call
+       *[other] Call { $chips }
+    }
+sol-opt-all-in = All-in ({ $to })
+sol-opt-ready = Ready
+sol-opt-wait = Not ready
+sol-opt-pay-to = Pay { $player }
+sol-opt-standard = Standard attack (1 sword)
+sol-opt-double = Double attack (2 swords, 1 own life)
+sol-opt-war-random = Random standard attack
+sol-opt-keep = Keep my order
+sol-opt-change = Change my order
+
+## Events
+sol-event-setup = ⚔ Sword of Lies for { $players } players: { $hand_size } cards each, minimum buy-in { $min_buy_in }.
+sol-event-buy-in = 💰 { $player } buys in with { $chips ->
+        [one] { $chips } chip
+       *[other] { $chips } chips
+    }.
+sol-event-dealt = 🃏 { $decks ->
+        [one] One deck is
+       *[other] { $decks } decks are
+    } shuffled; everyone gets { $hand_size } cards face down.
+sol-event-your-cards = 🂠 Your cards, left to right: { $hand }
+sol-event-draw = { $player } draws { $card } for the first move.
+sol-event-draw-tie = Tie for the highest card: { $players } draw again.
+sol-event-castling = Phase I — Castling. { $first } moves first.
+sol-event-turn = ▶ Move { $move }: { $player }'s turn.
+sol-event-pass = { $player } passes.
+sol-event-trade-offered = 🤝 Trade offer (private): { $player }'s #{ $position } for { $target }'s #{ $their_position }.
+sol-event-trade-declined = { $target } declines { $player }'s trade; the turn is over.
+sol-event-trade-price-refused = { $player } refuses the price { $target } asked; no trade.
+sol-event-trade = 🔄 { $player } (#{ $position }) and { $target } (#{ $their_position }) swap cards { $price ->
+        [0] for free.
+        [one] for { $price } chip.
+       *[other] for { $price } chips.
+    }
+sol-event-trade-received = You got { $card } from { $player } at your position { $position }. Your cards: { $hand }
+sol-event-interrogation = ❓ { $player } interrogates { $target } about card #{ $position }.
+sol-event-colour-named = { $player } says card #{ $position } is “{ $colour }”.
+sol-event-marked = ✍ { $target }'s card #{ $position } is marked: { $player }, “{ $colour }”, { $answer }.
+sol-event-castling-over = Phase I is over: all cards marked for { $players }.
+sol-event-castling-stalled = A full circle of passes ends Phase I. { $player } has the most marked cards ({ $marked }).
+sol-event-betting-begins = Phase II — Betting ({ $limit }, { $rounds } rounds). { $senior } is the senior blind.
+sol-event-ante = Everyone antes { $chips }.
+sol-event-blind = { $player } posts the { $big ->
+        [yes] big
+       *[no] small
+    } blind: { $chips }.
+sol-event-betting-round = 💵 Betting round { $round } of { $rounds }.
+sol-event-betting-skipped = Betting round { $round } is skipped: at most one player can still bet.
+sol-event-bet = { $player } { $action }{ $kind ->
+        [bet] { " " }to { $to }.
+        [raise] { " " }to { $to }.
+        [all_in] { " " }({ $to }).
+        [call] { " " }({ $to }).
+        [fold] { " " }and leaves the game.
+       *[other] .
+    }
+sol-event-swords-lost = { $player } loses { $swords ->
+        [one] { $swords } sword
+       *[other] { $swords } swords
+    } by folding.
+sol-event-sword-taken-back = { $folded } folded: { $player } loses the sword their card gave (now { $swords }).
+sol-event-reveal-circle = 👁 Reveal circle { $circle } of { $circles }.
+sol-event-reveal = { $player } reveals #{ $position }: { $card } ({ $colour }){ $marked ->
+        [yes] , marked by { $by }: “{ $named }” — { $truth ->
+            [lie] a lie
+           *[truth] the truth
+        }, { $answer }
+       *[no] , unmarked
+    } → { $outcome }.
+sol-event-sword = 🗡 { $player } earns a sword (now { $swords }).
+sol-event-sword-void = { $player } has folded: the sword is lost.
+sol-event-war-begins = ⚔ Phase III — War between { $players }.
+sol-event-swords-doubled = { $player } now has { $swords ->
+        [one] { $swords } sword
+       *[other] { $swords } swords
+    } (doubled).
+sol-event-no-bonus = Nobody made a bet in Phase II: no +4 swords.
+sol-event-bonus-folded = The first highest bet ({ $bet }) was { $player }'s, who folded: no +4 swords.
+sol-event-bonus = { $player } made the first highest bet ({ $bet }, round { $round }): +4 swords, now { $swords }.
+sol-event-war-over = The war is over: nobody can attack any more.
+sol-event-negotiation = 🗣 Negotiation, cycle { $cycle }: talk freely, pay chips if you agree, then press Ready.
+sol-event-paid = 💸 { $player } pays { $to } { $chips ->
+        [one] { $chips } chip
+       *[other] { $chips } chips
+    }.
+sol-event-ready = { $player } is ready.
+sol-event-not-ready = { $player } is not ready any more.
+sol-event-orders = 📜 War round { $cycle }: secret orders from { $players }.
+sol-event-order-in = Your order: { $kind } — { $double ->
+        [yes] { $target1 } #{ $position1 } and { $target2 } #{ $position2 }, paying with your #{ $cost }.
+       *[no] { $target1 } #{ $position1 }.
+    }
+sol-event-attack = ⚔ { $player }: { $kind } at { $double ->
+        [yes] { $target1 } #{ $position1 } and { $target2 } #{ $position2 }, paying 1 life from own #{ $cost }.
+       *[no] { $target1 } #{ $position1 }.
+    }
+sol-event-card-hit = { $player }'s #{ $position } ({ $card }): { $hits ->
+        [0] no swords
+        [one] 1 sword
+       *[other] { $hits } swords
+    }{ $cost ->
+        [0] {""}
+       *[other] { " " }+ the double-attack cost
+    } → { $result }.
+sol-event-standing = { $player }: { $lives ->
+        [one] { $lives } life
+       *[other] { $lives } lives
+    } on { $cards ->
+        [one] { $cards } card
+       *[other] { $cards } cards
+    }, { $swords ->
+        [one] { $swords } sword
+       *[other] { $swords } swords
+    }.
+sol-event-rank = { $place }. { $player }: { $lives ->
+        [one] { $lives } life
+       *[other] { $lives } lives
+    }, { $swords } swords before the war.
+sol-event-last-standing = 🏁 Everyone else folded: { $player } takes every pot.
+sol-event-pot = { $main ->
+        [yes] Main pot
+       *[no] Side pot { $pot }
+    }: { $chips } ({ $players }).
+sol-event-winnings = 🏆 { $player } wins { $chips ->
+        [one] { $chips } chip
+       *[other] { $chips } chips
+    }.
+sol-event-rake = The house takes { $chips } in rake.
+sol-event-net = { $player }: stack { $stack }, net { $net }.
+sol-event-game-over = Game over. Winner(s): { $winners }.
+
+## Refusals
+sol-error-self = You cannot choose yourself.
+sol-error-own-card = Swords are aimed only at other players' cards.
+sol-error-no-unmarked = { $player } has no unmarked card left.
+sol-error-nothing-to-interrogate = No other player has an unmarked card.
+sol-error-card-marked = Card #{ $position } is already marked.
+sol-error-card-revealed = Card #{ $position } is already revealed.
+sol-error-bad-position = There is no card at that position.
+sol-error-price-above-stack = The price may not exceed { $player }'s stack ({ $stack }).
+sol-error-buy-in-seat = Buy-in given for seat { $seat }, but there are only { $players } players.
+sol-error-nothing-to-call = There is nothing to call.
+sol-error-no-chips = You have no chips to pay.
+sol-error-choose-recipient = Choose whom to pay first.
+sol-error-bad-recipient = You cannot pay that player.
+sol-error-above-stack = You have only { $stack } chips.
+sol-error-double-needs-two-swords = A double attack needs 2 swords; you have { $swords }.
+sol-error-no-cards = { $player } has no cards left.
+sol-bet-error-no-betting = Nobody is to bet now.
+sol-bet-error-not-your-turn = It is { $player }'s turn to bet.
+sol-bet-error-unknown-action = “{ $kind }” is not a betting action.
+sol-bet-error-cannot-check = You cannot check: { $call } to call.
+sol-bet-error-amount-required = Say how much to bet.
+sol-bet-error-above-stack = You have only { $max } in total to bet.
+sol-bet-error-covered = Your stack only covers the call ({ $call }): call or fold.
+sol-bet-error-raise-closed = Raising is closed for you (a short all-in did not reopen it; a full raise is { $min_raise }): call { $call } or fold.
+sol-bet-error-fixed-limit-cap = This round already has { $cap } bets: call or fold.
+sol-bet-error-no-opponent = Nobody could call a raise: call or fold.
+sol-bet-error-below-min = The smallest legal total is { $min }.
+sol-bet-error-above-pot-limit = The largest legal total is { $max }.
+sol-bet-error-fixed-limit = In fixed limit the only legal total is { $to }.

@@ -1,0 +1,242 @@
+"""A bot player: plausible play that uses only what its own seat may know
+(its own faces, the public marks, reveals, stacks and bets, and its prompt)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from games.core import Prompt
+from games.sword_of_lies import cards as cardlib
+from games.sword_of_lies import phase1, phase2, phase3, setup
+from games.sword_of_lies.common import BACK
+from games.sword_of_lies.options import MAX_BUY_IN
+from games.sword_of_lies.state import SolState, TableCard
+
+
+def _enabled(prompt: Prompt) -> list[str]:
+    return [o.value for o in prompt.options if o.disabled is None and o.value != BACK]
+
+
+def _positions(prompt: Prompt) -> list[str]:
+    return [v for v in _enabled(prompt) if v.isdigit()]
+
+
+def _own_outcome(card: TableCard) -> str:
+    """What the bot's own card will become when revealed: it knows the face and the mark."""
+    if card.revealed:
+        return "shield" if card.shield else "plain"
+    if card.mark is None:
+        return "plain"
+    lie = card.mark.named != cardlib.colour(card.card)
+    return "shield" if lie == card.mark.believed else "sword"
+
+
+def strength(state: SolState, me: int) -> float:
+    """Roughly 0..1: shields in hand (2 lives each) and the swords this seat holds or expects."""
+    cards = state.table[me].cards
+    if not cards:
+        return 0.0
+    lives = sum(2 if _own_outcome(c) == "shield" else 1 for c in cards)
+    expected_swords = state.table[me].swords + 0.5 * sum(
+        1
+        for s, p in enumerate(state.table)
+        if s != me
+        for c in p.cards
+        if c.mark is not None and c.mark.by == me and not c.revealed
+    )
+    hand = state.options.hand_size
+    return min(1.0, (lives - hand) / hand + 0.15 * expected_swords / hand)
+
+
+def choose(state: SolState, prompt: Prompt, rng: random.Random) -> str | int:
+    handler = _HANDLERS.get(prompt.key)
+    if handler is not None:
+        return handler(state, prompt, rng)
+    return rng.choice(_enabled(prompt))
+
+
+# --- set-up and Phase I ----------------------------------------------------------------------
+def _buy_in(state: SolState, prompt: Prompt, rng: random.Random) -> int:
+    return min(MAX_BUY_IN, state.options.min_buy_in * rng.choice([1, 1, 1, 2, 3]))
+
+
+def _move(state: SolState, prompt: Prompt, rng: random.Random) -> str:
+    enabled = _enabled(prompt)
+    roll = rng.random()
+    if "interrogate" in enabled and roll < 0.75:
+        return "interrogate"
+    if roll < 0.93:
+        return "trade"
+    return "pass"
+
+
+def _trade_own(state: SolState, prompt: Prompt, rng: random.Random) -> str:
+    """Offer the card worth least to this seat: one that will give someone else a sword."""
+    me = prompt.seat
+    row = state.table[me].cards
+
+    def worth(position: str) -> float:
+        card = row[int(position) - 1]
+        outcome = _own_outcome(card)
+        base = {"shield": 2.0, "plain": 1.0, "sword": 0.5}[outcome]
+        if outcome == "sword" and card.mark is not None and card.mark.by == me:
+            base = 1.5
+        return base + rng.random() * 0.3
+
+    return min(_positions(prompt), key=worth)
+
+
+def _random_player(state: SolState, prompt: Prompt, rng: random.Random) -> str:
+    return rng.choice([v for v in _enabled(prompt) if v.isdigit()])
+
+
+def _random_position(state: SolState, prompt: Prompt, rng: random.Random) -> str:
+    return rng.choice(_positions(prompt))
+
+
+def _trade_offer(state: SolState, prompt: Prompt, rng: random.Random) -> str | int:
+    me = prompt.seat
+    draft = state.draft
+    assert draft is not None and draft.target_position is not None
+    wanted = state.table[me].cards[draft.target_position - 1]
+    roll = rng.random()
+    if _own_outcome(wanted) == "shield" and roll < 0.7:
+        return "decline"
+    if prompt.ask == "number" and prompt.high and roll < 0.55:
+        asking = rng.randint(1, max(1, state.options.big_blind * rng.randint(1, 4)))
+        return max(1, min(prompt.high, asking))
+    return "accept" if roll < 0.8 else "decline"
+
+
+def _trade_price(state: SolState, prompt: Prompt, rng: random.Random) -> str:
+    price = int(prompt.params.get("price", 0))
+    stack = state.table[prompt.seat].stack
+    limit = max(2 * state.options.big_blind, stack // 20)
+    return "pay" if price <= limit and rng.random() < 0.8 else "refuse"
+
+
+def _name_colour(state: SolState, prompt: Prompt, rng: random.Random) -> str:
+    truth = str(prompt.params["colour"]["term"]).removeprefix("sol-colour-")
+    if rng.random() < 0.4:
+        return "black" if truth == "red" else "red"
+    return truth
+
+
+def _believe(state: SolState, prompt: Prompt, rng: random.Random) -> str:
+    return "believe" if rng.random() < 0.5 else "disbelieve"
+
+
+# --- Phase II --------------------------------------------------------------------------------
+def _bet(state: SolState, prompt: Prompt, rng: random.Random) -> str | int:
+    enabled = set(_enabled(prompt))
+    power = strength(state, prompt.seat) + rng.uniform(-0.15, 0.15)
+    bluff = rng.random() < 0.08
+    call = int(prompt.params.get("call", 0))
+    stack = int(prompt.params.get("stack", 0))
+    can_number = prompt.low is not None and prompt.high is not None and prompt.low <= prompt.high
+    if (power > 0.55 or bluff) and can_number:
+        assert prompt.low is not None and prompt.high is not None
+        if power > 0.9 and "all_in" in enabled and rng.random() < 0.2:
+            return "all_in"
+        step = max(prompt.low, int(prompt.params.get("pot", 0)) // 2)
+        return max(prompt.low, min(prompt.high, step))
+    if "check" in enabled:
+        return "check"
+    if "call" in enabled and (power > 0.2 or call <= max(state.options.big_blind, stack // 10)):
+        return "call"
+    if "all_in" in enabled and call >= stack and power > 0.3:
+        return "all_in"
+    return "fold"
+
+
+def _reveal(state: SolState, prompt: Prompt, rng: random.Random) -> str:
+    """Show shields first (a strong table image), otherwise a random card."""
+    row = state.table[prompt.seat].cards
+    positions = _positions(prompt)
+    shields = [p for p in positions if _own_outcome(row[int(p) - 1]) == "shield"]
+    if shields and rng.random() < 0.6:
+        return shields[0]
+    return rng.choice(positions)
+
+
+# --- Phase III -------------------------------------------------------------------------------
+def _negotiate(state: SolState, prompt: Prompt, rng: random.Random) -> str | int:
+    me = state.table[prompt.seat]
+    if me.pay_to is not None and prompt.high:
+        return rng.randint(1, max(1, min(prompt.high, state.options.big_blind)))
+    payees = [v for v in _enabled(prompt) if v.startswith(phase3.PAY_TO)]
+    if payees and rng.random() < 0.03:
+        return rng.choice(payees)
+    return phase3.READY
+
+
+def _leader(state: SolState, me: int) -> int | None:
+    """The opponent with the most lives on the table (the one to cut down)."""
+    opponents = [s for s in state.remaining() if s != me and state.table[s].cards]
+    if not opponents:
+        return None
+    return max(opponents, key=lambda s: (state.table[s].lives(), state.table[s].swords))
+
+
+def _war_kind(state: SolState, prompt: Prompt, rng: random.Random) -> str:
+    me = state.table[prompt.seat]
+    enabled = _enabled(prompt)
+    has_shield = any(c.shield for c in me.cards)
+    if "double" in enabled and (has_shield or len(me.cards) > 2) and rng.random() < 0.5:
+        return "double"
+    return "standard"
+
+
+def _war_target(state: SolState, prompt: Prompt, rng: random.Random) -> str:
+    leader = _leader(state, prompt.seat)
+    candidates = [v for v in _enabled(prompt) if v.isdigit()]
+    if leader is not None and str(leader) in candidates and rng.random() < 0.8:
+        return str(leader)
+    return rng.choice(candidates)
+
+
+def _war_position(state: SolState, prompt: Prompt, rng: random.Random) -> str:
+    """Hit the weakest card (1 life); a second sword follows the first onto a shield."""
+    order = state.orders.get(prompt.seat)
+    target = int(prompt.params["player"]["seat"])
+    row = state.table[target].cards
+    if order is not None and order.targets:
+        first = order.targets[0]
+        if first.seat == target and row[first.position - 1].shield:
+            return str(first.position)
+    plain = [str(p) for p, c in enumerate(row, start=1) if not c.shield]
+    return rng.choice(plain or _positions(prompt))
+
+
+def _war_cost(state: SolState, prompt: Prompt, rng: random.Random) -> str:
+    row = state.table[prompt.seat].cards
+    shields = [str(p) for p, c in enumerate(row, start=1) if c.shield]
+    return rng.choice(shields or _positions(prompt))
+
+
+def _war_submitted(state: SolState, prompt: Prompt, rng: random.Random) -> str:
+    return phase3.KEEP
+
+
+_HANDLERS: dict[str, Callable[[SolState, Prompt, random.Random], str | int]] = {
+    setup.BUY_IN: _buy_in,
+    phase1.MOVE: _move,
+    phase1.TRADE_OWN: _trade_own,
+    phase1.TRADE_TARGET: _random_player,
+    phase1.TRADE_THEIR: _random_position,
+    phase1.TRADE_OFFER: _trade_offer,
+    phase1.TRADE_PRICE: _trade_price,
+    phase1.ASK_TARGET: _random_player,
+    phase1.ASK_POSITION: _random_position,
+    phase1.NAME_COLOUR: _name_colour,
+    phase1.BELIEVE: _believe,
+    phase2.BET: _bet,
+    phase2.REVEAL: _reveal,
+    phase3.NEGOTIATE: _negotiate,
+    phase3.WAR_KIND: _war_kind,
+    phase3.WAR_TARGET: _war_target,
+    phase3.WAR_POSITION: _war_position,
+    phase3.WAR_COST: _war_cost,
+    phase3.WAR_SUBMITTED: _war_submitted,
+}

@@ -1,0 +1,156 @@
+"""Helpers shared by the phases: prompt ids, option lists, card descriptions."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from games.core import Event, Option, Prompt, Refusal, seat, term
+from games.sword_of_lies import cards as cardlib
+from games.sword_of_lies.state import SolState, TableCard
+
+BACK = "back"
+
+
+def new_prompt(
+    state: SolState,
+    player: int,
+    key: str,
+    *,
+    deadline: str,
+    ask: Literal["one", "number", "text"] = "one",
+    options: list[Option] | None = None,
+    params: dict[str, Any] | None = None,
+    low: int | None = None,
+    high: int | None = None,
+    secret: bool = True,
+    changeable: bool = False,
+) -> Prompt:
+    """A prompt with an id unique over the whole game."""
+    state.prompt_counter += 1
+    return Prompt(
+        id=f"sol-{state.prompt_counter}",
+        seat=player,
+        ask=ask,
+        key=key,
+        params=params or {},
+        options=options or [],
+        low=low,
+        high=high,
+        secret=secret,
+        deadline=deadline,
+        changeable=changeable,
+    )
+
+
+def replace_prompts(state: SolState, player: int, *prompts: Prompt) -> None:
+    """Drop `player`'s pending prompts and add the given ones."""
+    state.prompts = [p for p in state.prompts if p.seat != player] + list(prompts)
+
+
+def drop_prompt(state: SolState, prompt_id: str) -> None:
+    state.prompts = [p for p in state.prompts if p.id != prompt_id]
+
+
+def option(value: str, label: str, disabled: Refusal | None = None, **params: Any) -> Option:
+    return Option(value=value, label=label, params=params, disabled=disabled)
+
+
+def back_option() -> Option:
+    return option(BACK, "sol-opt-back")
+
+
+def mark_params(card: TableCard) -> dict[str, Any]:
+    """Public description of a card's back: unmarked, or who asked, what was named, the answer."""
+    if card.mark is None:
+        return {"marked": "no"}
+    return {
+        "marked": "yes",
+        "by": seat(card.mark.by),
+        "named": term(f"sol-colour-{card.mark.named}"),
+        "answer": term("sol-believe" if card.mark.believed else "sol-disbelieve"),
+    }
+
+
+def card_params(card: TableCard, *, show_face: bool) -> dict[str, Any]:
+    """A card in a row: its mark, and its face when revealed or when the viewer may see it."""
+    params: dict[str, Any] = mark_params(card)
+    if card.revealed:
+        params["kind"] = "shield" if card.shield else "plain"
+        params["lives"] = card.lives
+    else:
+        params["kind"] = "hidden"
+    if card.revealed or show_face:
+        params.update(cardlib.face(card.card))
+    return params
+
+
+def player_options(
+    state: SolState,
+    player: int,
+    candidates: list[int],
+    why_not: dict[int, Refusal] | None = None,
+    *,
+    include_self: bool = True,
+) -> list[Option]:
+    """One option per seat in `candidates`; the asking player's own seat is shown disabled."""
+    why_not = why_not or {}
+    options = []
+    for other in candidates:
+        if other == player:
+            if include_self:
+                options.append(
+                    option(
+                        str(other),
+                        "sol-opt-player",
+                        Refusal(key="sol-error-self"),
+                        player=seat(other),
+                    )
+                )
+            continue
+        options.append(option(str(other), "sol-opt-player", why_not.get(other), player=seat(other)))
+    return options
+
+
+def position_options(
+    cards: list[TableCard],
+    *,
+    show_faces: bool,
+    why_not: dict[int, Refusal] | None = None,
+) -> list[Option]:
+    why_not = why_not or {}
+    return [
+        option(
+            str(position),
+            "sol-opt-own-card" if show_faces else "sol-opt-card",
+            why_not.get(position),
+            position=position,
+            **card_params(card, show_face=show_faces),
+        )
+        for position, card in enumerate(cards, start=1)
+    ]
+
+
+def announce(key: str, **params: Any) -> Event:
+    return Event(key=key, params=params)
+
+
+def tell(players: list[int], key: str, **params: Any) -> Event:
+    return Event(key=key, params=params, to=players)
+
+
+def as_int(value: str | int) -> int | None:
+    if isinstance(value, int):
+        return value
+    try:
+        return int(value)
+    except ValueError:
+        return None
+
+
+def hand_params(state: SolState, player: int) -> dict[str, Any]:
+    """A player's own row with faces, for their private messages."""
+    row = state.table[player].cards
+    return {
+        "hand": " ".join(f"{i}:{cardlib.text(c.card)}" for i, c in enumerate(row, start=1)),
+        "faces": [dict(position=i, **cardlib.face(c.card)) for i, c in enumerate(row, start=1)],
+    }

@@ -1,0 +1,79 @@
+"""The Sword of Lies engine: dispatches each prompt to its phase module."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from games.core import Action, Engine, Event, Prompt, Refusal, Results, Viewer
+from games.sword_of_lies import bot, phase1, phase2, phase3, settlement, setup, view
+from games.sword_of_lies.options import MAX_PLAYERS, MIN_PLAYERS
+from games.sword_of_lies.options import Options as SolOptions
+from games.sword_of_lies.state import SolState
+
+
+class SwordOfLiesEngine(Engine[SolState]):
+    name: ClassVar[str] = "sword-of-lies"
+    min_players: ClassVar[int] = MIN_PLAYERS
+    max_players: ClassVar[int] = MAX_PLAYERS
+    Options: ClassVar[type[SolOptions]] = SolOptions
+    State: ClassVar[type[SolState]] = SolState
+
+    def _setup(self, players: int, options: SolOptions, seed: int) -> tuple[SolState, list[Event]]:
+        return setup.setup(players, options, seed)
+
+    def _check(self, state: SolState, seat: int, prompt: Prompt, action: Action) -> Refusal | None:
+        key = prompt.key
+        if key in setup.KEYS:
+            return setup.check(state, seat, prompt, action)
+        if key in phase1.KEYS:
+            return phase1.check(state, seat, prompt, action)
+        if key in phase2.KEYS:
+            return phase2.check(state, seat, prompt, action)
+        if key in phase3.KEYS:
+            return phase3.check(state, seat, prompt, action)
+        return Refusal(key="error-stale")
+
+    def _apply(self, state: SolState, seat: int, prompt: Prompt, action: Action) -> list[Event]:
+        events: list[Event] = []
+        key = prompt.key
+        if key in setup.KEYS:
+            setup.apply(state, seat, prompt, action, events)
+        elif key in phase1.KEYS:
+            phase1.apply(state, seat, prompt, action, events)
+        elif key in phase2.KEYS:
+            phase2.apply(state, seat, prompt, action, events)
+        else:
+            phase3.apply(state, seat, prompt, action, events)
+        return events
+
+    def _default_action(self, state: SolState, prompt: Prompt, rng: random.Random) -> Action:
+        key = prompt.key
+        value: str | int
+        if key in setup.KEYS:
+            value = setup.default_value(state, prompt)
+        elif key in phase1.KEYS:
+            value = phase1.default_value(state, prompt)
+        elif key in phase2.KEYS:
+            value = phase2.default_value(state, prompt)
+        else:
+            value = phase3.default_value(state, prompt)
+        return Action(prompt=prompt.id, value=value)
+
+    def bot_action(self, state: SolState, prompt: Prompt, rng: random.Random) -> Action:
+        return Action(prompt=prompt.id, value=bot.choose(state, prompt, rng))
+
+    def view(self, state: SolState, viewer: Viewer) -> dict[str, Any]:
+        return view.build(state, viewer)
+
+    def results(self, state: SolState) -> Results | None:
+        if not state.over:
+            return None
+        return Results(
+            scores=[p.stack - p.buy_in for p in state.table],
+            winners=list(state.winners),
+        )
+
+    def chips(self, state: SolState) -> int:
+        """Every chip in play: stacks + pots (and current bets) + rake; equals the buy-ins."""
+        return sum(p.stack for p in state.table) + settlement.pots_total(state) + state.rake

@@ -1,0 +1,421 @@
+"""Phase III — War: doubling and the +4 bonus, then cycles of negotiation and secret war orders."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from games.core import Action, Event, Option, Prompt, Refusal, seat, term
+from games.sword_of_lies import cards as cardlib
+from games.sword_of_lies import settlement
+from games.sword_of_lies.common import (
+    BACK,
+    announce,
+    as_int,
+    back_option,
+    new_prompt,
+    option,
+    player_options,
+    position_options,
+    replace_prompts,
+)
+from games.sword_of_lies.state import SolState, Target, WarOrder
+
+NEGOTIATION = "negotiation"
+WAR = "war"
+
+NEGOTIATE = "sol-prompt-negotiate"
+WAR_KIND = "sol-prompt-war-kind"
+WAR_TARGET = "sol-prompt-war-target"
+WAR_POSITION = "sol-prompt-war-position"
+WAR_COST = "sol-prompt-war-cost"
+WAR_SUBMITTED = "sol-prompt-war-submitted"
+ORDER_KEYS = (WAR_KIND, WAR_TARGET, WAR_POSITION, WAR_COST)
+KEYS = (NEGOTIATE, *ORDER_KEYS, WAR_SUBMITTED)
+
+READY = "ready"
+WAIT = "wait"
+PAY_TO = "to:"
+RANDOM = "random"
+KEEP = "keep"
+CHANGE = "change"
+BONUS_SWORDS = 4
+
+
+# --- the start of the war ---------------------------------------------------------------------
+def start_war(state: SolState, events: list[Event]) -> None:
+    assert state.betting is not None
+    remaining = state.remaining()
+    events.append(announce("sol-event-war-begins", players=[seat(s) for s in remaining]))
+    for s in remaining:
+        player = state.table[s]
+        player.swords *= 2
+        events.append(announce("sol-event-swords-doubled", player=seat(s), swords=player.swords))
+    record = state.betting.first_highest_bet()
+    if record is None:
+        events.append(announce("sol-event-no-bonus"))
+    elif state.table[record.seat].folded:
+        events.append(announce("sol-event-bonus-folded", player=seat(record.seat), bet=record.to))
+    else:
+        state.bonus_seat = record.seat
+        state.table[record.seat].swords += BONUS_SWORDS
+        events.append(
+            announce(
+                "sol-event-bonus",
+                player=seat(record.seat),
+                bet=record.to,
+                round=record.round,
+                swords=state.table[record.seat].swords,
+            )
+        )
+    for s in remaining:
+        state.table[s].swords_before_war = state.table[s].swords
+    start_cycle(state, events)
+
+
+def attackers(state: SolState) -> list[int]:
+    """Players who must give a war order: a sword, a card, and an opponent card to aim at.
+
+    (A player whose opponents have no cards left cannot attack; when nobody can, the war ends.)"""
+    remaining = state.remaining()
+    return [
+        s
+        for s in remaining
+        if state.table[s].swords > 0 and state.table[s].cards and any(state.table[o].cards for o in remaining if o != s)
+    ]
+
+
+def start_cycle(state: SolState, events: list[Event]) -> None:
+    state.orders = {}
+    state.prompts = []
+    if not attackers(state):
+        events.append(announce("sol-event-war-over"))
+        settlement.finish_war(state, events)
+        return
+    state.cycle += 1
+    state.phase = "negotiation"
+    events.append(announce("sol-event-negotiation", cycle=state.cycle))
+    for s in state.remaining():
+        state.table[s].ready = False
+        state.table[s].pay_to = None
+        state.prompts.append(_negotiation_prompt(state, s))
+
+
+# --- negotiation -----------------------------------------------------------------------------
+def _negotiation_prompt(state: SolState, player: int) -> Prompt:
+    prompt = new_prompt(state, player, NEGOTIATE, deadline=NEGOTIATION, ask="number", secret=False, changeable=True)
+    _refresh(state, prompt)
+    return prompt
+
+
+def _refresh(state: SolState, prompt: Prompt) -> None:
+    """Bring a negotiation prompt up to date in place (same id: the deadline is the phase's)."""
+    me = state.table[prompt.seat]
+    others = [s for s in range(state.players) if s != prompt.seat]
+    no_chips = Refusal(key="sol-error-no-chips") if me.stack < 1 else None
+    prompt.options = [
+        option(READY, "sol-opt-ready"),
+        option(WAIT, "sol-opt-wait"),
+        *[option(f"{PAY_TO}{o}", "sol-opt-pay-to", no_chips, player=seat(o)) for o in others],
+    ]
+    can_pay = me.pay_to is not None and me.stack >= 1
+    prompt.low = 1 if can_pay else None
+    prompt.high = me.stack if can_pay else None
+    prompt.answered = me.ready
+    prompt.params = {
+        "cycle": state.cycle,
+        "stack": me.stack,
+        "recipient": seat(me.pay_to) if me.pay_to is not None else None,
+        "chosen": "yes" if me.pay_to is not None else "no",
+    }
+
+
+def _refresh_seat(state: SolState, player: int) -> None:
+    for prompt in state.prompts:
+        if prompt.seat == player and prompt.key == NEGOTIATE:
+            _refresh(state, prompt)
+
+
+def _on_negotiate(state: SolState, player: int, prompt: Prompt, action: Action, events: list[Event]) -> None:
+    me = state.table[player]
+    value = action.value
+    if isinstance(value, int):
+        assert me.pay_to is not None
+        me.stack -= value
+        state.table[me.pay_to].stack += value
+        events.append(announce("sol-event-paid", player=seat(player), to=seat(me.pay_to), chips=value))
+        recipient = me.pay_to
+        me.pay_to = None
+        _refresh(state, prompt)
+        _refresh_seat(state, recipient)
+        return
+    if value.startswith(PAY_TO):
+        me.pay_to = int(value[len(PAY_TO) :])
+        _refresh(state, prompt)
+        return
+    if value == WAIT:
+        if me.ready:
+            me.ready = False
+            events.append(announce("sol-event-not-ready", player=seat(player)))
+        _refresh(state, prompt)
+        return
+    if not me.ready:
+        me.ready = True
+        events.append(announce("sol-event-ready", player=seat(player)))
+    _refresh(state, prompt)
+    if all(state.table[s].ready for s in state.remaining()):
+        _start_orders(state, events)
+
+
+# --- war orders ------------------------------------------------------------------------------
+def _start_orders(state: SolState, events: list[Event]) -> None:
+    state.phase = "war"
+    state.prompts = []
+    who = attackers(state)
+    state.orders = {s: WarOrder() for s in who}
+    events.append(announce("sol-event-orders", cycle=state.cycle, players=[seat(s) for s in who]))
+    for s in who:
+        state.prompts.append(_kind_prompt(state, s))
+
+
+def _order_prompt(
+    state: SolState,
+    player: int,
+    key: str,
+    options: list[Option],
+    params: dict[str, Any] | None = None,
+) -> Prompt:
+    """A secret war-order prompt; every step can fall back to a random standard attack."""
+    return new_prompt(state, player, key, deadline=WAR, options=options, params=params)
+
+
+def _kind_prompt(state: SolState, player: int) -> Prompt:
+    swords = state.table[player].swords
+    too_few = Refusal(key="sol-error-double-needs-two-swords", params={"swords": swords})
+    return _order_prompt(
+        state,
+        player,
+        WAR_KIND,
+        options=[
+            option("standard", "sol-opt-standard"),
+            option("double", "sol-opt-double", too_few if swords < 2 else None),
+            option(RANDOM, "sol-opt-war-random"),
+        ],
+        params={"swords": swords, "cycle": state.cycle},
+    )
+
+
+def _target_prompt(state: SolState, player: int, sword: int) -> Prompt:
+    remaining = state.remaining()
+    why_not = {
+        o: Refusal(key="sol-error-no-cards", params={"player": seat(o)}) for o in remaining if not state.table[o].cards
+    }
+    options = player_options(state, player, remaining, why_not)
+    for o in options:
+        if o.value == str(player):
+            o.disabled = Refusal(key="sol-error-own-card")
+    return _order_prompt(
+        state,
+        player,
+        WAR_TARGET,
+        options=[*options, back_option(), option(RANDOM, "sol-opt-war-random")],
+        params={"sword": sword, "kind": term(f"sol-attack-{state.orders[player].kind}")},
+    )
+
+
+def _position_prompt(state: SolState, player: int, target: int, sword: int) -> Prompt:
+    return _order_prompt(
+        state,
+        player,
+        WAR_POSITION,
+        options=[
+            *position_options(state.table[target].cards, show_faces=False),
+            back_option(),
+            option(RANDOM, "sol-opt-war-random"),
+        ],
+        params={"sword": sword, "player": seat(target)},
+    )
+
+
+def _cost_prompt(state: SolState, player: int) -> Prompt:
+    return _order_prompt(
+        state,
+        player,
+        WAR_COST,
+        options=[
+            *position_options(state.table[player].cards, show_faces=True),
+            back_option(),
+            option(RANDOM, "sol-opt-war-random"),
+        ],
+    )
+
+
+def _submitted_prompt(state: SolState, player: int) -> Prompt:
+    order = state.orders[player]
+    prompt = _order_prompt(
+        state,
+        player,
+        WAR_SUBMITTED,
+        options=[option(KEEP, "sol-opt-keep"), option(CHANGE, "sol-opt-change")],
+        params=order_params(state, player, order),
+    )
+    prompt.changeable = True
+    prompt.answered = True
+    return prompt
+
+
+def check(state: SolState, player: int, prompt: Prompt, action: Action) -> Refusal | None:
+    if prompt.key == NEGOTIATE:
+        me = state.table[player]
+        if isinstance(action.value, int):
+            if me.stack < 1:
+                return Refusal(key="sol-error-no-chips")
+            if me.pay_to is None:
+                return Refusal(key="sol-error-choose-recipient")
+            if action.value > me.stack:
+                return Refusal(key="sol-error-above-stack", params={"stack": me.stack})
+        elif action.value.startswith(PAY_TO):
+            recipient = as_int(action.value[len(PAY_TO) :])
+            if recipient is None or not 0 <= recipient < state.players or recipient == player:
+                return Refusal(key="sol-error-bad-recipient")
+        return None
+    if prompt.key in ORDER_KEYS and player not in state.orders:
+        return Refusal(key="error-stale")
+    if prompt.key == WAR_TARGET and action.value == str(player):
+        return Refusal(key="sol-error-own-card")
+    return None
+
+
+def apply(state: SolState, player: int, prompt: Prompt, action: Action, events: list[Event]) -> None:
+    if prompt.key == NEGOTIATE:
+        _on_negotiate(state, player, prompt, action, events)
+        return
+    if prompt.key == WAR_SUBMITTED:
+        if action.value == CHANGE:
+            state.orders[player] = WarOrder()
+            replace_prompts(state, player, _kind_prompt(state, player))
+        return
+    order = state.orders[player]
+    value = action.value
+    if value == RANDOM:
+        order = random_order(state, player)
+        state.orders[player] = order
+    elif value == BACK:
+        state.orders[player] = WarOrder()
+        replace_prompts(state, player, _kind_prompt(state, player))
+        return
+    elif prompt.key == WAR_KIND:
+        order.kind = "double" if value == "double" else "standard"
+    elif prompt.key == WAR_TARGET:
+        order.pending_target = as_int(value)
+    elif prompt.key == WAR_POSITION:
+        assert order.pending_target is not None
+        position = as_int(value)
+        assert position is not None
+        order.targets.append(Target(seat=order.pending_target, position=position))
+        order.pending_target = None
+    elif prompt.key == WAR_COST:
+        order.cost = as_int(value)
+    _next_order_step(state, player, order, events)
+
+
+def _next_order_step(state: SolState, player: int, order: WarOrder, events: list[Event]) -> None:
+    if order.pending_target is not None:
+        nxt = _position_prompt(state, player, order.pending_target, len(order.targets) + 1)
+    elif len(order.targets) < order.swords():
+        nxt = _target_prompt(state, player, len(order.targets) + 1)
+    elif order.kind == "double" and order.cost is None:
+        nxt = _cost_prompt(state, player)
+    else:
+        order.complete = True
+        events.append(Event(key="sol-event-order-in", params=order_params(state, player, order), to=[player]))
+        if all(o.complete for o in state.orders.values()):
+            resolve(state, events)
+            return
+        nxt = _submitted_prompt(state, player)
+    replace_prompts(state, player, nxt)
+
+
+def random_order(state: SolState, player: int) -> WarOrder:
+    """A standard attack on a random opponent card (the deadline's default), drawn from state.rng."""
+    cards = [
+        Target(seat=o, position=p)
+        for o in state.remaining()
+        if o != player
+        for p in range(1, len(state.table[o].cards) + 1)
+    ]
+    return WarOrder(kind="standard", targets=[state.rng.choice(cards)], complete=False)
+
+
+def order_params(state: SolState, player: int, order: WarOrder) -> dict[str, Any]:
+    params: dict[str, Any] = {"player": seat(player), "kind": term(f"sol-attack-{order.kind}")}
+    for n, target in enumerate(order.targets, start=1):
+        params[f"target{n}"] = seat(target.seat)
+        params[f"position{n}"] = target.position
+    params["cost"] = order.cost if order.cost is not None else 0
+    params["double"] = "yes" if order.kind == "double" else "no"
+    return params
+
+
+# --- resolution --------------------------------------------------------------------------------
+def resolve(state: SolState, events: list[Event]) -> None:
+    """Reveal every order, then apply all swords and costs at once."""
+    hits: Counter[tuple[int, int]] = Counter()
+    costs: Counter[tuple[int, int]] = Counter()
+    for player in sorted(state.orders):
+        order = state.orders[player]
+        events.append(announce("sol-event-attack", **order_params(state, player, order)))
+        state.table[player].swords -= order.swords()
+        for target in order.targets:
+            hits[(target.seat, target.position)] += 1
+        if order.cost is not None:
+            costs[(player, order.cost)] += 1
+    sturdy = state.options.sturdy_shields
+    for owner, position in sorted(set(hits) | set(costs)):
+        card = state.table[owner].cards[position - 1]
+        h, c = hits[(owner, position)], costs[(owner, position)]
+        if card.shield:
+            if sturdy:
+                result = "destroyed" if h >= 2 else "flipped" if c else "held"
+            else:
+                result = "flipped" if h + c == 1 else "destroyed"
+        else:
+            result = "destroyed"
+        if result == "flipped":
+            card.shield = False
+            card.lives = 1
+        elif result == "destroyed":
+            card.lives = 0
+        events.append(
+            announce(
+                "sol-event-card-hit",
+                player=seat(owner),
+                position=position,
+                hits=h,
+                cost=c,
+                result=term(f"sol-result-{result}"),
+                **cardlib.face(card.card),
+            )
+        )
+    for s in state.remaining():
+        row = state.table[s]
+        state.discard.extend(c.card for c in row.cards if c.lives <= 0)
+        row.cards = [c for c in row.cards if c.lives > 0]
+        events.append(
+            announce(
+                "sol-event-standing",
+                player=seat(s),
+                lives=row.lives(),
+                cards=len(row.cards),
+                swords=row.swords,
+            )
+        )
+    start_cycle(state, events)
+
+
+def default_value(state: SolState, prompt: Prompt) -> str:
+    if prompt.key == NEGOTIATE:
+        return READY
+    if prompt.key == WAR_SUBMITTED:
+        return KEEP
+    return RANDOM

@@ -1,0 +1,93 @@
+"""Winning: rank the remaining players, settle every pot, take the rake, end the game."""
+
+from __future__ import annotations
+
+from games.core import Event, seat
+from games.sword_of_lies.betting import settle
+from games.sword_of_lies.common import announce
+from games.sword_of_lies.state import SolState
+
+
+def war_ranking(state: SolState) -> list[list[int]]:
+    """Remaining players, best first, grouped by (lives left, swords before the war)."""
+    groups: dict[tuple[int, int], list[int]] = {}
+    for s in state.remaining():
+        player = state.table[s]
+        groups.setdefault((player.lives(), player.swords_before_war), []).append(s)
+    return [groups[key] for key in sorted(groups, reverse=True)]
+
+
+def finish_war(state: SolState, events: list[Event]) -> None:
+    ranking = war_ranking(state)
+    for place, group in enumerate(ranking, start=1):
+        for s in group:
+            player = state.table[s]
+            events.append(
+                announce(
+                    "sol-event-rank",
+                    place=place,
+                    player=seat(s),
+                    lives=player.lives(),
+                    swords=player.swords_before_war,
+                )
+            )
+    finish(state, events, ranking)
+
+
+def finish_by_folds(state: SolState, events: list[Event], winner: int) -> None:
+    events.append(announce("sol-event-last-standing", player=seat(winner)))
+    finish(state, events, [[winner]])
+
+
+def pots_total(state: SolState) -> int:
+    """Chips in the pots (and current bets) not yet paid out."""
+    if state.betting is None or state.settled:
+        return 0
+    return sum(pot.amount for pot in state.betting.pots())
+
+
+def finish(state: SolState, events: list[Event], ranking: list[list[int]]) -> None:
+    betting = state.betting
+    assert betting is not None
+    pots = betting.pots()
+    winnings, rake = settle(
+        pots,
+        ranking,
+        state.senior_blind,
+        betting.order,
+        state.options.rake_percent,
+        state.options.rake_cap,
+    )
+    for index, pot in enumerate(pots, start=1):
+        events.append(
+            announce(
+                "sol-event-pot",
+                pot=index,
+                chips=pot.amount,
+                main="yes" if index == 1 else "no",
+                players=[seat(s) for s in pot.eligible],
+            )
+        )
+    state.winnings = {s: chips for s, chips in winnings.items() if chips}
+    for s, chips in sorted(state.winnings.items()):
+        state.table[s].stack += chips
+        events.append(announce("sol-event-winnings", player=seat(s), chips=chips))
+    state.rake = rake
+    if rake:
+        events.append(announce("sol-event-rake", chips=rake))
+    state.settled = True
+    state.ranking = ranking
+    state.winners = list(ranking[0]) if ranking else []
+    for s, player in enumerate(state.table):
+        events.append(
+            announce(
+                "sol-event-net",
+                player=seat(s),
+                stack=player.stack,
+                net=player.stack - player.buy_in,
+            )
+        )
+    events.append(announce("sol-event-game-over", winners=[seat(s) for s in state.winners]))
+    state.phase = "over"
+    state.over = True
+    state.prompts = []

@@ -1,0 +1,99 @@
+"""Canary: the discord.py internals the stand-in (and bot/discord_urls.py) rely on are where we left them.
+
+If one of these fails after a discord.py upgrade, do not just fix the test: the stand-in, the URL patching
+and possibly the bot depend on these exact behaviours. Re-read discord.py's http.py, gateway.py, client.py
+and webhook/async_.py, adapt bot/discord_urls.py and tests/discord_standin/, then update the pin.
+"""
+
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+
+import discord
+import discord.gateway
+import discord.http
+import discord.webhook.async_
+import pytest
+import yarl
+
+from bot.discord_urls import current_discord_urls, point_discord_at, restore_discord_urls
+
+PINNED = "2.7.1"
+
+
+def test_discord_py_is_the_pinned_version() -> None:
+    assert discord.__version__ == PINNED, (
+        f"discord.py {discord.__version__} is installed but the stand-in is written against {PINNED}: "
+        "re-check the internals listed in bot/discord_urls.py and tests/discord/test_canary.py"
+    )
+
+
+def test_discord_is_the_installed_package_not_a_test_folder() -> None:
+    location = Path(discord.__file__).resolve()
+    assert "site-packages" in location.parts, f"`import discord` found {location}, not the installed discord.py"
+
+
+def test_route_base_is_a_class_attribute_used_to_build_urls() -> None:
+    assert isinstance(discord.http.Route.__dict__.get("BASE"), str), "discord.http.Route.BASE moved"
+    assert discord.http.Route.BASE == "https://discord.com/api/v10", f"Route.BASE is {discord.http.Route.BASE!r}"
+    previous = point_discord_at("http://127.0.0.1:9/api/v10")
+    try:
+        route = discord.http.Route("GET", "/channels/{channel_id}", channel_id=123)
+        assert route.url == "http://127.0.0.1:9/api/v10/channels/123", "Route no longer builds its URL from BASE"
+    finally:
+        restore_discord_urls(previous)
+    assert current_discord_urls() == previous
+
+
+def test_interaction_callbacks_and_followups_go_through_route() -> None:
+    source = inspect.getsource(discord.webhook.async_.AsyncWebhookAdapter)
+    for template in (
+        "/interactions/{webhook_id}/{webhook_token}/callback",
+        "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+    ):
+        assert f"'{template}'" in source, f"the webhook adapter no longer builds {template} with Route"
+    assert discord.webhook.async_.Route is discord.http.Route, "the webhook adapter has its own Route now"
+
+
+def test_gateway_url_comes_from_default_gateway() -> None:
+    default = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    assert isinstance(default, yarl.URL), "DiscordWebSocket.DEFAULT_GATEWAY is gone or no longer a yarl.URL"
+    assert str(default) == "wss://gateway.discord.gg/", f"DEFAULT_GATEWAY is {default}"
+    parameters = inspect.signature(discord.gateway.DiscordWebSocket.from_client).parameters
+    assert {"gateway", "resume", "session", "sequence", "compress", "encoding"} <= set(parameters), (
+        f"DiscordWebSocket.from_client changed its signature: {list(parameters)}"
+    )
+    source = inspect.getsource(discord.gateway.DiscordWebSocket.from_client)
+    assert "gateway or cls.DEFAULT_GATEWAY" in source, "from_client no longer falls back to DEFAULT_GATEWAY"
+
+
+def test_plain_client_connects_without_asking_for_the_gateway() -> None:
+    """A plain Client uses DEFAULT_GATEWAY; only the AutoShardedClient asks GET /gateway/bot."""
+    connect = inspect.getsource(discord.Client.connect)
+    assert "DiscordWebSocket.from_client(self, **ws_params)" in connect
+    assert "get_bot_gateway" not in connect
+    signature = inspect.signature(discord.http.HTTPClient.get_bot_gateway)
+    assert list(signature.parameters) == ["self"], f"HTTPClient.get_bot_gateway changed: {signature}"
+
+
+def test_ready_wait_is_a_connection_state_attribute() -> None:
+    client = discord.Client(intents=discord.Intents.default())
+    assert isinstance(client._connection.guild_ready_timeout, float), (
+        "ConnectionState.guild_ready_timeout moved (tests/discord_standin/client.py shortens it)"
+    )
+
+
+def test_rate_limit_handling_still_needs_via_and_retry_after() -> None:
+    """The stand-in's 429 imitates what discord.py checks to retry rather than fail."""
+    source = inspect.getsource(discord.http.HTTPClient.request)
+    assert "response.headers.get('Via')" in source
+    assert "data['retry_after']" in source
+
+
+def test_point_discord_at_refuses_urls_without_the_api_version() -> None:
+    with pytest.raises(ValueError, match="/api/v10"):
+        point_discord_at("http://127.0.0.1:9/api")
+    with pytest.raises(ValueError, match="ws://"):
+        point_discord_at("http://127.0.0.1:9/api/v10", "http://127.0.0.1:9/gateway")
+    assert current_discord_urls().api_base_url == "https://discord.com/api/v10"

@@ -1,0 +1,122 @@
+"""A server with players, the real bot (all cogs) connected to the stand-in, and a driver that
+plays a game only through slash commands and component clicks."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.config import Settings
+from bot.discord.service import GameMaster
+from bot.discord_app import GameMasterBot
+from bot.table import LiveGame
+from games.core import Prompt
+from games.core.rng import derived
+from tests.discord_standin import Channel, DiscordStandIn, Guild, InteractionRecord, Message, User, start_bot
+
+#: Tests scale Discord's 5-messages-per-5-seconds window down by this much (the stand-in checks the same).
+WINDOW = 0.05
+
+
+@dataclass
+class World:
+    standin: DiscordStandIn
+    guild: Guild
+    channel: Channel
+    users: list[User]
+    moderator: User
+    bot: GameMasterBot
+    db: Path
+    seats: dict[int, User] = field(default_factory=dict)
+
+    @property
+    def gm(self) -> GameMaster:
+        return self.bot.game_master
+
+    async def slash(self, user: User, command: str, **options: object) -> InteractionRecord:
+        call = await self.standin.invoke_slash(user, command, channel=self.channel, options=options or None)
+        await call.wait_response()
+        if call.response_type == 5:  # deferred: the answer is the followup
+            await self.standin.wait_for(
+                lambda: call.original_message_id and not self.standin.message(call.original_message_id).loading,
+                timeout=10, what=f"the answer to /{command}",
+            )
+        await self.standin.settle()
+        return call
+
+    def game(self, game_id: int) -> LiveGame | None:
+        return self.gm.table.games.get(game_id)
+
+    def user_of(self, game: LiveGame, seat: int) -> User:
+        user_id = game.seats[seat].user_id
+        return next(u for u in self.users if u.id == user_id)
+
+    def message_with(self, custom_id: str, user: User, public: bool) -> Message | None:
+        messages = self.standin.channel_view(self.channel, user) if public else self.standin.dm_view(user)
+        for message in reversed(messages):
+            if any(b.get("custom_id") == custom_id for b in message.buttons):
+                return message
+        return None
+
+    async def answer(self, game: LiveGame, prompt: Prompt, value: str) -> InteractionRecord:
+        user = self.user_of(game, prompt.seat)
+        custom_id = f"gm|{game.id}|{prompt.id}|{value}"
+        message = await self.standin.wait_for(
+            lambda: self.message_with(custom_id, user, not prompt.secret), timeout=10, what=f"button {custom_id}"
+        )
+        call = await self.standin.click(user, custom_id=custom_id, message=message)
+        await call.wait_response()
+        return call
+
+    async def play_to_end(self, game_id: int, max_steps: int = 2000) -> None:
+        for _ in range(max_steps):
+            game = self.game(game_id)
+            if game is None or not game.running:
+                return
+            prompt = next(p for p in game.state.prompts if not p.answered)
+            rng = derived(game.row.seed, "drv", game.state.step, prompt.id)
+            action = game.engine.bot_action(game.state, prompt, rng)
+            call = await self.answer(game, prompt, str(action.value))
+            assert not call.errors, call.callbacks
+        raise AssertionError("the game did not end")
+
+
+@asynccontextmanager
+async def world(
+    tmp_path: Path, players: int = 4, *, locales: tuple[str, ...] = ("en-US", "ru"), standin: DiscordStandIn
+) -> AsyncIterator[World]:
+    guild = standin.add_guild("Game Night", locale="ru")
+    channel = guild.channel("general")
+    users = [standin.add_user(f"player{i}", locale=locales[i % len(locales)]) for i in range(players)]
+    for user in users:
+        standin.add_member(guild, user)
+    moderator = standin.add_user("moderator")
+    manage_guild = 1 << 5
+    standin.add_member(guild, moderator, roles=[standin.add_role(guild, "Mods", permissions=manage_guild)])
+    db = tmp_path / "bot.db"
+    settings = Settings(
+        discord_token="stand-in", database_path=db, default_language="en", dev_guild_id=guild.id,
+        discord_api_base_url=standin.api_base_url, discord_gateway_url=standin.gateway_url,
+    )
+    bot = GameMasterBot(settings, outbox_window=WINDOW)
+    run = await start_bot(bot, standin)
+    try:
+        yield World(standin, guild, channel, users, moderator, bot, db)
+    finally:
+        await bot.game_master.drained()
+        await run.stop()
+
+
+async def open_game(w: World, game: str = "cookie", players: int | None = None, **options: object) -> int:
+    """The first user opens a game, the others join, the host starts it; returns the game id."""
+    count = players or len(w.users)
+    created = await w.slash(w.users[0], f"{game} new", **options)
+    assert not created.errors
+    for user in w.users[1:count]:
+        await w.slash(user, "join")
+    await w.slash(w.users[0], "start")
+    row = await w.gm.lobby.current(w.channel.id)
+    assert row is not None and row.status == "running", w.standin.transcript(w.channel)
+    return row.id

@@ -1,0 +1,38 @@
+"""A stand-in for Discord written for the tests: the real discord.py client talks to it on localhost.
+
+server.py   DiscordStandIn: the REST routes and the gateway, the simulated users, the records and checks
+client.py   running(bot, stand_in) / start_bot: point discord.py at it, log in, connect, wait until ready
+spec.py     the request-body checks (Discord's OpenAPI description from ../shared, plus its missing limits)
+fixtures.py the `discord_standin` pytest fixture (import it in a conftest.py)
+"""
+
+from .client import BotRun, pointed_at, running, start_bot
+from .gateway import DIRECT_MESSAGES, GUILD_MEMBERS, GUILD_MESSAGES, GUILDS, MESSAGE_CONTENT
+from .models import Channel, ChannelType, Guild, InteractionRecord, Member, Message, Modal, Role, User
+from .server import ApiError, DiscordStandIn, RecordedRequest
+from .spec import SpecValidator
+
+__all__ = [
+    "DIRECT_MESSAGES",
+    "GUILDS",
+    "GUILD_MEMBERS",
+    "GUILD_MESSAGES",
+    "MESSAGE_CONTENT",
+    "ApiError",
+    "BotRun",
+    "Channel",
+    "ChannelType",
+    "DiscordStandIn",
+    "Guild",
+    "InteractionRecord",
+    "Member",
+    "Message",
+    "Modal",
+    "RecordedRequest",
+    "Role",
+    "SpecValidator",
+    "User",
+    "pointed_at",
+    "running",
+    "start_bot",
+]

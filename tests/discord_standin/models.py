@@ -1,0 +1,506 @@
+"""The world the stand-in keeps: users, guilds, channels, messages, interactions — and their Discord JSON."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Any
+
+from .spec import walk_components
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+
+ALL_PERMISSIONS = 8_866_461_766_385_663  # discord.Permissions.all() in 2.7.1
+ADMINISTRATOR = 1 << 3
+#: What @everyone may do in a fresh server: view, send, read history, embed, attach, react, use commands …
+DEFAULT_EVERYONE_PERMISSIONS = 311_455_763_521
+#: The bot's own (managed) role: what a game bot is invited with — send, embed, attach, threads, commands.
+DEFAULT_BOT_PERMISSIONS = 397_284_592_704
+
+FLAG_EPHEMERAL = 1 << 6
+FLAG_LOADING = 1 << 7
+FLAG_IS_COMPONENTS_V2 = 1 << 15
+
+
+class ChannelType(IntEnum):
+    GUILD_TEXT = 0
+    DM = 1
+    GUILD_VOICE = 2
+    GUILD_CATEGORY = 4
+    PUBLIC_THREAD = 11
+    PRIVATE_THREAD = 12
+
+
+class InteractionType(IntEnum):
+    PING = 1
+    APPLICATION_COMMAND = 2
+    MESSAGE_COMPONENT = 3
+    AUTOCOMPLETE = 4
+    MODAL_SUBMIT = 5
+
+
+class InteractionContext(IntEnum):
+    GUILD = 0
+    BOT_DM = 1
+    PRIVATE_CHANNEL = 2
+
+
+class Snowflakes:
+    """Increasing snowflake ids with real timestamps (so discord.py's `created_at` makes sense)."""
+
+    def __init__(self) -> None:
+        self._last = 0
+
+    def __call__(self) -> int:
+        now_ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        value = max(now_ms << 22, self._last + 1)
+        self._last = value
+        return value
+
+
+def iso_timestamp(seconds: float | None = None) -> str:
+    moment = datetime.datetime.fromtimestamp(time.time() if seconds is None else seconds, datetime.UTC)
+    return moment.isoformat()
+
+
+@dataclass
+class User:
+    id: int
+    username: str
+    global_name: str | None = None
+    locale: str = "en-US"
+    bot: bool = False
+    dms_open: bool = True
+    """False: messages to this user's DM channel fail with 403 / 50007, like a user who closed their DMs."""
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    def payload(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "username": self.username,
+            "discriminator": "0",
+            "global_name": self.global_name,
+            "avatar": None,
+            "public_flags": 0,
+            "flags": 0,
+        }
+        if self.bot:
+            data["bot"] = True
+        return data
+
+
+@dataclass
+class Role:
+    id: int
+    name: str
+    permissions: int = 0
+    position: int = 0
+    color: int = 0
+    managed: bool = False
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "permissions": str(self.permissions),
+            "position": self.position,
+            "color": self.color,
+            "colors": {"primary_color": self.color, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "managed": self.managed,
+            "mentionable": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "flags": 0,
+        }
+
+
+@dataclass
+class Channel:
+    id: int
+    type: ChannelType
+    name: str | None = None
+    guild_id: int | None = None
+    recipient_id: int | None = None
+    position: int = 0
+    parent_id: int | None = None
+    topic: str | None = None
+    last_message_id: int | None = None
+
+    @property
+    def is_dm(self) -> bool:
+        return self.type == ChannelType.DM
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+    def payload(self, recipient: User | None = None) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "type": int(self.type),
+            "last_message_id": str(self.last_message_id) if self.last_message_id else None,
+            "flags": 0,
+        }
+        if self.is_dm:
+            data["recipients"] = [recipient.payload()] if recipient is not None else []
+            return data
+        data.update(
+            {
+                "guild_id": str(self.guild_id),
+                "name": self.name,
+                "position": self.position,
+                "permission_overwrites": [],
+                "parent_id": str(self.parent_id) if self.parent_id else None,
+                "nsfw": False,
+                "rate_limit_per_user": 0,
+            }
+        )
+        if self.type == ChannelType.GUILD_TEXT:
+            data["topic"] = self.topic
+        return data
+
+
+@dataclass
+class Member:
+    user: User
+    guild_id: int
+    role_ids: list[int] = field(default_factory=list)
+    nick: str | None = None
+    joined_at: str = field(default_factory=iso_timestamp)
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "user": self.user.payload(),
+            "nick": self.nick,
+            "avatar": None,
+            "banner": None,
+            "roles": [str(role_id) for role_id in self.role_ids],
+            "joined_at": self.joined_at,
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "pending": False,
+            "flags": 0,
+            "communication_disabled_until": None,
+        }
+
+
+@dataclass
+class Guild:
+    id: int
+    name: str
+    owner_id: int
+    preferred_locale: str = "en-US"
+    roles: dict[int, Role] = field(default_factory=dict)
+    channels: dict[int, Channel] = field(default_factory=dict)
+    members: dict[int, Member] = field(default_factory=dict)
+    joined_at: str = field(default_factory=iso_timestamp)
+
+    @property
+    def everyone(self) -> Role:
+        return self.roles[self.id]
+
+    def channel(self, name: str) -> Channel:
+        for channel in self.channels.values():
+            if channel.name == name:
+                return channel
+        raise LookupError(f"guild {self.name!r} has no channel #{name}")
+
+    def role(self, name: str) -> Role:
+        for role in self.roles.values():
+            if role.name == name:
+                return role
+        raise LookupError(f"guild {self.name!r} has no role {name!r}")
+
+    def permissions_of(self, user_id: int) -> int:
+        """Guild-level permissions (no channel overwrites): owner and administrators have all."""
+        if user_id == self.owner_id:
+            return ALL_PERMISSIONS
+        member = self.members.get(user_id)
+        if member is None:
+            return 0
+        value = self.everyone.permissions
+        for role_id in member.role_ids:
+            role = self.roles.get(role_id)
+            if role is not None:
+                value |= role.permissions
+        return ALL_PERMISSIONS if value & ADMINISTRATOR else value
+
+    def payload(self, *, bot_user_id: int, with_members: bool) -> dict[str, Any]:
+        """GUILD_CREATE: without the members intent, Discord sends only the bot's own member."""
+        members = [
+            member.payload() for member in self.members.values() if with_members or member.user.id == bot_user_id
+        ]
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "description": None,
+            "owner_id": str(self.owner_id),
+            "region": None,
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "premium_progress_bar_enabled": False,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "public_updates_channel_id": None,
+            "safety_alerts_channel_id": None,
+            "vanity_url_code": None,
+            "preferred_locale": self.preferred_locale,
+            "max_members": 500000,
+            "max_video_channel_users": 25,
+            "features": [],
+            "roles": [role.payload() for role in self.roles.values()],
+            "emojis": [],
+            "stickers": [],
+            "channels": [channel.payload() for channel in self.channels.values()],
+            "threads": [],
+            "members": members,
+            "member_count": len(self.members),
+            "presences": [],
+            "voice_states": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "large": False,
+            "unavailable": False,
+            "lazy": True,
+            "joined_at": self.joined_at,
+            "application_id": None,
+        }
+
+
+@dataclass
+class Attachment:
+    id: int
+    filename: str
+    data: bytes
+    content_type: str | None
+    description: str | None = None
+    url: str = ""
+
+    def payload(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": len(self.data),
+            "url": self.url,
+            "proxy_url": self.url,
+            "content_type": self.content_type,
+        }
+        if self.description is not None:
+            data["description"] = self.description
+        return data
+
+
+@dataclass
+class Message:
+    """A message as the stand-in holds it: its current state, plus every earlier version."""
+
+    id: int
+    channel_id: int
+    guild_id: int | None
+    author: User
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    type: int = 0
+    tts: bool = False
+    created_at: float = field(default_factory=time.time)
+    edited_at: float | None = None
+    deleted: bool = False
+    visible_to: int | None = None
+    """For an ephemeral message, the one user who sees it."""
+    webhook_id: int | None = None
+    application_id: int | None = None
+    interaction_metadata: dict[str, Any] | None = None
+    message_reference: dict[str, Any] | None = None
+    history: list[dict[str, Any]] = field(default_factory=list)
+    """Earlier versions (content, embeds, components, attachments, flags), oldest first."""
+    reactions: dict[str, set[int]] = field(default_factory=dict)
+    """Emoji (as in the URL: "👍" or "name:id") -> the users who reacted."""
+    pinned: bool = False
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & FLAG_EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        """A deferred interaction response that has not been filled in yet ("Bot is thinking…")."""
+        return bool(self.flags & FLAG_LOADING)
+
+    def visible_for(self, user_id: int | None) -> bool:
+        return not self.deleted and (self.visible_to is None or self.visible_to == user_id)
+
+    @property
+    def text(self) -> str:
+        """Everything a reader sees as text: content, embeds, text displays, button labels and select options."""
+        parts: list[str] = [self.content] if self.content else []
+        for embed in self.embeds:
+            for key in ("title", "description"):
+                if embed.get(key):
+                    parts.append(str(embed[key]))
+            for embed_field in embed.get("fields") or []:
+                parts.append(f"{embed_field.get('name', '')}: {embed_field.get('value', '')}")
+            footer = embed.get("footer") or {}
+            if footer.get("text"):
+                parts.append(str(footer["text"]))
+        for component in self.all_components():
+            if component.get("type") == 10 and component.get("content"):
+                parts.append(str(component["content"]))
+        return "\n".join(parts)
+
+    def all_components(self) -> Iterator[dict[str, Any]]:
+        return walk_components(self.components)
+
+    @property
+    def buttons(self) -> list[dict[str, Any]]:
+        return [component for component in self.all_components() if component.get("type") == 2]
+
+    @property
+    def selects(self) -> list[dict[str, Any]]:
+        return [component for component in self.all_components() if component.get("type") in (3, 5, 6, 7, 8)]
+
+    @property
+    def button_labels(self) -> list[str]:
+        return [str(button.get("label") or "") for button in self.buttons]
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "content": self.content,
+            "embeds": list(self.embeds),
+            "components": list(self.components),
+            "attachments": [attachment.filename for attachment in self.attachments],
+            "flags": self.flags,
+            "at": self.edited_at or self.created_at,
+        }
+
+    def payload(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "channel_id": str(self.channel_id),
+            "type": self.type,
+            "author": self.author.payload(),
+            "content": self.content,
+            "timestamp": iso_timestamp(self.created_at),
+            "edited_timestamp": iso_timestamp(self.edited_at) if self.edited_at else None,
+            "tts": self.tts,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [attachment.payload() for attachment in self.attachments],
+            "embeds": self.embeds,
+            "components": self.components,
+            "pinned": self.pinned,
+            "flags": self.flags,
+        }
+        if self.guild_id is not None:
+            data["guild_id"] = str(self.guild_id)
+        if self.reactions:
+            data["reactions"] = [
+                _reaction_payload(emoji, users, self.author.id) for emoji, users in self.reactions.items()
+            ]
+        if self.webhook_id is not None:
+            data["webhook_id"] = str(self.webhook_id)
+        if self.application_id is not None:
+            data["application_id"] = str(self.application_id)
+        if self.interaction_metadata is not None:
+            data["interaction_metadata"] = self.interaction_metadata
+        if self.message_reference is not None:
+            data["message_reference"] = self.message_reference
+        return data
+
+    def __str__(self) -> str:
+        extra = f" [{', '.join(self.button_labels)}]" if self.buttons else ""
+        only = f" (only user {self.visible_to} sees it)" if self.visible_to is not None else ""
+        return f"{self.author.username}: {self.text!r}{extra}{only}"
+
+
+def _reaction_payload(emoji: str, users: set[int], me: int) -> dict[str, Any]:
+    name, _, emoji_id = emoji.partition(":")
+    return {
+        "emoji": {"id": emoji_id or None, "name": name},
+        "count": len(users),
+        "count_details": {"burst": 0, "normal": len(users)},
+        "me": me in users,
+        "me_burst": False,
+        "burst_colors": [],
+    }
+
+
+@dataclass
+class Modal:
+    """A modal the bot opened for a user (interaction callback type 9)."""
+
+    custom_id: str
+    title: str
+    components: list[dict[str, Any]]
+    user_id: int
+    opened_by: InteractionRecord
+
+
+@dataclass
+class InteractionRecord:
+    """One interaction the stand-in sent, and everything the bot answered to it."""
+
+    id: int
+    token: str
+    type: InteractionType
+    user: User
+    channel: Channel
+    guild: Guild | None
+    data: dict[str, Any]
+    locale: str
+    sent_at: float
+    """Event-loop time the INTERACTION_CREATE left the stand-in; the 3-second clock starts here."""
+    message: Message | None = None
+    """For a component or a modal opened from one: the message it is on."""
+    callbacks: list[dict[str, Any]] = field(default_factory=list)
+    """Every callback the bot tried, in order: {"type", "body", "status", "code", "after"}."""
+    response_type: int | None = None
+    original_message_id: int | None = None
+    followup_ids: list[int] = field(default_factory=list)
+    modal: Modal | None = None
+    _responded: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+
+    @property
+    def acknowledged(self) -> bool:
+        return self.response_type is not None
+
+    @property
+    def errors(self) -> list[dict[str, Any]]:
+        """Callbacks Discord refused (10062 too late, 40060 already acknowledged, …)."""
+        return [callback for callback in self.callbacks if callback["status"] >= 400]
+
+    async def wait_response(self, timeout: float = 5.0) -> dict[str, Any]:
+        """Wait for the bot's first callback (accepted or refused) and return it."""
+        try:
+            await asyncio.wait_for(self._responded.wait(), timeout)
+        except TimeoutError:
+            raise AssertionError(
+                f"the bot sent no interaction callback within {timeout} s for interaction {self.id} "
+                f"({self.type.name}, {self.data.get('name') or self.data.get('custom_id')!r})"
+            ) from None
+        return self.callbacks[0]

@@ -1,0 +1,136 @@
+"""Every message the engine emits exists in English and Russian and renders without errors."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from fluent.runtime import FluentResource
+
+from bot.i18n import LANGUAGES, LOCALES_DIR, catalog, render, resolve
+from games.cookie import ENGINE, rules
+from games.core import Event
+
+from .helpers import play_out, terms
+
+REFUSALS = [
+    "cookie-error-blocked-sword",
+    "cookie-error-blocked-shield",
+    "cookie-error-yourself",
+    "cookie-error-not-in-hand",
+]
+
+
+def emitted() -> tuple[set[str], list[Event]]:
+    """Keys of everything a few whole games emit: events, prompts, option labels, the reasons of
+    disabled options, and the terms inside their parameters."""
+    keys: set[str] = {ENGINE.rules_key(), *REFUSALS}
+    keys |= {f"cookie-card-{card}" for card in rules.CARDS} | {f"cookie-role-{role}" for role in rules.CHARACTERS}
+    events: list[Event] = []
+    for players in (4, 5, 6):
+        for seed in range(3):
+            state, new = ENGINE.setup(players, None, seed)
+            events += new
+            for _before, _prompt, _action, after, new in play_out(state):
+                events += new
+                for prompt in after.prompts:
+                    keys |= {prompt.key, *terms(prompt.params)}
+                    for option in prompt.options:
+                        keys |= {option.label, *terms(option.params)}
+                        if option.disabled:
+                            keys |= {option.disabled.key, *terms(option.disabled.params)}
+    for event in events:
+        keys |= {event.key, *terms(event.params)}
+    return keys, events
+
+
+@pytest.fixture(scope="module")
+def emitted_keys() -> tuple[set[str], list[Event]]:
+    return emitted()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_emitted_key_exists(language: str, emitted_keys: tuple[set[str], list[Event]]) -> None:
+    keys, _ = emitted_keys
+    assert {"cookie-event-placed-nobody", "cookie-event-choice-changed", "cookie-error-blocked-sword"} <= keys
+    missing = sorted(key for key in keys if not catalog(language).has(key))
+    assert not missing, f"{language}: {missing}"
+
+
+def ftl_keys(language: str) -> set[str]:
+    resource = FluentResource((LOCALES_DIR / language / "cookie.ftl").read_text(encoding="utf-8"))
+    return {entry.id.name for entry in resource.body if type(entry).__name__ == "Message"}
+
+
+def test_english_and_russian_define_the_same_keys() -> None:
+    assert ftl_keys("en") == ftl_keys("ru")
+    assert all(key.startswith("cookie-") for key in ftl_keys("en"))
+
+
+EXPANSIONS: dict[str, tuple[str, ...]] = {
+    "cookie-card-": rules.CARDS,
+    "cookie-role-": rules.CHARACTERS,
+    "cookie-error-blocked-": (rules.SWORD, rules.SHIELD),
+    "cookie-event-placed-": (rules.SWORD, rules.SHIELD),
+    "cookie-prompt-place-": (rules.SWORD, rules.SHIELD),
+}
+
+
+def test_the_engine_source_names_only_existing_keys() -> None:
+    """A static cross-check: every message key written in games/cookie exists; f-string keys are
+    expanded over the values they can take (prompt ids, "cookie-r…", are not messages)."""
+    folder = LOCALES_DIR.parent.parent / "games" / "cookie"
+    source = "\n".join(path.read_text(encoding="utf-8") for path in folder.glob("*.py"))
+    keys = set(re.findall(r'(?<!f)"(cookie-[a-z0-9-]+)"', source))
+    for prefix in re.findall(r'f"(cookie-[a-z0-9-]*)\{', source):
+        if prefix == "cookie-r":
+            continue
+        assert prefix in EXPANSIONS, prefix
+        keys |= {prefix + suffix for suffix in EXPANSIONS[prefix]}
+    assert len(keys) > 20
+    for language in LANGUAGES:
+        assert sorted(k for k in keys if not catalog(language).has(k)) == [], language
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_event_renders_without_fluent_errors(language: str, emitted_keys: tuple[set[str], list[Event]]) -> None:
+    _, events = emitted_keys
+    bundle = catalog(language).bundle
+    seen = set()
+    for event in events:
+        if event.key in seen:
+            continue
+        seen.add(event.key)
+        params: dict[str, Any] = {k: resolve(language, v, lambda n: f"Player {n}") for k, v in event.params.items()}
+        message = bundle.get_message(event.key)
+        assert message.value is not None
+        text, errors = bundle.format_pattern(message.value, params)
+        assert not errors, (event.key, errors)
+        assert "{" not in text and "cookie-" not in text, text
+
+
+def test_rules_summary_is_multi_line_in_both_languages() -> None:
+    for language in LANGUAGES:
+        text = catalog(language).text("cookie-rules")
+        assert text.count("\n") >= 8
+        assert ("3" in text) and ("2" in text) and ("1" in text)
+
+
+@pytest.mark.parametrize(
+    ("coins", "russian"),
+    [(1, "1 монета"), (2, "2 монеты"), (5, "5 монет"), (21, "21 монета"), (23, "23 монеты"), (0, "0 монет")],
+)
+def test_russian_plurals_in_the_score_line(coins: int, russian: str) -> None:
+    params = {
+        "player": {"seat": 0},
+        "role": {"term": "cookie-role-blue"},
+        "sword": 3,
+        "shield": 0,
+        "hill": 1,
+        "points": 4,
+        "coins": coins,
+    }
+    text = render("ru", "cookie-event-score", params, lambda n: "Гомер")
+    assert f"всего {russian})" in text
+    assert text.startswith("Гомер — Синий")
