@@ -75,7 +75,7 @@ def resolve(language: str | None, value: Any, name_of: SeatNamer) -> Any:
     if isinstance(value, list):
         parts = [resolve(language, v, name_of) for v in value]
         if all(isinstance(p, str) for p in parts):
-            return ", ".join(parts) if parts else t(language, "list-nobody")
+            return ", ".join(parts) if parts else "—"
         return parts
     return value
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -29,7 +30,8 @@ class Message:
     """A message with components (a prompt); sent on its own, in order with the text."""
 
     content: str
-    build: Callable[[], dict[str, Any]] = field(default=dict)
+    build: Callable[[], dict[str, Any] | Awaitable[dict[str, Any]]] = field(default=dict)
+    """Called at send time (components, files): may be async, e.g. to render a picture off the loop."""
     on_sent: Callable[[Any], Awaitable[None]] | None = None
 
 
@@ -81,18 +83,18 @@ class Outbox:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
 
-    def _next_batch(self) -> list[tuple[str, dict[str, Any], Message | None]]:
+    def _next_batch(self) -> list[tuple[str, Message | None]]:
         """Take everything queued: texts packed together, prompt messages one by one."""
-        batch: list[tuple[str, dict[str, Any], Message | None]] = []
+        batch: list[tuple[str, Message | None]] = []
         texts: list[str] = []
         for item in self._queue:
             if isinstance(item, str):
                 texts.append(item)
                 continue
-            batch += [(chunk, {}, None) for chunk in joined(texts)]
+            batch += [(chunk, None) for chunk in joined(texts)]
             texts = []
-            batch.append((item.content, item.build(), item))
-        batch += [(chunk, {}, None) for chunk in joined(texts)]
+            batch.append((item.content, item))
+        batch += [(chunk, None) for chunk in joined(texts)]
         self._queue.clear()
         return batch
 
@@ -107,9 +109,13 @@ class Outbox:
     async def _run(self) -> None:
         while self._queue or self._status is not None:
             self._wake.clear()
-            for content, extra, message in self._next_batch():
+            for content, message in self._next_batch():
                 await self._wait_for_room()
                 try:
+                    extra: dict[str, Any] = {}
+                    if message is not None:
+                        built = message.build()
+                        extra = await built if inspect.isawaitable(built) else built
                     sent = await self._send(content, extra)
                     if message is not None and message.on_sent is not None:
                         await message.on_sent(sent)

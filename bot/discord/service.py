@@ -6,6 +6,7 @@ for prompts, events or the status message.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,10 +22,12 @@ from bot.render import clip, event_text, joined, option_text, prompt_text, refus
 from bot.scheduler import Scheduler
 from bot.storage import Storage
 from bot.table import Delivery, LiveGame, Table
-from games.core import Action, Prompt, Refusal
+from games.core import Action, Event, Prompt, Refusal
 
 log = logging.getLogger(__name__)
 
+
+Presenter = Callable[[LiveGame, list[Event], Outbox], None]
 
 MAX_BUTTONS = 20  # 4 rows of 5; the fifth row is kept for the amount / view buttons
 
@@ -53,6 +56,8 @@ class GameMaster:
         self.dm_channels: dict[int, int] = {}
         self.sent: dict[int, set[str]] = {}
         self.dm_failed: dict[int, set[int]] = {}
+        self.presenters: dict[str, Presenter] = {}
+        """Game-specific extras after the shared rendering (e.g. the Maskmen picture), by game name."""
         self._resumed = False
 
     # --- life cycle -------------------------------------------------------------------------
@@ -176,6 +181,9 @@ class GameMaster:
                 language = self.seat_language(game, seat_number)
                 text = t(language, "reminder", player=game.name_of(seat_number), seconds=max(seconds, 0))
                 self._dm_outbox(game, seat_number).put_text(text)
+        presenter = self.presenters.get(game.row.game)
+        if presenter is not None:
+            presenter(game, delivery.events, channel)
         await self._send_new_prompts(game, dues)
         self._queue_status(game)
 

@@ -403,6 +403,52 @@ class CookieEngine(Engine[CookieState]):
             ],
         }
 
+    def summary(self, state: CookieState, viewer: Viewer) -> list[Event]:
+        """The table at a glance (round, each player's face-up cards and coins) and, for a
+        player, their secret card and the deduction aid."""
+        lines = [
+            Event(
+                key="cookie-summary-round",
+                params={"round": state.round, "rounds": state.rounds, "circle": state.circle,
+                        "circles": state.players, "first": seat(state.first_player)},
+            )
+        ]
+        for player in rules.seat_order(state.first_player, state.players):
+            lines.append(
+                Event(
+                    key="cookie-summary-player",
+                    params={"player": seat(player), "coins": state.coins[player],
+                            "revealed": [card_term(c) for c in state.revealed[player]]},
+                )
+            )
+        if isinstance(viewer, int) and 0 <= viewer < state.players and not state.over:
+            secrets = self._seat_secrets(state, viewer)
+            lines.append(
+                Event(
+                    key="cookie-summary-you",
+                    params={"role": role_term(secrets["role"]), "target": role_term(secrets["target"]),
+                            "hunter": role_term(secrets["hunter"]),
+                            "hand": [card_term(c) for c in secrets["hand"]]},
+                    to=[viewer],
+                )
+            )
+            for entry in secrets["possible_roles"]:
+                lines.append(
+                    Event(
+                        key="cookie-summary-possible",
+                        params={"player": seat(entry["player"]), "roles": [role_term(r) for r in entry["roles"]]},
+                        to=[viewer],
+                    )
+                )
+        return lines
+
+    def _explain_unknown(self, state: CookieState, seat_number: int, prompt: Prompt, action: Action) -> Refusal | None:
+        if prompt.id.endswith("-choose"):
+            return Refusal(key="cookie-error-not-in-hand", params={"card": str(action.value)})
+        if str(action.value) == str(seat_number):
+            return Refusal(key="cookie-error-yourself")
+        return None
+
     def results(self, state: CookieState) -> Results | None:
         if not state.over:
             return None

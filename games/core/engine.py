@@ -83,6 +83,8 @@ class Engine(ABC, Generic[S]):
         if prompt.seat != seat:
             return Refusal(key="error-not-your-prompt")
         refusal = self._check_against_prompt(prompt, action)
+        if refusal is not None and refusal.key == "error-no-such-option":
+            refusal = self._explain_unknown(state, seat, prompt, action) or refusal
         return refusal or self._check(state, seat, prompt, action)
 
     def can(self, state: S, seat: int, action: Any) -> bool:
@@ -128,6 +130,11 @@ class Engine(ABC, Generic[S]):
 
     def _check(self, state: S, seat: int, prompt: Prompt, action: Action) -> Refusal | None:
         """Game-specific checks beyond the prompt's own options and bounds."""
+        return None
+
+    def _explain_unknown(self, state: S, seat: int, prompt: Prompt, action: Action) -> Refusal | None:
+        """A specific reason for a value that is not among the prompt's options (a typed command,
+        an old client): "card not in hand" says more than "no such option"."""
         return None
 
     @abstractmethod

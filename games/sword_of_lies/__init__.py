@@ -33,9 +33,11 @@ Points the rules page leaves open, as this engine settles them:
 - Phase III: a player must give an order when they have a sword, a card and an opponent with a
   card; the war ends when nobody does. Every step of an order offers "random standard attack"
   (the deadline default) and Back; a complete order can be changed until everyone has ordered.
-  Negotiation: one public changeable prompt per remaining player with "ready", "not ready", "pay
-  <player>" (pick a recipient, then enter the amount); the prompt keeps its id for the whole
-  negotiation. Any player may be paid, folded ones included.
+  Negotiation: one public changeable prompt per remaining player with "ready" and "pay <player>"
+  (pick a recipient, then enter the amount, as often as wanted); the prompt keeps its id for the
+  whole negotiation, so its deadline is the negotiation's. Ready is final for the cycle (so that an
+  expired deadline cannot be undone into a stall), but a ready player can still pay. Any player may
+  be paid, folded ones included.
 - Sturdy shields: a shield hit by exactly one sword in a round is untouched (a cost still flips
   it); two or more swords destroy it whatever the cost.
 - Winners (Results.winners) are the best-ranked group after the war (or the last player standing);

@@ -30,7 +30,11 @@ Acting
   and if only one seat can act and it owes nothing, the round is over at once (as PokerKit does).
 - `betting_closed` is true once the round is over and at most one remaining seat has chips (or
   only one seat remains): the later rounds are skipped (`next_round()` still advances the round
-  number; such a round is over at once).
+  number; such a round is over at once). `next_round()` raises ValueError while a round is open,
+  after the last round, and once the hand is won (`winner` is set).
+- `fold_out(seat)` (a player removed by the game) is a fold out of turn: the seat leaves
+  `pending`, its chips stay in the pots, and a seat left with nothing to decide (it holds the
+  highest bet and nobody can put in more) is not asked. It is not logged in `history`.
 - A bet/raise of kind "bet" when a bet is already made is taken as a raise, and "raise" with
   nothing to raise as a bet (the record carries the corrected kind); "call" with nothing to call
   is a check. `to` is ignored for fold/check/call/all_in.
@@ -45,7 +49,8 @@ Sizes
 - Fixed limit: small bet = big blind in rounds 1..rounds_total-2, big bet = 2 × big blind in the
   last two rounds; the only legal bet/raise is to highest bet + bet size (or all-in for less).
   At most 4 bets per round: the posted big blind counts as the first bet of round 1 (so blind
-  + 3 raises), and every bet/raise counts, all-in ones included.
+  + 3 raises; unless the senior blind had no chips left to post any of it), and every bet/raise
+  counts, all-in ones included.
 Raising rights (table stakes, short all-ins)
 - An opening bet (no bet yet in the round) always reopens the betting, even an all-in below the
   minimum bet. A raise is full when its increment is at least `min_raise`; a short all-in raise

@@ -205,7 +205,8 @@ def _war_position(state: SolState, prompt: Prompt, rng: random.Random) -> str:
         first = order.targets[0]
         if first.seat == target and row[first.position - 1].shield:
             return str(first.position)
-    plain = [str(p) for p, c in enumerate(row, start=1) if not c.shield]
+    aimed = {t.position for t in order.targets if t.seat == target} if order is not None else set()
+    plain = [str(p) for p, c in enumerate(row, start=1) if not c.shield and p not in aimed]
     return rng.choice(plain or _positions(prompt))
 
 

@@ -74,6 +74,10 @@ class SwordOfLiesEngine(Engine[SolState]):
             winners=list(state.winners),
         )
 
+    def rules_key(self) -> str:
+        """Messages of this game are prefixed `sol-` (the name has dashes of its own)."""
+        return "sol-rules"
+
     def chips(self, state: SolState) -> int:
         """Every chip in play: stacks + pots (and current bets) + rake; equals the buy-ins."""
         return sum(p.stack for p in state.table) + settlement.pots_total(state) + state.rake

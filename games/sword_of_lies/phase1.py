@@ -102,7 +102,7 @@ def move_prompt(state: SolState, player: int) -> Prompt:
     )
 
 
-def _positions_prompt(state: SolState, player: int, key: str, owner: int, **extra: object) -> Prompt:
+def _positions_prompt(state: SolState, player: int, key: str, owner: int) -> Prompt:
     own = owner == player
     why_not: dict[int, Refusal] = {}
     if key == ASK_POSITION:
@@ -120,7 +120,7 @@ def _positions_prompt(state: SolState, player: int, key: str, owner: int, **extr
             *position_options(state.table[owner].cards, show_faces=own, why_not=why_not),
             *_escape_options(),
         ],
-        params={"owner": seat(owner), **extra},
+        params={"owner": seat(owner)},
     )
 
 
@@ -138,7 +138,11 @@ def _players_prompt(state: SolState, player: int, key: str) -> Prompt:
         player,
         key,
         deadline=TURN,
-        options=[*player_options(state, player, list(range(state.players)), why_not), *_escape_options()],
+        options=[
+            # Your own seat is shown (disabled) only where the rules forbid it: interrogations.
+            *player_options(state, player, list(range(state.players)), why_not, include_self=key == ASK_TARGET),
+            *_escape_options(),
+        ],
     )
 
 
@@ -159,6 +163,7 @@ def check(state: SolState, player: int, prompt: Prompt, action: Action) -> Refus
     if draft is None:
         return Refusal(key="error-stale")
     if prompt.key == TRADE_OFFER and isinstance(action.value, int):
+        # The prompt's `high` already bounds the price; this guards any caller bypassing it.
         stack = state.table[draft.seat].stack
         if action.value > stack:
             return Refusal(

@@ -34,7 +34,6 @@ ORDER_KEYS = (WAR_KIND, WAR_TARGET, WAR_POSITION, WAR_COST)
 KEYS = (NEGOTIATE, *ORDER_KEYS, WAR_SUBMITTED)
 
 READY = "ready"
-WAIT = "wait"
 PAY_TO = "to:"
 RANDOM = "random"
 KEEP = "keep"
@@ -115,7 +114,6 @@ def _refresh(state: SolState, prompt: Prompt) -> None:
     no_chips = Refusal(key="sol-error-no-chips") if me.stack < 1 else None
     prompt.options = [
         option(READY, "sol-opt-ready"),
-        option(WAIT, "sol-opt-wait"),
         *[option(f"{PAY_TO}{o}", "sol-opt-pay-to", no_chips, player=seat(o)) for o in others],
     ]
     can_pay = me.pay_to is not None and me.stack >= 1
@@ -151,12 +149,6 @@ def _on_negotiate(state: SolState, player: int, prompt: Prompt, action: Action, 
         return
     if value.startswith(PAY_TO):
         me.pay_to = int(value[len(PAY_TO) :])
-        _refresh(state, prompt)
-        return
-    if value == WAIT:
-        if me.ready:
-            me.ready = False
-            events.append(announce("sol-event-not-ready", player=seat(player)))
         _refresh(state, prompt)
         return
     if not me.ready:

@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import render
 from games import registry
 from games.core.rng import derived
-from tests.discord.world import WINDOW, open_game, world
+from tests.discord.world import WINDOW, assert_no_private_text_in_channel, open_game, world
 from tests.discord_standin import DiscordStandIn
 
 
@@ -53,13 +52,7 @@ async def test_a_full_game_through_slash_commands_and_clicks(tmp_path: Path, sta
         channel_text = w.standin.transcript(w.channel)
         for winner in expected.winners:
             assert row.seats[winner]["name"] in channel_text.split("🏆")[-1]
-        # no secret in the channel: no private event's text ever appears there
-        names = {i: s["name"] for i, s in enumerate(row.seats)}
-        for event in await w.gm.storage.events(game_id):
-            if event.audience is not None:
-                for language in ("en", "ru"):
-                    private = render(language, event.key, event.params, names.__getitem__)
-                    assert private not in channel_text, f"private text reached the channel: {private!r}"
+        await assert_no_private_text_in_channel(w, game_id)
         # every interaction was answered in time, once
         assert all(len([c for c in r.callbacks if c["status"] < 400]) == 1 for r in w.standin.interactions.values())
 

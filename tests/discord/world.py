@@ -11,6 +11,7 @@ from pathlib import Path
 from bot.config import Settings
 from bot.discord.service import GameMaster
 from bot.discord_app import GameMasterBot
+from bot.i18n import render
 from bot.table import LiveGame
 from games.core import Prompt
 from games.core.rng import derived
@@ -107,6 +108,19 @@ async def world(
     finally:
         await bot.game_master.drained()
         await run.stop()
+
+
+async def assert_no_private_text_in_channel(w: World, game_id: int) -> None:
+    """No private event's text (in either language) ever appears in the game channel."""
+    row = await w.gm.storage.load_game(game_id)
+    assert row is not None
+    names = {i: s["name"] for i, s in enumerate(row.seats)}
+    channel_text = w.standin.transcript(w.channel)
+    for event in await w.gm.storage.events(game_id):
+        if event.audience is not None:
+            for language in ("en", "ru"):
+                private = render(language, event.key, event.params, names.__getitem__)
+                assert private not in channel_text, f"private text reached the channel: {private!r}"
 
 
 async def open_game(w: World, game: str = "cookie", players: int | None = None, **options: object) -> int:

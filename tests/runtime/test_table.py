@@ -73,7 +73,7 @@ async def test_a_refused_action_changes_nothing_on_disk(setup) -> None:
     bad_inputs = [
         (other.seat, {"prompt": prompt.id, "value": prompt.options[0].value}, "error-not-your-prompt"),
         (prompt.seat, {"prompt": "cookie-r9-c9-s0-choose", "value": "x"}, "error-stale"),
-        (prompt.seat, {"prompt": prompt.id, "value": "no-such-card"}, "error-no-such-option"),
+        (prompt.seat, {"prompt": prompt.id, "value": "no-such-card"}, "cookie-error-not-in-hand"),
         (17, {"prompt": prompt.id, "value": prompt.options[0].value}, "error-unknown-player"),
         (prompt.seat, {"prompt": prompt.id}, "error-malformed"),
         (prompt.seat, {"prompt": prompt.id, "value": [1, 2]}, "error-malformed"),

@@ -81,3 +81,12 @@ cookie-rules =
     End of round: roles are revealed. Sword in front of your target: 3 coins. Shield in front of your hunter: 2 coins. Hill still in hand: 1 coin.
     After the last round the most coins wins; ties share the win.
     If time runs out, the bot picks a random card or a random allowed player for you. Your private deduction aid shows who can still be who.
+
+## Status lines (the channel's status message; a player's private view).
+cookie-summary-round = Round { $round } of { $rounds }, circle { $circle } of { $circles }. First player: { $first }.
+cookie-summary-player = { $player }: { $coins ->
+    [one] { $coins } coin
+   *[other] { $coins } coins
+} · face up: { $revealed }
+cookie-summary-you = 🔒 You are { $role }. Your target: { $target }. Your hunter: { $hunter }. Your hand: { $hand }.
+cookie-summary-possible = 🔎 { $player } may be: { $roles }

@@ -73,3 +73,7 @@ opt-member = The new player (leave empty for a bot player)
 opt-place-seconds = Seconds to place a sword or shield (default 60)
 opt-player = The player whose seat changes hands
 opt-seconds = Its default length in seconds
+cmd-maskmen = Maskmen (2–6 players)
+opt-season-end = first_out: season ends at the first empty hand; last_standing: play on
+opt-seasons = Seasons with 3–6 players (default 4)
+opt-turn-seconds = Seconds per turn (default 60)

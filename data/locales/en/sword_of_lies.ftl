@@ -1,6 +1,5 @@
 ## Sword of Lies (Меч Лжи). Seats are named by the renderer; positions count from the left.
 
-sol-name = Sword of Lies
 
 sol-rules =
     ⚔ Sword of Lies — bluff, poker and war with 52-card decks. 3 or more players.
@@ -107,7 +106,6 @@ sol-opt-call = { $chips ->
     }
 sol-opt-all-in = All-in ({ $to })
 sol-opt-ready = Ready
-sol-opt-wait = Not ready
 sol-opt-pay-to = Pay { $player }
 sol-opt-standard = Standard attack (1 sword)
 sol-opt-double = Double attack (2 swords, 1 own life)
@@ -191,7 +189,6 @@ sol-event-paid = 💸 { $player } pays { $to } { $chips ->
        *[other] { $chips } chips
     }.
 sol-event-ready = { $player } is ready.
-sol-event-not-ready = { $player } is not ready any more.
 sol-event-orders = 📜 War round { $cycle }: secret orders from { $players }.
 sol-event-order-in = Your order: { $kind } — { $double ->
         [yes] { $target1 } #{ $position1 } and { $target2 } #{ $position2 }, paying with your #{ $cost }.

@@ -1,6 +1,5 @@
 ## Меч Лжи (Sword of Lies). Игроков называет рендерер; позиции считаются слева.
 
-sol-name = Меч Лжи
 
 sol-rules =
     ⚔ Меч Лжи — блеф, покер и война, колоды по 52 карты. От 3 игроков.
@@ -117,7 +116,6 @@ sol-opt-call = { $chips ->
     }
 sol-opt-all-in = Олл-ин ({ $to })
 sol-opt-ready = Готов
-sol-opt-wait = Не готов
 sol-opt-pay-to = Заплатить: { $player }
 sol-opt-standard = Обычная атака (1 меч)
 sol-opt-double = Двойная атака (2 меча, 1 своя жизнь)
@@ -218,7 +216,6 @@ sol-event-paid = 💸 { $player } платит игроку { $to } { $chips ->
        *[many] { $chips } фишек
     }.
 sol-event-ready = { $player } готов.
-sol-event-not-ready = { $player } больше не готов.
 sol-event-orders = 📜 Раунд войны { $cycle }: тайные приказы от игроков { $players }.
 sol-event-order-in = Ваш приказ: { $kind } — { $double ->
         [yes] { $target1 } №{ $position1 } и { $target2 } №{ $position2 }, плата — ваша №{ $cost }.

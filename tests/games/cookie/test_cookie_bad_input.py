@@ -57,7 +57,7 @@ def test_card_not_in_hand(card: str) -> None:
         state,
         0,
         {"prompt": choose_id(state, 0), "value": card},
-        Refusal(key="error-no-such-option", params={"value": card}),
+        Refusal(key="cookie-error-not-in-hand", params={"card": card}),
     )
 
 

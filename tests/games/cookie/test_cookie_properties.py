@@ -216,39 +216,40 @@ def check_stop_and_continue(players: int, seed: int, final: CookieState, length:
     assert state == final
 
 
-def tiers(seed: int) -> tuple[bool, bool]:
-    """(reload, secrets) for a game. Table sizes cycle with the seed, tiers with seed // 3, so
-    every tier has all three sizes."""
+def tiers(seed: int) -> tuple[bool, bool, bool]:
+    """(reload, stop, secrets) for a game. Table sizes cycle with the seed, tiers with seed // 3,
+    so every tier has all three sizes."""
     tier = seed // 3
-    return tier % 4 == 0, tier % 8 == 0
+    return tier % 4 == 0, tier % 8 == 0, tier % 16 == 0
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_full_games(chunk: int) -> None:
-    """Every game: it ends, every action is legal, events go to the right audience and carry no
-    secret, the score recomputed from the history matches, replaying the log from the seed gives
-    the same state, and the final state round-trips. A quarter of the games also save and reload
-    the state through JSON at every step (and stop at a random step to continue from the saved
-    JSON); an eighth also check at every step that `apply` leaves its input unchanged and that the
-    views leak nothing. (Every check at every step of every game would take about a minute.)"""
+    """Every game (510): it ends, every action is legal, events go to the right audience and
+    carry no secret, the score recomputed from the history matches, replaying the log from the
+    seed gives the same state, and the final state round-trips through JSON. A quarter of the
+    games also save and reload the state through JSON at every step and play on from the copy;
+    an eighth also stop at a random step and continue from the saved JSON; a sixteenth also check
+    at every step that `apply` leaves its input unchanged and that the views leak nothing.
+    (Every check at every step of every game would take about a minute.)"""
     for seed in range(chunk, GAMES, CHUNKS):
         players = players_for(seed)
-        reload, secrets = tiers(seed)
+        reload, stop, secrets = tiers(seed)
         final, log = play_checked(players, seed, reload, secrets)
         assert ENGINE.load(ENGINE.dump(final)) == final
         check_history(final)
         check_replay(players, seed, final, log)
-        if reload:
+        if stop:
             check_stop_and_continue(players, seed, final, len(log))
 
 
 def test_games_cover_every_table_size_in_every_tier() -> None:
     assert GAMES >= 500
     assert set(Counter(players_for(seed) for seed in range(GAMES)).values()) == {GAMES // 3}
-    for flag in (0, 1):
+    for flag in (0, 1, 2):
         sizes = Counter(players_for(seed) for seed in range(GAMES) if tiers(seed)[flag])
-        assert set(sizes) == {4, 5, 6} and min(sizes.values()) >= 20, sizes
+        assert set(sizes) == {4, 5, 6} and min(sizes.values()) >= 10, sizes
 
 
 def test_the_leak_checks_catch_leaks(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -161,7 +161,7 @@ def test_a_revealed_card_cannot_be_played_again_this_round() -> None:
     prompt = prompt_of(state, 0)
     assert prompt.option("hill") is None
     assert ENGINE.check(state, 0, Action(prompt=prompt.id, value="hill")) == Refusal(
-        key="error-no-such-option", params={"value": "hill"}
+        key="cookie-error-not-in-hand", params={"card": "hill"}
     )
 
 
@@ -183,9 +183,7 @@ def test_never_in_front_of_yourself() -> None:
     state, _ = play_circle(state, {0: "sword", 1: "hill", 2: "hill", 3: "hill"})
     prompt = prompt_of(state, 0)
     assert [o.value for o in prompt.options] == ["1", "2", "3"]
-    assert ENGINE.check(state, 0, Action(prompt=prompt.id, value="0")) == Refusal(
-        key="error-no-such-option", params={"value": "0"}
-    )
+    assert ENGINE.check(state, 0, Action(prompt=prompt.id, value="0")) == Refusal(key="cookie-error-yourself")
 
 
 def test_a_sword_cannot_go_before_a_player_who_shielded_its_owner_in_an_earlier_circle() -> None:
@@ -393,3 +391,25 @@ def test_prompt_ids_are_unique_over_the_whole_game() -> None:
                 assert prompt.id not in seen
                 seen.add(prompt.id)
     assert len(seen) > 6 * 6 * 6
+
+
+def test_state_copies_are_independent() -> None:
+    """`apply` works on a copy (CookieState has a fast deep copy): changing the copy in every
+    way the engine does must leave the original untouched."""
+    state, _ = ENGINE.setup(4, None, seed=4)
+    state, _ = play_circle(state, {s: state.hands[s][0] for s in range(3)})
+    saved = state.model_dump_json()
+    copy = state.model_copy(deep=True)
+    assert copy == state
+    copy.hands[0].append("x")
+    copy.revealed[0].append("x")
+    copy.roles[0] = "x"
+    copy.pending[0] = "x"
+    copy.placements.append(copy.placements[0] if copy.placements else None)  # type: ignore[arg-type]
+    copy.to_place.append(9)
+    copy.coins[0] += 1
+    copy.history.append(None)  # type: ignore[arg-type]
+    copy.rng.shuffled([1, 2, 3])
+    copy.prompts.append(copy.prompts[0])
+    copy.round += 1
+    assert state.model_dump_json() == saved

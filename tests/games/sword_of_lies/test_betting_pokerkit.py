@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from tests.games.sword_of_lies.pokerkit_oracle import Oracle, choose, play_hand
 
-CHUNKS = 8
-HANDS_PER_CHUNK = 150
+CHUNKS = 10
+HANDS_PER_CHUNK = 200
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
@@ -87,4 +87,4 @@ def test_a_known_hand_side_pots_match_pokerkit() -> None:
     assert oracle.done
     assert oracle.pk_pots() == oracle.our_pots() == [(400, [0, 1, 2, 3]), (600, [0, 2, 3]), (600, [0, 3])]
     oracle.finish()
-    assert oracle.compared["final stacks"] + oracle.compared["final stacks (split pot: totals)"] == 1
+    assert oracle.compared.get("final stacks", 0) + oracle.compared.get("final stacks (split pot: totals)", 0) == 1

@@ -146,7 +146,7 @@ def play_out(b: Betting, rng: random.Random) -> None:
     raise AssertionError("the hand did not end")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(b=tables(), seed=st.integers(0, 2**32))
 def test_random_hands_keep_every_invariant(b: Betting, seed: int) -> None:
     rng = random.Random(seed)

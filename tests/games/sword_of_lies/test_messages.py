@@ -125,3 +125,9 @@ def test_russian_plurals() -> None:
     lives = [ru("sol-event-rank", place=1, player={"seat": 0}, lives=n, swords=0) for n in (1, 4, 7)]
     assert ["жизнь," in lives[0], "жизни," in lives[1], "жизней," in lives[2]] == [True, True, True]
     assert "1 меч" in ru("sol-error-double-needs-two-swords", swords=1)
+
+
+def test_the_rules_summary_is_the_engines_rules_key() -> None:
+    assert ENGINE.rules_key() == "sol-rules"
+    for language in ("en", "ru"):
+        assert "Phase" in catalog(language).text("sol-rules") or "Фаза" in catalog(language).text("sol-rules")

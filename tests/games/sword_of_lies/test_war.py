@@ -114,9 +114,10 @@ def test_players_can_pay_each_other_during_negotiation_then_mark_ready() -> None
     assert [p.stack for p in state.table] == [before[0] - 29, before[1] + 5, before[2] + 24]
     state, events = acts(state, (0, "ready"), (1, "ready"))
     assert state.phase == "negotiation" and [e.key for e in events] == ["sol-event-ready"] * 2
-    state, events = act(state, 0, "wait")
-    assert "sol-event-not-ready" in keys(events)
-    state, events = acts(state, (2, "ready"), (0, "ready"))
+    state, events = acts(state, (0, "to:2"), (0, 10))  # a ready player can still pay
+    assert find(events, "sol-event-paid") and state.table[0].ready
+    assert [p.answered for p in state.prompts] == [True, True, False]
+    state, events = act(state, 2, "ready")
     assert state.phase == "war" and "sol-event-orders" in keys(events)
     assert ENGINE.chips(state) == 3000
 
