@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from bot.i18n import t
 from bot.render import event_text, option_text, prompt_text, refusal_text, visible_to
 from bot.storage import Storage
 from bot.table import Delivery, LiveGame, Seat, Table
-from games.core import Action, Prompt
+from games.core import Action, Event, Prompt
 
 BOT_NAMES = ["Ada", "Boris", "Clara", "Dmitri", "Elena", "Fyodor", "Galina", "Hugo", "Irina", "Jonas", "Katya"]
 
@@ -26,6 +27,29 @@ Say = Callable[[str], None]
 
 async def _stdin_ask(text: str) -> str:
     return await asyncio.to_thread(input, text)
+
+
+PICTURES_DIR = Path(__file__).resolve().parent.parent / "data" / "out"
+
+
+async def maskmen_picture(game: LiveGame, events: list[Event], language: str) -> list[str]:
+    """Maskmen: the strength order as text, and as a picture saved to a file (its path printed)."""
+    from games.maskmen.picture import order_texts, render_order, text_form
+
+    if not any(e.key in {"maskmen-debut", "maskmen-proved"} and e.to is None for e in events):
+        return []
+    view = game.engine.view(game.state, None)
+    say = partial(t, language)
+    png = await asyncio.to_thread(render_order, view["order"], order_texts(say, season=view["season"]))
+    PICTURES_DIR.mkdir(parents=True, exist_ok=True)
+    path = PICTURES_DIR / f"maskmen-{game.id}-step-{game.state.step}.png"
+    path.write_bytes(png)
+    return [text_form(view["order"], say), t(language, "offline-picture", path=str(path))]
+
+
+OFFLINE_EXTRAS: dict[str, Callable[[LiveGame, list[Event], str], Awaitable[list[str]]]] = {
+    "maskmen": maskmen_picture,
+}
 
 
 class Terminal:
@@ -44,6 +68,10 @@ class Terminal:
             if event.to is not None:
                 text = f"{text}  {t(self.language, 'offline-private')}"
             self.say(text)
+        extra = OFFLINE_EXTRAS.get(game.row.game)
+        if extra is not None:
+            for line in await extra(game, delivery.events, self.language):
+                self.say(line)
 
     def show_summary(self, game: LiveGame) -> None:
         for event in game.engine.summary(game.state, self.human):

@@ -8,19 +8,28 @@ single connection, so concurrent games never interleave statements inside a tran
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import logging
 import re
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
 import aiosqlite
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+WAL_AUTOCHECKPOINT_PAGES = 10_000
+"""A commit that crosses this many WAL pages checkpoints inline; the background task below
+normally gets there first, so commits stay small and steady."""
+CHECKPOINT_SECONDS = 5.0
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
 
@@ -119,6 +128,9 @@ class Storage:
         self.db = connection
         self.path = path
         self._lock = asyncio.Lock()
+        self._pending: list[tuple[Callable[[sqlite3.Connection], None], asyncio.Future[None]]] = []
+        self._committer: asyncio.Task[None] | None = None
+        self._checkpointer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: str | Path) -> Storage:
@@ -130,11 +142,35 @@ class Storage:
         await connection.execute("PRAGMA synchronous=FULL")
         await connection.execute("PRAGMA foreign_keys=ON")
         await connection.execute("PRAGMA busy_timeout=5000")
+        await connection.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES}")
         storage = cls(connection, path)
         await storage.migrate()
+        if path != ":memory:":
+            storage._checkpointer = asyncio.create_task(storage._checkpoint_now_and_then())
         return storage
 
+    async def _checkpoint_now_and_then(self) -> None:
+        """Move the WAL into the database on a second connection, off the writers' path: a
+        PASSIVE checkpoint never blocks a commit, so no player's click waits for one."""
+
+        def checkpoint() -> None:
+            with contextlib.closing(sqlite3.connect(self.path, timeout=1)) as db:
+                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+        while True:
+            await asyncio.sleep(CHECKPOINT_SECONDS)
+            try:
+                await asyncio.to_thread(checkpoint)
+            except sqlite3.Error as error:
+                log.warning("background checkpoint failed: %s", error)
+
     async def close(self) -> None:
+        if self._checkpointer is not None:
+            self._checkpointer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._checkpointer
+        if self._committer is not None and not self._committer.done():
+            await self._committer
         await self.db.close()
 
     # --- migrations -------------------------------------------------------------------------
@@ -243,6 +279,34 @@ class Storage:
         async with self._lock:
             return await self.db._execute(work, self.db._conn)
 
+    async def _group_commit(self, work: Callable[[sqlite3.Connection], None]) -> None:
+        """Write `work` durably. Steps of different games that arrive together share one
+        transaction and one fsync (group commit); each runs in its own savepoint, so one that
+        fails (a duplicate input) is undone alone and its caller gets the error."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((work, done))
+        if self._committer is None or self._committer.done():
+            self._committer = asyncio.create_task(self._commit_pending())
+        await done
+
+    async def _commit_pending(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                errors = await self._in_thread(partial(_run_batch, [work for work, _ in batch]))
+            except BaseException as error:  # the whole transaction failed: nobody's step is saved
+                for _, done in batch:
+                    if not done.done():
+                        done.set_exception(error)
+                continue
+            for (_, done), error in zip(batch, errors, strict=True):
+                if done.done():
+                    continue
+                if error is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(error)
+
     async def commit_step(
         self,
         game_id: int,
@@ -262,59 +326,53 @@ class Storage:
         game_sql, game_params = _game_update(game_id, game_fields) if game_fields else ("", ())
 
         def work(db: sqlite3.Connection) -> None:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                if undo_from_step is not None:
-                    db.execute(
-                        "UPDATE actions SET undone = 1 WHERE game_id = ? AND kind = 'play' AND step >= ?",
-                        (game_id, undo_from_step),
-                    )
-                action_seq = db.execute(
-                    "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
-                ).fetchone()[0]
-                event_seq = db.execute(
-                    "SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game_id,)
-                ).fetchone()[0]
-                for action in actions:
-                    action_seq += 1
-                    action.seq = action_seq
-                db.executemany(
-                    "INSERT INTO actions (game_id, seq, kind, step, seat, actor_id, payload, by_bot, input_key,"
-                    " at) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                    [(game_id, a.seq, a.kind, a.step, a.seat, a.actor_id, _dumps(a.payload), int(a.by_bot),
-                      a.input_key, a.at) for a in actions],
+            if undo_from_step is not None:
+                db.execute(
+                    "UPDATE actions SET undone = 1 WHERE game_id = ? AND kind = 'play' AND step >= ?",
+                    (game_id, undo_from_step),
                 )
-                for event in events:
-                    event_seq += 1
-                    event.seq = event_seq
-                    if event.action_seq is None and actions:
-                        event.action_seq = actions[-1].seq
-                db.executemany(
-                    "INSERT INTO events (game_id, seq, action_seq, key, params, audience, at)"
-                    " VALUES (?,?,?,?,?,?,?)",
-                    [(game_id, e.seq, e.action_seq, e.key, _dumps(e.params),
-                      None if e.audience is None else _dumps(e.audience), e.at) for e in events],
+            action_seq = db.execute(
+                "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
+            ).fetchone()[0]
+            event_seq = db.execute(
+                "SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game_id,)
+            ).fetchone()[0]
+            for action in actions:
+                action_seq += 1
+                action.seq = action_seq
+            db.executemany(
+                "INSERT INTO actions (game_id, seq, kind, step, seat, actor_id, payload, by_bot, input_key,"
+                " at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                [(game_id, a.seq, a.kind, a.step, a.seat, a.actor_id, _dumps(a.payload), int(a.by_bot),
+                  a.input_key, a.at) for a in actions],
+            )
+            for event in events:
+                event_seq += 1
+                event.seq = event_seq
+                if event.action_seq is None and actions:
+                    event.action_seq = actions[-1].seq
+            db.executemany(
+                "INSERT INTO events (game_id, seq, action_seq, key, params, audience, at)"
+                " VALUES (?,?,?,?,?,?,?)",
+                [(game_id, e.seq, e.action_seq, e.key, _dumps(e.params),
+                  None if e.audience is None else _dumps(e.audience), e.at) for e in events],
+            )
+            if keep_prompts is not None:
+                marks = ",".join("?" * len(keep_prompts))
+                db.execute(
+                    f"DELETE FROM deadlines WHERE game_id = ? AND prompt_id NOT IN ({marks})",
+                    (game_id, *keep_prompts),
                 )
-                if keep_prompts is not None:
-                    marks = ",".join("?" * len(keep_prompts))
-                    db.execute(
-                        f"DELETE FROM deadlines WHERE game_id = ? AND prompt_id NOT IN ({marks})",
-                        (game_id, *keep_prompts),
-                    )
-                if deadlines:
-                    db.executemany(
-                        "INSERT OR IGNORE INTO deadlines (game_id, prompt_id, seat, due, remind_at)"
-                        " VALUES (?,?,?,?,?)",
-                        [(d.game_id, d.prompt_id, d.seat, d.due, d.remind_at) for d in deadlines],
-                    )
-                if game_sql:
-                    db.execute(game_sql, game_params)
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+            if deadlines:
+                db.executemany(
+                    "INSERT OR IGNORE INTO deadlines (game_id, prompt_id, seat, due, remind_at)"
+                    " VALUES (?,?,?,?,?)",
+                    [(d.game_id, d.prompt_id, d.seat, d.due, d.remind_at) for d in deadlines],
+                )
+            if game_sql:
+                db.execute(game_sql, game_params)
 
-        await self._in_thread(work)
+        await self._group_commit(work)
 
     async def input_seen(self, game_id: int, input_key: str) -> bool:
         rows = await self._fetchall(
@@ -359,6 +417,13 @@ class Storage:
             params = (game_id,)
         rows = await self._fetchall(sql + " ORDER BY d.due", params)
         return [DeadlineRow(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
+
+    async def all_dues(self) -> dict[int, dict[str, float]]:
+        """Every deadline, by game and prompt (start-up: one query for all games)."""
+        dues: dict[int, dict[str, float]] = {}
+        for game_id, prompt_id, due in await self._fetchall("SELECT game_id, prompt_id, due FROM deadlines"):
+            dues.setdefault(game_id, {})[prompt_id] = due
+        return dues
 
     async def next_wake_time(self) -> float | None:
         rows = await self._fetchall(
@@ -452,6 +517,28 @@ class Storage:
                 (guild_id, game, limit),
             )
         ]
+
+
+def _run_batch(works: list[Callable[[sqlite3.Connection], None]], db: sqlite3.Connection) -> list[Exception | None]:
+    """One transaction, a savepoint per step, one COMMIT (on the connection's thread)."""
+    errors: list[Exception | None] = []
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for work in works:
+            db.execute("SAVEPOINT step")
+            try:
+                work(db)
+            except Exception as error:
+                db.execute("ROLLBACK TO step")
+                errors.append(error)
+            else:
+                errors.append(None)
+            db.execute("RELEASE step")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+    return errors
 
 
 def _game_update(game_id: int, fields: dict[str, Any]) -> tuple[str, tuple[Any, ...]]:

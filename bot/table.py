@@ -39,11 +39,27 @@ class Seat(BaseModel):
 
 @dataclass
 class LiveGame:
+    """A game in memory. Its state is parsed from the saved JSON on first use, so start-up
+    with thousands of unfinished games reads rows, not states (most wait for a click)."""
+
     row: GameRow
     engine: Engine[Any]
-    state: GameState
     seats: list[Seat]
+    _state: GameState | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    dues: dict[str, float] = field(default_factory=dict)
+    """When each pending prompt's deadline falls (a copy of the deadline rows, for display)."""
+
+    @property
+    def state(self) -> GameState:
+        if self._state is None:
+            assert self.row.state is not None
+            self._state = self.engine.load(self.row.state)
+        return self._state
+
+    @state.setter
+    def state(self, value: GameState) -> None:
+        self._state = value
 
     @property
     def id(self) -> int:
@@ -113,16 +129,17 @@ class Table:
         return LiveGame(
             row=row,
             engine=engine,
-            state=engine.load(row.state),
             seats=[Seat.model_validate(s) for s in row.seats],
         )
 
     async def load_unfinished(self) -> list[LiveGame]:
         """At start-up: every running game into memory (deadlines are already rows)."""
         rows = await self.storage.games_with_status("running")
+        dues = await self.storage.all_dues()
         for row in rows:
             if row.id not in self.games:
                 self.games[row.id] = self._live(row)
+                self.games[row.id].dues = dues.get(row.id, {})
         self.deadlines_changed.set()
         return [self.games[r.id] for r in rows]
 
@@ -134,6 +151,7 @@ class Table:
         if row is None or row.state is None:
             return None
         game = self._live(row)
+        game.dues = {d.prompt_id: d.due for d in await self.storage.deadlines(game_id)}
         if game.running:
             self.games[game_id] = game
         return game
@@ -173,7 +191,7 @@ class Table:
             state=engine.dump(state), step=state.step, paused=False, meta=meta or {},
             created_at=self.clock(), updated_at=self.clock(),
         )
-        game = LiveGame(row=row, engine=engine, state=state, seats=list(seats))
+        game = LiveGame(row=row, engine=engine, seats=list(seats), _state=state)
         async with game.lock:
             self.games[game_id] = game
             start_action = ActionRow(kind="table", step=0, payload={"op": "start", "seed": seed})
@@ -219,15 +237,11 @@ class Table:
             return Outcome(Refusal(key="error-game-over"))
         if game.row.paused:
             return Outcome(Refusal(key="error-paused"))
-        refusal = game.engine.check(game.state, seat_number, action)
-        if refusal is not None:
-            return Outcome(refusal)
-        action = action if isinstance(action, Action) else Action.model_validate(action)
-        try:
+        try:  # apply checks first and changes nothing when it refuses
             new_state, events = game.engine.apply(game.state, seat_number, action)
-        except IllegalAction as error:  # check and apply disagree: treat as a refusal, nothing saved
-            log.error("game %s: apply refused an action check allowed: %s", game.id, error.refusal.key)
+        except IllegalAction as error:
             return Outcome(error.refusal)
+        action = action if isinstance(action, Action) else Action.model_validate(action)
         events = (extra_events or []) + events
         row = ActionRow(
             kind="play", step=game.state.step, seat=seat_number, actor_id=actor_id,
@@ -266,6 +280,7 @@ class Table:
             undo_from_step=undo_from_step,
         )
         game.state = state
+        game.dues = {d.prompt_id: d.due for d in deadlines} | {k: v for k, v in game.dues.items() if k in keep}
         game.row.step = state.step
         game.row.state = fields["state"]
         for key in ("status", "seats", "options", "seed"):
@@ -287,7 +302,7 @@ class Table:
                 continue
             seconds = game.engine.deadline_seconds(state, prompt.deadline)
             lead = reminder_lead(seconds)
-            due = now + seconds
+            due = game.dues.get(prompt.id, now + seconds)  # an existing deadline is kept, not restarted
             rows.append(DeadlineRow(game.id, prompt.id, prompt.seat, due, None if lead is None else due - lead))
         return rows, [p.id for p in state.prompts]
 
@@ -349,6 +364,7 @@ class Table:
                 game.id, game_fields={}, actions=[], events=[],
                 keep_prompts=[p.id for p in game.state.prompts if p.id != prompt_id],
             )
+            game.dues.pop(prompt_id, None)
             return Outcome(Refusal(key="error-stale"))
         action = game.engine.default_action(game.state, prompt)
         notice = Event(key="bot-acted", params={"player": seat(prompt.seat)})
@@ -359,6 +375,7 @@ class Table:
                 game.id, game_fields={}, actions=[], events=[],
                 keep_prompts=[p.id for p in game.state.prompts if p.id != prompt_id],
             )
+            game.dues.pop(prompt_id, None)
         return outcome
 
     async def remind(self, game_id: int, prompt_id: str) -> None:
@@ -403,6 +420,7 @@ class Table:
                 return Outcome(Refusal(key="error-not-paused"))
             paused_for = self.clock() - float(game.row.meta.pop("paused_at", self.clock()))
             await self.storage.shift_deadlines(game.id, paused_for)
+            game.dues = {k: v + paused_for for k, v in game.dues.items()}
             game.row.paused = False
             await self.storage.update_game(game.id, paused=False, meta=game.row.meta)
             await self._table_step(game, "resume", [Event(key="moderator-resumed")], actor_id)
@@ -416,6 +434,7 @@ class Table:
             return Outcome(Refusal(key="error-game-over"))
         async with game.lock:
             await self.storage.shift_deadlines(game.id, seconds)
+            game.dues = {k: v + seconds for k, v in game.dues.items()}
             await self._table_step(
                 game, "extend", [Event(key="moderator-extended", params={"seconds": seconds})], actor_id,
                 seconds=seconds,

@@ -84,16 +84,20 @@ class Outbox:
                 await self._task
 
     def _next_batch(self) -> list[tuple[str, Message | None]]:
-        """Take everything queued: texts packed together, prompt messages one by one."""
+        """Take everything queued: texts packed together, and the texts just before a message
+        with components sent as part of it when they fit (one message instead of two)."""
         batch: list[tuple[str, Message | None]] = []
         texts: list[str] = []
         for item in self._queue:
             if isinstance(item, str):
                 texts.append(item)
                 continue
-            batch += [(chunk, None) for chunk in joined(texts)]
+            chunks = joined([*texts, item.content])
+            if not chunks[-1].endswith(item.content):  # the message itself is too long to share
+                chunks = [*joined(texts), item.content]
+            batch += [(chunk, None) for chunk in chunks[:-1]]
+            batch.append((chunks[-1], item))
             texts = []
-            batch.append((item.content, item))
         batch += [(chunk, None) for chunk in joined(texts)]
         self._queue.clear()
         return batch

@@ -173,7 +173,7 @@ class GameMaster:
                 if self._reachable(game, seat_number):
                     language = self.seat_language(game, seat_number)
                     self._dm_outbox(game, seat_number).put_text(event_text(event, language, game.name_of))
-        dues = {d.prompt_id: d.due for d in await self.storage.deadlines(game.id)}
+        dues = game.dues
         for seat_number in delivery.reminder_for:
             if self._reachable(game, seat_number):
                 prompt = next((p for p in game.state.prompts_for(seat_number) if not p.answered), None)
@@ -192,8 +192,7 @@ class GameMaster:
         return not seat.bot and seat.user_id is not None
 
     async def _refresh(self, game: LiveGame) -> None:
-        dues = {d.prompt_id: d.due for d in await self.storage.deadlines(game.id)}
-        await self._send_new_prompts(game, dues)
+        await self._send_new_prompts(game, game.dues)
         self._queue_status(game)
 
     async def _send_new_prompts(self, game: LiveGame, dues: dict[str, float]) -> None:
@@ -445,8 +444,7 @@ class GameMaster:
             lines.append(t(language, "status-nothing-to-do"))
             await self.ephemeral(interaction, "\n".join(lines) or t(language, "status-nothing-to-do"))
             return
-        dues = {d.prompt_id: d.due for d in await self.storage.deadlines(game.id)}
-        lines.append(self.prompt_content(game, prompt, language, dues.get(prompt.id)))
+        lines.append(self.prompt_content(game, prompt, language, game.dues.get(prompt.id)))
         await self.ephemeral(
             interaction, joined(lines)[0], view=self.prompt_view(game, prompt, language)
         )

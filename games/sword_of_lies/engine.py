@@ -7,9 +7,24 @@ from typing import Any, ClassVar
 
 from games.core import Action, Engine, Event, Prompt, Refusal, Results, Viewer
 from games.sword_of_lies import bot, phase1, phase2, phase3, settlement, setup, view
+from games.sword_of_lies.common import as_int
 from games.sword_of_lies.options import MAX_PLAYERS, MIN_PLAYERS
 from games.sword_of_lies.options import Options as SolOptions
 from games.sword_of_lies.state import SolState
+
+PLAYER_KEYS = (phase1.TRADE_TARGET, phase1.ASK_TARGET, phase3.WAR_TARGET)
+
+
+def _position_owner(state: SolState, seat: int, prompt: Prompt) -> int | None:
+    """Whose row a position prompt is about, or None when `prompt` does not ask for a position."""
+    if prompt.key in (phase1.TRADE_OWN, phase2.REVEAL, phase3.WAR_COST):
+        return seat
+    if prompt.key in (phase1.TRADE_THEIR, phase1.ASK_POSITION) and state.draft is not None:
+        return state.draft.target
+    order = state.orders.get(seat)
+    if prompt.key == phase3.WAR_POSITION and order is not None:
+        return order.pending_target
+    return None
 
 
 class SwordOfLiesEngine(Engine[SolState]):
@@ -33,6 +48,21 @@ class SwordOfLiesEngine(Engine[SolState]):
         if key in phase3.KEYS:
             return phase3.check(state, seat, prompt, action)
         return Refusal(key="error-stale")
+
+    def _explain_unknown(self, state: SolState, seat: int, prompt: Prompt, action: Action) -> Refusal | None:
+        """A specific reason for a position or player that is not among the options."""
+        value = as_int(action.value)
+        if value is None:
+            return None
+        owner = _position_owner(state, seat, prompt)
+        if owner is not None:
+            return Refusal(
+                key="sol-error-bad-position",
+                params={"position": value, "cards": len(state.table[owner].cards)},
+            )
+        if prompt.key in PLAYER_KEYS:
+            return Refusal(key="sol-error-self") if value == seat else Refusal(key="error-unknown-player")
+        return None
 
     def _apply(self, state: SolState, seat: int, prompt: Prompt, action: Action) -> list[Event]:
         events: list[Event] = []

@@ -187,7 +187,7 @@ def check(state: SolState, player: int, prompt: Prompt, action: Action) -> Refus
         position = as_int(action.value)
         row = state.table[player].cards
         if position is None or not 1 <= position <= len(row):
-            return Refusal(key="sol-error-bad-position")
+            return Refusal(key="sol-error-bad-position", params={"position": action.value, "cards": len(row)})
         if row[position - 1].revealed:
             return Refusal(key="sol-error-card-revealed", params={"position": position})
     return None

@@ -53,3 +53,4 @@ offline-no-token = No DISCORD_TOKEN is set, so the Discord bot cannot start. Sta
 cookie-title = Cookie
 maskmen-title = Maskmen
 sword-of-lies-title = Sword of Lies
+offline-picture = 🖼 Strength order picture: { $path }

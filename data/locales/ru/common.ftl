@@ -56,3 +56,4 @@ offline-no-token = DISCORD_TOKEN не задан, поэтому Discord-бот 
 cookie-title = Печенька
 maskmen-title = Маскмены
 sword-of-lies-title = Меч Лжи
+offline-picture = 🖼 Картинка порядка силы: { $path }

@@ -105,10 +105,15 @@ def test_a_price_above_the_proposers_stack_is_refused() -> None:
 
 def test_trading_a_card_you_do_not_have_is_refused() -> None:
     state, _ = act(table(), 0, "trade")
-    assert_refused(state, 0, "5", "error-no-such-option")
-    assert_refused(state, 0, "0", "error-no-such-option")
-    state, _ = acts(state, (0, "1"), (0, "2"))
-    assert_refused(state, 0, "9", "error-no-such-option")
+    reason = assert_refused(state, 0, "5", "sol-error-bad-position")
+    assert reason.params == {"position": 5, "cards": 4}
+    assert_refused(state, 0, "0", "sol-error-bad-position")
+    assert_refused(state, 0, "five", "error-no-such-option")
+    state, _ = act(state, 0, "1")
+    assert_refused(state, 0, "0", "sol-error-self")  # trading with yourself
+    assert_refused(state, 0, "7", "error-unknown-player")
+    state, _ = act(state, 0, "2")
+    assert_refused(state, 0, "9", "sol-error-bad-position")
     assert refusal(state, 0, "4") is None
 
 

@@ -244,12 +244,12 @@ def test_bad_war_orders_are_refused() -> None:
     state, _ = act(state, 0, "standard")
     assert_refused(state, 0, "0", "sol-error-own-card")
     state, _ = act(state, 0, "1")
-    assert_refused(state, 0, "3", "error-no-such-option")
+    assert_refused(state, 0, "3", "sol-error-bad-position")
     state, _ = acts(state, (1, "double"), (1, "0"))
     state, _ = act(state, 1, "1")
     assert_refused(state, 1, "1", "sol-error-own-card")
     state, _ = acts(state, (1, "2"), (1, "1"))
-    assert_refused(state, 1, "3", "error-no-such-option")  # cost: a card you do not have
+    assert_refused(state, 1, "3", "sol-error-bad-position")  # cost: a card you do not have
     assert refusal(state, 1, "2") is None
 
 
