@@ -54,6 +54,9 @@ class Lobby:
             parsed = engine.parse_options(chosen)
         except IllegalAction as error:
             raise LobbyError(error.refusal.key, **error.refusal.params) from error
+        minimum = getattr(parsed, "min_buy_in", None)
+        if host.buy_in is not None and (minimum is None or host.buy_in < minimum):
+            raise LobbyError("lobby-buy-in-low" if minimum is not None else "lobby-no-buy-in", min=minimum)
         game_id = await self.storage.create_game(
             game=game, status="lobby", seed=secrets.randbits(48), options=parsed.model_dump(mode="json"),
             seats=[host.model_dump()], language=language, guild_id=guild_id, channel_id=channel_id,
@@ -78,6 +81,12 @@ class Lobby:
         engine = registry.engine(row.game)
         if len(row.seats) >= engine.max_players:
             raise LobbyError("lobby-full", max=engine.max_players)
+        if seat.buy_in is not None:
+            minimum = row.options.get("min_buy_in")
+            if "buy_ins" not in engine.Options.model_fields or minimum is None:
+                raise LobbyError("lobby-no-buy-in")
+            if seat.buy_in < int(minimum):
+                raise LobbyError("lobby-buy-in-low", min=minimum)
         row.seats.append(seat.model_dump())
         await self.storage.update_game(row.id, seats=row.seats)
         return row

@@ -39,7 +39,9 @@ def seat_for(interaction: discord.Interaction, language: str, **extra: Any) -> S
     return Seat(name=user.display_name, user_id=user.id, language=language, **extra)
 
 
-async def create_game(interaction: discord.Interaction, game_name: str, options: dict[str, Any]) -> None:
+async def create_game(
+    interaction: discord.Interaction, game_name: str, options: dict[str, Any], *, host_buy_in: int | None = None
+) -> None:
     gm = game_master(interaction.client)  # type: ignore[arg-type]
     language = normalize(str(interaction.locale))
     if interaction.guild is None or interaction.channel is None:
@@ -53,7 +55,7 @@ async def create_game(interaction: discord.Interaction, game_name: str, options:
     try:
         row = await gm.lobby.create(
             game_name, guild_id=interaction.guild.id, channel_id=interaction.channel.id,
-            host=seat_for(interaction, language), options=options, language=channel_language,
+            host=seat_for(interaction, language, buy_in=host_buy_in), options=options, language=channel_language,
             default_deadlines=settings.get("deadlines") or {},
         )
     except LobbyError as error:

@@ -61,13 +61,32 @@ class World:
                 return message
         return None
 
-    async def answer(self, game: LiveGame, prompt: Prompt, value: str) -> InteractionRecord:
+    async def answer(self, game: LiveGame, prompt: Prompt, value: str | int) -> InteractionRecord:
         user = self.user_of(game, prompt.seat)
+        if isinstance(value, int):
+            return await self.answer_amount(game, prompt, value)
         custom_id = f"gm|{game.id}|{prompt.id}|{value}"
         message = await self.standin.wait_for(
             lambda: self.message_with(custom_id, user, not prompt.secret), timeout=10, what=f"button {custom_id}"
         )
         call = await self.standin.click(user, custom_id=custom_id, message=message)
+        await call.wait_response()
+        return call
+
+    async def answer_amount(self, game: LiveGame, prompt: Prompt, amount: int) -> InteractionRecord:
+        """A preset amount button when there is one, else "Exact amount…" and the modal."""
+        user = self.user_of(game, prompt.seat)
+        preset = f"gm|{game.id}|{prompt.id}|={amount}"
+        opener = f"gmx|{game.id}|{prompt.id}"
+        message = await self.standin.wait_for(
+            lambda: self.message_with(opener, user, not prompt.secret), timeout=10, what=f"button {opener}"
+        )
+        if any(b.get("custom_id") == preset for b in message.buttons):
+            call = await self.standin.click(user, custom_id=preset, message=message)
+        else:
+            opened = await self.standin.click(user, custom_id=opener, message=message)
+            await opened.wait_response()
+            call = await self.standin.submit_modal(user, {"answer": str(amount)})
         await call.wait_response()
         return call
 
@@ -79,7 +98,7 @@ class World:
             prompt = next(p for p in game.state.prompts if not p.answered)
             rng = derived(game.row.seed, "drv", game.state.step, prompt.id)
             action = game.engine.bot_action(game.state, prompt, rng)
-            call = await self.answer(game, prompt, str(action.value))
+            call = await self.answer(game, prompt, action.value)
             assert not call.errors, call.callbacks
         raise AssertionError("the game did not end")
 
