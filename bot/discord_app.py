@@ -24,9 +24,13 @@ EXTENSIONS = ("cogs.lobby", "cogs.moderation", "cogs.cookie", "cogs.maskmen", "c
 
 class GameMasterBot(commands.Bot):
     def __init__(self, settings: Settings, *, outbox_window: float | None = None) -> None:
-        intents = discord.Intents.default()  # no privileged intents: members, presences, content stay off
-        intents.message_content = False
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        # Interactions need no gateway intents; guilds keeps channels and roles known. No
+        # privileged intents, and no message events: the bot never reads messages.
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents, help_command=None, max_messages=None
+        )
         self.settings = settings
         self.outbox_window = outbox_window
         self.storage: Storage | None = None
@@ -37,6 +41,7 @@ class GameMasterBot(commands.Bot):
         kwargs = {} if self.outbox_window is None else {"window": self.outbox_window}
         self.game_master = GameMaster(self, self.storage, self.settings, **kwargs)
         await self.tree.set_translator(CatalogTranslator())
+        self.tree.on_error = self.on_app_command_error
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             try:
@@ -51,6 +56,15 @@ class GameMasterBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+    ) -> None:
+        """Never leave a player with "The application did not respond": log it and say so."""
+        if isinstance(error, discord.app_commands.CheckFailure):
+            return  # the check already answered
+        log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"), exc_info=error)
+        await self.game_master.report_failure(interaction)
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s)", self.user, getattr(self.user, "id", "?"))

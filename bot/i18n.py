@@ -60,7 +60,7 @@ def catalog(language: str | None) -> Catalog:
     return Catalog(normalize(language))
 
 
-def t(language: str | None, key: str, **params: Any) -> str:
+def t(language: str | None, key: str, /, **params: Any) -> str:
     return catalog(language).text(key, params)
 
 

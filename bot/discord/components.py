@@ -12,7 +12,9 @@ still valid (a stale click gets an ephemeral explanation).
 
 from __future__ import annotations
 
+import logging
 import re
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -20,9 +22,20 @@ import discord
 if TYPE_CHECKING:
     from bot.discord.service import GameMaster
 
+log = logging.getLogger(__name__)
+
 
 def _service(interaction: discord.Interaction) -> GameMaster:
     return interaction.client.game_master  # type: ignore[attr-defined]
+
+
+async def _guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Run a component's work; on an unexpected error, log it and tell the player."""
+    try:
+        await work
+    except Exception:
+        log.exception("component %s failed", (interaction.data or {}).get("custom_id"))
+        await _service(interaction).report_failure(interaction)
 
 
 def answer_id(game_id: int, prompt_id: str, value: str) -> str:
@@ -52,7 +65,7 @@ class AnswerButton(
         return cls(int(match["game"]), match["prompt"], match["value"], label=item.label or "…", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _service(interaction).answer(interaction, self.game_id, self.prompt_id, self.value)
+        await _guarded(interaction, _service(interaction).answer(interaction, self.game_id, self.prompt_id, self.value))
 
 
 class AnswerSelect(
@@ -79,7 +92,8 @@ class AnswerSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        await _service(interaction).answer(interaction, self.game_id, self.prompt_id, str(values[0]) if values else "")
+        value = str(values[0]) if values else ""
+        await _guarded(interaction, _service(interaction).answer(interaction, self.game_id, self.prompt_id, value))
 
 
 class ModalOpener(
@@ -101,7 +115,7 @@ class ModalOpener(
         return cls(int(match["game"]), match["prompt"], label=item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _service(interaction).open_modal(interaction, self.game_id, self.prompt_id)
+        await _guarded(interaction, _service(interaction).open_modal(interaction, self.game_id, self.prompt_id))
 
 
 class PrivateViewButton(
@@ -123,7 +137,7 @@ class PrivateViewButton(
         return cls(int(match["game"]), label=item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _service(interaction).private_view(interaction, self.game_id)
+        await _guarded(interaction, _service(interaction).private_view(interaction, self.game_id))
 
 
 class AnswerModal(discord.ui.Modal):

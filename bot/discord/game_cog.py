@@ -25,7 +25,8 @@ async def test_dm(gm: GameMaster, interaction: discord.Interaction, language: st
     try:
         channel_id = await gm.dm_channel_id(interaction.user.id)
         channel = gm.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-        await channel.send(t(language, "lobby-test-dm", game=t(language, f"{game_name}-title")))
+        text = t(language, "lobby-test-dm", game=t(language, f"{game_name}-title"))
+        await gm.dm_outbox(interaction.user.id).send_now(lambda: channel.send(text))
     except discord.Forbidden as error:
         if error.code == 50007:
             await gm.ephemeral(interaction, t(language, "lobby-dms-closed"))

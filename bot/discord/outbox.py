@@ -102,6 +102,12 @@ class Outbox:
         self._queue.clear()
         return batch
 
+    async def send_now(self, send: Callable[[], Awaitable[Any]]) -> Any:
+        """Send outside the queue (a reply that must know at once whether it arrived, like the
+        join test DM), still counted in, and waiting for room in, the window."""
+        await self._wait_for_room()
+        return await send()
+
     async def _wait_for_room(self) -> None:
         loop = asyncio.get_running_loop()
         if len(self._sent_at) == MESSAGES_PER_WINDOW:

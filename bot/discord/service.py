@@ -121,6 +121,10 @@ class GameMaster:
     def _dm_outbox(self, game: LiveGame, seat_number: int) -> Outbox:
         user_id = game.seats[seat_number].user_id
         assert user_id is not None
+        return self.dm_outbox(user_id)
+
+    def dm_outbox(self, user_id: int) -> Outbox:
+        """One paced outbox per member's DMs, whatever game the messages belong to."""
         key = -user_id  # DM outboxes keyed apart from channel ids
         if key not in self.outboxes:
 
@@ -130,23 +134,21 @@ class GameMaster:
                 )
                 return await channel.send(content=content, **extra)
 
-            self.outboxes[key] = Outbox(send, on_failure=self._dm_failure_handler(game.id, user_id), window=self.window)
+            async def failed(error: BaseException) -> None:
+                if isinstance(error, discord.Forbidden):
+                    await self._dms_closed_mid_game(user_id)
+
+            self.outboxes[key] = Outbox(send, on_failure=failed, window=self.window)
         return self.outboxes[key]
 
-    def _dm_failure_handler(self, game_id: int, user_id: int):  # type: ignore[no-untyped-def]
-        async def failed(error: BaseException) -> None:
-            if not isinstance(error, discord.Forbidden):
-                return
-            game = await self.table.get(game_id)
-            if game is None or not game.running:
-                return
+    async def _dms_closed_mid_game(self, user_id: int) -> None:
+        """Tell the channel (and the GM role) once per game; the player still has the 🂠 button."""
+        for game in list(self.table.games.values()):
             seat_number = game.seat_of(user_id)
-            if seat_number is None or seat_number in self.dm_failed.setdefault(game_id, set()):
-                return
-            self.dm_failed[game_id].add(seat_number)
+            if seat_number is None or seat_number in self.dm_failed.setdefault(game.id, set()):
+                continue
+            self.dm_failed[game.id].add(seat_number)
             await self._tell_moderators(game, "dm-failed", player=f"<@{user_id}>")
-
-        return failed
 
     async def _tell_moderators(self, game: LiveGame, key: str, **params: Any) -> None:
         settings = await self.storage.guild_settings(game.row.guild_id) if game.row.guild_id else {}
@@ -448,6 +450,12 @@ class GameMaster:
         await self.ephemeral(
             interaction, joined(lines)[0], view=self.prompt_view(game, prompt, language)
         )
+
+    async def report_failure(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.ephemeral(interaction, t(normalize(str(interaction.locale)), "error-internal"))
+        except discord.HTTPException:
+            log.warning("could not tell the user about a failure")
 
     # --- texts for cogs -------------------------------------------------------------------------
     def text(self, language: str | None, key: str, **params: Any) -> str:

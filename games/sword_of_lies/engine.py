@@ -6,7 +6,7 @@ import random
 from typing import Any, ClassVar
 
 from games.core import Action, Engine, Event, Prompt, Refusal, Results, Viewer
-from games.sword_of_lies import bot, phase1, phase2, phase3, settlement, setup, view
+from games.sword_of_lies import bot, phase1, phase2, phase3, settlement, setup, summary, view
 from games.sword_of_lies.common import as_int
 from games.sword_of_lies.options import MAX_PLAYERS, MIN_PLAYERS
 from games.sword_of_lies.options import Options as SolOptions
@@ -95,6 +95,9 @@ class SwordOfLiesEngine(Engine[SolState]):
 
     def view(self, state: SolState, viewer: Viewer) -> dict[str, Any]:
         return view.build(state, viewer)
+
+    def summary(self, state: SolState, viewer: Viewer) -> list[Event]:
+        return summary.build(state, viewer)
 
     def results(self, state: SolState) -> Results | None:
         if not state.over:

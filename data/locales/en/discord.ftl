@@ -103,3 +103,4 @@ sol-leaderboard-title = 🏆 Sword of Lies — net chips on this server:
 sol-leaderboard-line = { $place }. { $player }: { $net } (games: { $games }, won: { $wins })
 lobby-buy-in-low = Your buy-in must be at least { $min } chips.
 lobby-no-buy-in = This game has no chips: join without a buy-in.
+error-internal = Something went wrong on my side. Check the game’s status message, try again, or ask a moderator.

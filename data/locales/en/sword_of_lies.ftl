@@ -263,3 +263,112 @@ sol-bet-error-no-opponent = Nobody could call a raise: call or fold.
 sol-bet-error-below-min = The smallest legal total is { $min }.
 sol-bet-error-above-pot-limit = The largest legal total is { $max }.
 sol-bet-error-fixed-limit = In fixed limit the only legal total is { $to }.
+
+## Status lines (the table's status message, "my hand", the terminal's `?`). Chip amounts are
+## written without grouping so that they match the side pots, which come as a ready-made list.
+## A row of cards is plain symbols, the same in every language; sol-summary-legend explains them.
+sol-summary-header = { $phase ->
+        [buy_in] 💰 Buy-ins: { $chosen } of { $players } chosen.
+        [castling] 🔄 Phase I — Castling, move { $move }: { $player }'s turn.
+        [betting] 💵 Phase II — Betting round { $round } of { $rounds }: { $player } to act{ $call ->
+            [0] .
+           *[other] , { NUMBER($call, useGrouping: 0) } to call.
+        }
+        [reveal] 👁 Phase II — Reveal circle { $circle } of { $circles }: { $sequential ->
+            [yes] { $player } reveals.
+           *[no] everyone picks a card.
+        }
+        [negotiation] 🗣 Phase III — War, cycle { $cycle }: negotiation.
+        [war] ⚔ Phase III — War, cycle { $cycle }: secret orders.
+       *[over] 🏁 Game over. { $count ->
+            [one] Winner
+           *[other] Winners
+        }: { $winners }.
+    }{ $pots ->
+        [0] {""}
+        [1] { " " }Pot: { NUMBER($pot, useGrouping: 0) }{ $bets ->
+            [0] .
+           *[other] { " " }+ bets { NUMBER($bets, useGrouping: 0) }.
+        }
+       *[other] { " " }Main pot: { NUMBER($pot, useGrouping: 0) }; side pots: { $sides }{ $bets ->
+            [0] .
+           *[other] ; bets { NUMBER($bets, useGrouping: 0) }.
+        }
+    }
+sol-summary-player = { $number }. { $player }{ $status ->
+        [folded] { " " }(folded)
+        [all_in] { " " }(all-in)
+       *[in] {""}
+    }{ $ready ->
+        [yes] { " " }✅
+       *[no] {""}
+    } — { $stack ->
+        [one] 1 chip
+       *[other] { NUMBER($stack, useGrouping: 0) } chips
+    }{ $bet ->
+        [0] {""}
+       *[other] , bet { NUMBER($bet, useGrouping: 0) }
+    }{ $show_swords ->
+        [yes] , { $swords ->
+            [one] { $swords } sword
+           *[other] { $swords } swords
+        }{ $show_before ->
+            [yes] { " " }({ $before } before the war)
+           *[no] {""}
+        }
+       *[no] {""}
+    }{ $show_lives ->
+        [shown] , { $lives ->
+            [one] { $lives } life
+           *[other] { $lives } lives
+        } shown
+        [all] , { $lives ->
+            [one] { $lives } life
+           *[other] { $lives } lives
+        }
+       *[no] {""}
+    }{ $cards ->
+        [0] {""}
+       *[other] : { $row }
+    }
+sol-summary-buy-in = { $number }. { $player }: { $chosen ->
+        [yes] buys in with { $chips ->
+            [one] 1 chip
+           *[other] { NUMBER($chips, useGrouping: 0) } chips
+        }.
+       *[no] choosing a buy-in…
+    }
+sol-summary-legend = Cards left to right, position:face; 🂠 face down; (3🔴✓) mark: player 3 was told “{ sol-colour-red }” 🔴 / “{ sol-colour-black }” ⚫ and answered ✓ { sol-believe } / ✗ { sol-disbelieve }; 🛡 shield, ❤ ordinary card, then its lives.
+sol-summary-your-cards = 🔒 { $cards ->
+        [0] You have no cards.
+       *[other] Your cards: { $hand }{ $fates ->
+            [0] {""}
+           *[other] { " " }(when revealed, →🛡 becomes a shield, →🗡N gives player N a sword)
+        }
+    }
+sol-summary-gm-cards = 👁 { $player }: { $cards ->
+        [0] no cards
+       *[other] { $hand }
+    }
+sol-summary-draft = ✏ Your move: { $move ->
+        [trade] trade your #{ $own } for { $target }'s #{ $position }{ $price ->
+            [0] .
+           *[other] , price asked: { NUMBER($price, useGrouping: 0) }.
+        }
+       *[interrogate] interrogate { $target } about #{ $position }{ $said ->
+            [yes] , told “{ $named }”.
+           *[no] .
+        }
+    }
+sol-summary-offer = 🤝 { $player } offers their #{ $own } for your #{ $position }{ $price ->
+        [0] .
+       *[other] ; your price: { NUMBER($price, useGrouping: 0) }.
+    }
+sol-summary-reveal-choice = 👁 Your reveal choice: #{ $position } ({ $card }); you can change it until everyone has chosen.
+sol-summary-order = 📜 Your war order{ $complete ->
+        [yes] {""}
+       *[no] { " " }(not finished)
+    }: { $kind } — { $double ->
+        [yes] { $target1 } #{ $position1 } and { $target2 } #{ $position2 }, paying with your #{ $cost }.
+       *[no] { $target1 } #{ $position1 }.
+    }

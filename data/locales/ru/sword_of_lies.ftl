@@ -303,3 +303,117 @@ sol-bet-error-no-opponent = Повышение некому уравнять: к
 sol-bet-error-below-min = Наименьшая допустимая сумма — { $min }.
 sol-bet-error-above-pot-limit = Наибольшая допустимая сумма — { $max }.
 sol-bet-error-fixed-limit = В фиксированном лимите допустима только сумма { $to }.
+
+## Строки состояния (сообщение стола, «мои карты», `?` в терминале). Суммы фишек — без
+## разделителей разрядов, как и готовый список побочных банков.
+## Ряд карт — одни и те же символы во всех языках; их объясняет sol-summary-legend.
+sol-summary-header = { $phase ->
+        [buy_in] 💰 Бай-ины: выбрано { $chosen } из { $players }.
+        [castling] 🔄 Фаза I — Рокировка, ход { $move }: ходит { $player }.
+        [betting] 💵 Фаза II — круг ставок { $round } из { $rounds }: ходит { $player }{ $call ->
+            [0] .
+           *[other] , до колла { NUMBER($call, useGrouping: 0) }.
+        }
+        [reveal] 👁 Фаза II — круг вскрытия { $circle } из { $circles }: { $sequential ->
+            [yes] открывает { $player }.
+           *[no] все выбирают карту.
+        }
+        [negotiation] 🗣 Фаза III — Война, цикл { $cycle }: переговоры.
+        [war] ⚔ Фаза III — Война, цикл { $cycle }: тайные приказы.
+       *[over] 🏁 Игра окончена. { $count ->
+            [one] Победитель
+           *[other] Победители
+        }: { $winners }.
+    }{ $pots ->
+        [0] {""}
+        [1] { " " }Банк: { NUMBER($pot, useGrouping: 0) }{ $bets ->
+            [0] .
+           *[other] { " " }+ ставки { NUMBER($bets, useGrouping: 0) }.
+        }
+       *[other] { " " }Основной банк: { NUMBER($pot, useGrouping: 0) }; побочные: { $sides }{ $bets ->
+            [0] .
+           *[other] ; ставки { NUMBER($bets, useGrouping: 0) }.
+        }
+    }
+sol-summary-player = { $number }. { $player }{ $status ->
+        [folded] { " " }(фолд)
+        [all_in] { " " }(олл-ин)
+       *[in] {""}
+    }{ $ready ->
+        [yes] { " " }✅
+       *[no] {""}
+    } — { NUMBER($stack, useGrouping: 0) } { $stack ->
+        [one] фишка
+        [few] фишки
+       *[many] фишек
+    }{ $bet ->
+        [0] {""}
+       *[other] , ставка { NUMBER($bet, useGrouping: 0) }
+    }{ $show_swords ->
+        [yes] , { $swords } { $swords ->
+            [one] меч
+            [few] меча
+           *[many] мечей
+        }{ $show_before ->
+            [yes] { " " }(до войны { $before })
+           *[no] {""}
+        }
+       *[no] {""}
+    }{ $show_lives ->
+        [shown] , открыто { $lives } { $lives ->
+            [one] жизнь
+            [few] жизни
+           *[many] жизней
+        }
+        [all] , { $lives } { $lives ->
+            [one] жизнь
+            [few] жизни
+           *[many] жизней
+        }
+       *[no] {""}
+    }{ $cards ->
+        [0] {""}
+       *[other] : { $row }
+    }
+sol-summary-buy-in = { $number }. { $player }: { $chosen ->
+        [yes] бай-ин { NUMBER($chips, useGrouping: 0) } { $chips ->
+            [one] фишка
+            [few] фишки
+           *[many] фишек
+        }.
+       *[no] бай-ин ещё не выбран…
+    }
+sol-summary-legend = Карты слева направо, позиция:карта; 🂠 рубашкой вверх; (3🔴✓) метка: игроку 3 ответили «{ sol-colour-red }» 🔴 / «{ sol-colour-black }» ⚫, и он сказал ✓ «{ sol-believe }» / ✗ «{ sol-disbelieve }»; 🛡 щит, ❤ обычная карта, затем число жизней.
+sol-summary-your-cards = 🔒 { $cards ->
+        [0] У вас нет карт.
+       *[other] Ваши карты: { $hand }{ $fates ->
+            [0] {""}
+           *[other] { " " }(при вскрытии →🛡 станет щитом, →🗡N даст меч игроку N)
+        }
+    }
+sol-summary-gm-cards = 👁 { $player }: { $cards ->
+        [0] нет карт
+       *[other] { $hand }
+    }
+sol-summary-draft = ✏ Ваш ход: { $move ->
+        [trade] обмен вашей карты №{ $own } на карту №{ $position } игрока { $target }{ $price ->
+            [0] .
+           *[other] , запрошенная цена: { NUMBER($price, useGrouping: 0) }.
+        }
+       *[interrogate] допрос игрока { $target } о карте №{ $position }{ $said ->
+            [yes] , вам ответили «{ $named }».
+           *[no] .
+        }
+    }
+sol-summary-offer = 🤝 { $player } предлагает свою карту №{ $own } за вашу №{ $position }{ $price ->
+        [0] .
+       *[other] ; ваша цена: { NUMBER($price, useGrouping: 0) }.
+    }
+sol-summary-reveal-choice = 👁 Вы выбрали для вскрытия №{ $position } ({ $card }); выбор можно изменить, пока не выбрали все.
+sol-summary-order = 📜 Ваш приказ{ $complete ->
+        [yes] {""}
+       *[no] { " " }(не закончен)
+    }: { $kind } — { $double ->
+        [yes] { $target1 } №{ $position1 } и { $target2 } №{ $position2 }, плата — ваша №{ $cost }.
+       *[no] { $target1 } №{ $position1 }.
+    }
