@@ -447,9 +447,10 @@ class GameMaster:
             await self.ephemeral(interaction, "\n".join(lines) or t(language, "status-nothing-to-do"))
             return
         lines.append(self.prompt_content(game, prompt, language, game.dues.get(prompt.id)))
-        await self.ephemeral(
-            interaction, joined(lines)[0], view=self.prompt_view(game, prompt, language)
-        )
+        chunks = joined(lines)
+        for chunk in chunks[:-1]:  # a long view spans several ephemeral messages
+            await self.ephemeral(interaction, chunk)
+        await self.ephemeral(interaction, chunks[-1], view=self.prompt_view(game, prompt, language))
 
     async def report_failure(self, interaction: discord.Interaction) -> None:
         try:
