@@ -98,6 +98,7 @@ class Delivery:
 
 
 Listener = Callable[[Delivery], Awaitable[None]]
+GAME_OVER = Outcome(Refusal(key="error-game-over"))
 
 
 def reminder_lead(seconds: float) -> float | None:
@@ -329,6 +330,10 @@ class Table:
             except Exception:  # a broken renderer must never lose or block a saved step
                 log.exception("game %s: a listener failed", game.id)
 
+    async def _running(self, game_id: int) -> LiveGame | None:
+        game = await self.get(game_id)
+        return game if game is not None and game.running else None
+
     # --- bot players and deadlines ------------------------------------------------------------
     def _next_bot_prompt(self, game: LiveGame) -> Prompt | None:
         return next(
@@ -347,9 +352,9 @@ class Table:
 
     async def expire(self, game_id: int, prompt_id: str) -> Outcome:
         """A deadline passed: the bot acts for the player (the channel is told)."""
-        game = await self.get(game_id)
-        if game is None or not game.running:
-            return Outcome(Refusal(key="error-game-over"))
+        game = await self._running(game_id)
+        if game is None:
+            return GAME_OVER
         async with game.lock:
             outcome = await self._expire_locked(game, prompt_id)
             if outcome.ok:
@@ -398,9 +403,9 @@ class Table:
         await self._deliver(game, events)
 
     async def pause(self, game_id: int, actor_id: int | None = None) -> Outcome:
-        game = await self.get(game_id)
-        if game is None or not game.running:
-            return Outcome(Refusal(key="error-game-over"))
+        game = await self._running(game_id)
+        if game is None:
+            return GAME_OVER
         async with game.lock:
             if game.row.paused:
                 return Outcome(Refusal(key="error-paused"))
@@ -412,9 +417,9 @@ class Table:
             return Outcome()
 
     async def resume(self, game_id: int, actor_id: int | None = None) -> Outcome:
-        game = await self.get(game_id)
-        if game is None or not game.running:
-            return Outcome(Refusal(key="error-game-over"))
+        game = await self._running(game_id)
+        if game is None:
+            return GAME_OVER
         async with game.lock:
             if not game.row.paused:
                 return Outcome(Refusal(key="error-not-paused"))
@@ -429,9 +434,9 @@ class Table:
             return Outcome()
 
     async def extend(self, game_id: int, seconds: int, actor_id: int | None = None) -> Outcome:
-        game = await self.get(game_id)
-        if game is None or not game.running:
-            return Outcome(Refusal(key="error-game-over"))
+        game = await self._running(game_id)
+        if game is None:
+            return GAME_OVER
         async with game.lock:
             await self.storage.shift_deadlines(game.id, seconds)
             game.dues = {k: v + seconds for k, v in game.dues.items()}
@@ -444,9 +449,9 @@ class Table:
 
     async def force(self, game_id: int, actor_id: int | None = None) -> Outcome:
         """Apply the default action now for everyone the current step waits on."""
-        game = await self.get(game_id)
-        if game is None or not game.running:
-            return Outcome(Refusal(key="error-game-over"))
+        game = await self._running(game_id)
+        if game is None:
+            return GAME_OVER
         async with game.lock:
             if game.row.paused:
                 return Outcome(Refusal(key="error-paused"))
@@ -462,9 +467,9 @@ class Table:
         self, game_id: int, seat_number: int, new: Seat, actor_id: int | None = None, *, removed: bool = False
     ) -> Outcome:
         """Give a seat to another member or to a bot player (removing a player = a bot takes over)."""
-        game = await self.get(game_id)
-        if game is None or not game.running:
-            return Outcome(Refusal(key="error-game-over"))
+        game = await self._running(game_id)
+        if game is None:
+            return GAME_OVER
         if not 0 <= seat_number < len(game.seats):
             return Outcome(Refusal(key="error-unknown-player"))
         async with game.lock:
@@ -489,9 +494,9 @@ class Table:
 
     async def rollback(self, game_id: int, to_step: int, actor_id: int | None = None) -> Outcome:
         """Return to an earlier step by replaying the log; later actions are kept, marked undone."""
-        game = await self.get(game_id)
-        if game is None or not game.running:
-            return Outcome(Refusal(key="error-game-over"))
+        game = await self._running(game_id)
+        if game is None:
+            return GAME_OVER
         async with game.lock:
             if not 0 <= to_step < game.state.step:
                 return Outcome(Refusal(key="error-out-of-range", params={"low": 0, "high": game.state.step - 1}))
@@ -504,9 +509,9 @@ class Table:
             return Outcome(events=[event])
 
     async def end(self, game_id: int, actor_id: int | None = None) -> Outcome:
-        game = await self.get(game_id)
-        if game is None or not game.running:
-            return Outcome(Refusal(key="error-game-over"))
+        game = await self._running(game_id)
+        if game is None:
+            return GAME_OVER
         async with game.lock:
             event = Event(key="moderator-ended")
             row = ActionRow(kind="table", step=game.state.step, actor_id=actor_id, payload={"op": "end"})

@@ -121,6 +121,19 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         self, interaction: discord.Interaction, player: discord.Member, member: discord.Member | None = None,
         game_id: int | None = None,
     ) -> None:
+        await self._give_seat(interaction, player, member, game_id, removed=False)
+
+    @app_commands.command(name="remove", description=text("cmd-gm-remove", "Remove a player; a bot takes the seat"))
+    async def remove(
+        self, interaction: discord.Interaction, player: discord.Member, game_id: int | None = None
+    ) -> None:
+        await self._give_seat(interaction, player, None, game_id, removed=True)
+
+    async def _give_seat(
+        self, interaction: discord.Interaction, player: discord.Member, member: discord.Member | None,
+        game_id: int | None, *, removed: bool,
+    ) -> None:
+        """The seat of `player` goes to `member`, or to a bot player when there is none."""
         game = await self._game(interaction, game_id)
         if game is None:
             return
@@ -138,24 +151,7 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             else Seat(name=t(game.row.language, "bot-name", name=player.display_name), bot=True)
         )
         await interaction.response.defer(ephemeral=True)
-        outcome = await self.gm.table.replace(game.id, seat_number, new, interaction.user.id)
-        await self._done(interaction, outcome, game)
-
-    @app_commands.command(name="remove", description=text("cmd-gm-remove", "Remove a player; a bot takes the seat"))
-    async def remove(
-        self, interaction: discord.Interaction, player: discord.Member, game_id: int | None = None
-    ) -> None:
-        game = await self._game(interaction, game_id)
-        if game is None:
-            return
-        language = normalize(str(interaction.locale))
-        seat_number = game.seat_of(player.id)
-        if seat_number is None:
-            await self.gm.ephemeral(interaction, t(language, "error-not-in-game"))
-            return
-        bot_seat = Seat(name=t(game.row.language, "bot-name", name=player.display_name), bot=True)
-        await interaction.response.defer(ephemeral=True)
-        outcome = await self.gm.table.replace(game.id, seat_number, bot_seat, interaction.user.id, removed=True)
+        outcome = await self.gm.table.replace(game.id, seat_number, new, interaction.user.id, removed=removed)
         await self._done(interaction, outcome, game)
 
     @app_commands.command(name="rollback", description=text("cmd-gm-rollback", "Return the game to an earlier step"))

@@ -47,6 +47,7 @@ class Outbox:
         self._on_failure = on_failure
         self._window = window
         self._sent_at: deque[float] = deque(maxlen=MESSAGES_PER_WINDOW)
+        self._sending = asyncio.Lock()  # the queue and send_now take turns at the window
         self._queue: list[str | Message] = []
         self._status: Callable[[], Awaitable[None]] | None = None
         self._wake = asyncio.Event()
@@ -105,28 +106,39 @@ class Outbox:
     async def send_now(self, send: Callable[[], Awaitable[Any]]) -> Any:
         """Send outside the queue (a reply that must know at once whether it arrived, like the
         join test DM), still counted in, and waiting for room in, the window."""
-        await self._wait_for_room()
-        return await send()
+        async with self._sending:
+            await self._wait_for_room()
+            try:
+                return await send()
+            finally:
+                self._mark_sent()
 
     async def _wait_for_room(self) -> None:
-        loop = asyncio.get_running_loop()
         if len(self._sent_at) == MESSAGES_PER_WINDOW:
-            wait = self._sent_at[0] + self._window - loop.time()
+            wait = self._sent_at[0] + self._window - asyncio.get_running_loop().time()
             if wait > 0:
                 await asyncio.sleep(wait)
-        self._sent_at.append(loop.time())
+
+    def _mark_sent(self) -> None:
+        """Counted when the send has finished: Discord has created the message by then, so the
+        next one starting a window later also arrives a window later."""
+        self._sent_at.append(asyncio.get_running_loop().time())
 
     async def _run(self) -> None:
         while self._queue or self._status is not None:
             self._wake.clear()
             for content, message in self._next_batch():
-                await self._wait_for_room()
                 try:
                     extra: dict[str, Any] = {}
                     if message is not None:
                         built = message.build()
                         extra = await built if inspect.isawaitable(built) else built
-                    sent = await self._send(content, extra)
+                    async with self._sending:
+                        await self._wait_for_room()
+                        try:
+                            sent = await self._send(content, extra)
+                        finally:
+                            self._mark_sent()
                     if message is not None and message.on_sent is not None:
                         await message.on_sent(sent)
                 except Exception as error:
@@ -135,9 +147,12 @@ class Outbox:
                         await self._on_failure(error)
             status, self._status = self._status, None
             if status is not None:
-                await self._wait_for_room()  # counted too: the first status update is a new message
-                try:
-                    await status()
-                except Exception:
-                    log.exception("status update failed")
+                async with self._sending:
+                    await self._wait_for_room()  # counted too: the first status update is a new message
+                    try:
+                        await status()
+                    except Exception:
+                        log.exception("status update failed")
+                    finally:
+                        self._mark_sent()
         self._idle.set()

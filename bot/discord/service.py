@@ -327,16 +327,26 @@ class GameMaster:
         await self.storage.update_game(game.id, meta=game.row.meta)
 
     # --- interactions -------------------------------------------------------------------------
-    async def answer(self, interaction: discord.Interaction, game_id: int, prompt_id: str, value: str | int) -> None:
-        language = normalize(str(interaction.locale))
+    async def _players_game(
+        self, interaction: discord.Interaction, game_id: int, language: str
+    ) -> tuple[LiveGame, int] | None:
+        """The running game and the clicker's seat in it, or None after telling them why not."""
         game = await self.table.get(game_id)
         if game is None or not game.running:
             await self.ephemeral(interaction, t(language, "error-game-over"))
-            return
+            return None
         seat_number = game.seat_of(interaction.user.id)
         if seat_number is None:
             await self.ephemeral(interaction, t(language, "error-not-in-game"))
+            return None
+        return game, seat_number
+
+    async def answer(self, interaction: discord.Interaction, game_id: int, prompt_id: str, value: str | int) -> None:
+        language = normalize(str(interaction.locale))
+        found = await self._players_game(interaction, game_id, language)
+        if found is None:
             return
+        game, seat_number = found
         prompt = game.state.prompt(prompt_id)
         if isinstance(value, str) and value.startswith("=") and prompt is not None and prompt.ask == "number":
             try:
@@ -432,14 +442,10 @@ class GameMaster:
 
     async def private_view(self, interaction: discord.Interaction, game_id: int) -> None:
         language = normalize(str(interaction.locale))
-        game = await self.table.get(game_id)
-        if game is None or not game.running:
-            await self.ephemeral(interaction, t(language, "error-game-over"))
+        found = await self._players_game(interaction, game_id, language)
+        if found is None:
             return
-        seat_number = game.seat_of(interaction.user.id)
-        if seat_number is None:
-            await self.ephemeral(interaction, t(language, "error-not-in-game"))
-            return
+        game, seat_number = found
         lines = [event_text(e, language, game.name_of) for e in game.engine.summary(game.state, seat_number)]
         prompt = next((p for p in game.state.prompts_for(seat_number)), None)
         if prompt is None:

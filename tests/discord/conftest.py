@@ -27,3 +27,18 @@ async def no_leftovers(discord_standin: DiscordStandIn) -> AsyncIterator[None]:
         if loop.time() > deadline:
             raise AssertionError(f"left running after the test: tasks {tasks}, heartbeat threads {threads}")
         await asyncio.sleep(0.02)
+
+
+@pytest.fixture
+async def standin() -> AsyncIterator[DiscordStandIn]:
+    """A stand-in whose flood check uses the tests' scaled window (5 messages per WINDOW s): the
+    bot under test paces its outboxes with that same window."""
+    from tests.discord.world import WINDOW
+
+    server = DiscordStandIn(flood_limit=(5, WINDOW))
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop()
+    server.assert_clean()

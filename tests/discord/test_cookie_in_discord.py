@@ -9,19 +9,7 @@ import pytest
 
 from games import registry
 from games.core.rng import derived
-from tests.discord.world import WINDOW, assert_no_private_text_in_channel, open_game, world
-from tests.discord_standin import DiscordStandIn
-
-
-@pytest.fixture
-async def standin():
-    server = DiscordStandIn(flood_limit=(5, WINDOW))
-    await server.start()
-    try:
-        yield server
-    finally:
-        await server.stop()
-    server.assert_clean()
+from tests.discord.world import assert_no_private_text_in_channel, open_game, world
 
 
 def engine_only_result(seed: int, players: int):

@@ -7,19 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.discord.world import WINDOW, open_game, world
-from tests.discord_standin import DiscordStandIn
-
-
-@pytest.fixture
-async def standin():
-    server = DiscordStandIn(flood_limit=(5, WINDOW))
-    await server.start()
-    try:
-        yield server
-    finally:
-        await server.stop()
-    server.assert_clean()
+from tests.discord.world import open_game, world
 
 
 def answer_text(w, call) -> str:  # type: ignore[no-untyped-def]

@@ -4,22 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from games import registry
-from tests.discord.world import WINDOW, assert_no_private_text_in_channel, open_game, world
-from tests.discord_standin import DiscordStandIn
-
-
-@pytest.fixture
-async def standin():
-    server = DiscordStandIn(flood_limit=(5, WINDOW))
-    await server.start()
-    try:
-        yield server
-    finally:
-        await server.stop()
-    server.assert_clean()
+from tests.discord.world import assert_no_private_text_in_channel, open_game, world
 
 
 async def test_a_full_maskmen_game_with_the_strength_order_picture(tmp_path: Path, standin) -> None:

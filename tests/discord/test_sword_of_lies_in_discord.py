@@ -5,24 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from games import registry
-from tests.discord.world import WINDOW, assert_no_private_text_in_channel, world
-from tests.discord_standin import DiscordStandIn
+from tests.discord.world import assert_no_private_text_in_channel, world
 
 SEED = 3  # with these buy-ins the players' choices include a trade, bets, a payment and a war
 
-
-@pytest.fixture
-async def standin():
-    server = DiscordStandIn(flood_limit=(5, WINDOW))
-    await server.start()
-    try:
-        yield server
-    finally:
-        await server.stop()
-    server.assert_clean()
 
 
 async def test_a_full_game_with_trades_bets_and_war(tmp_path: Path, standin) -> None:

@@ -1,0 +1,82 @@
+"""The outbox: never more than 5 messages in any window per destination; texts packed and
+folded into the next prompt; a failed send reported, the rest still sent."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import discord
+
+from bot.discord.outbox import Message, Outbox
+
+WINDOW = 0.2
+
+
+class Recorder:
+    def __init__(self, fail_on: str | None = None) -> None:
+        self.sent: list[tuple[float, str, dict[str, Any]]] = []
+        self.fail_on = fail_on
+
+    async def __call__(self, content: str, extra: dict[str, Any]) -> str:
+        await asyncio.sleep(0.001)
+        if content == self.fail_on:
+            raise RuntimeError("closed")
+        self.sent.append((asyncio.get_running_loop().time(), content, extra))
+        return content
+
+
+async def test_no_more_than_five_messages_in_any_window() -> None:
+    recorder = Recorder()
+    outbox = Outbox(recorder, window=WINDOW)
+    for n in range(12):
+        outbox.put_message(Message(content=f"prompt {n}", build=lambda: {"view": None}))
+    await outbox.send_now(lambda: recorder("test dm", {}))
+    await outbox.drained()
+    times = [at for at, _, _ in recorder.sent]
+    assert len(times) == 13
+    for first, sixth in zip(times, times[5:], strict=False):
+        assert sixth - first >= WINDOW * 0.99, "a sixth message came within the window"
+
+
+async def test_texts_are_packed_and_folded_into_the_next_prompt() -> None:
+    recorder = Recorder()
+    outbox = Outbox(recorder, window=WINDOW)
+    outbox.put_text("Round 2. Your role: Blue.")
+    outbox.put_text("Your hand: Sword, Shield.")
+    outbox.put_message(Message(content="Choose a card.", build=lambda: {"view": "buttons"}))
+    outbox.put_text("after")
+    await outbox.drained()
+    assert [c for _, c, _ in recorder.sent] == [
+        "Round 2. Your role: Blue.\nYour hand: Sword, Shield.\nChoose a card.",
+        "after",
+    ]
+    assert recorder.sent[0][2] == {"view": "buttons"}
+
+
+async def test_a_failed_send_is_reported_and_the_rest_still_go() -> None:
+    recorder = Recorder(fail_on="prompt 1")
+    failures: list[BaseException] = []
+
+    async def on_failure(error: BaseException) -> None:
+        failures.append(error)
+
+    outbox = Outbox(recorder, on_failure=on_failure, window=WINDOW)
+    for n in range(3):
+        outbox.put_message(Message(content=f"prompt {n}"))
+    await outbox.drained()
+    assert [c for _, c, _ in recorder.sent] == ["prompt 0", "prompt 2"]
+    assert len(failures) == 1 and not isinstance(failures[0], discord.Forbidden)
+
+
+async def test_only_the_latest_status_edit_is_made() -> None:
+    recorder = Recorder()
+    outbox = Outbox(recorder, window=WINDOW)
+    edits: list[int] = []
+    for n in range(5):
+        async def edit(n: int = n) -> None:
+            edits.append(n)
+
+        outbox.put_status(edit)
+    await outbox.drained()
+    assert edits == [4]
