@@ -120,8 +120,9 @@ async def play(
     options: dict[str, Any] | None = None,
     say: Say = print,
     ask: Ask = _stdin_ask,
-    human_name: str = "You",
+    human_name: str | None = None,
 ) -> LiveGame | None:
+    human_name = human_name or t(language, "offline-human-name")
     storage = await Storage.open(db_path)
     try:
         table = Table(storage, use_deadlines=False)

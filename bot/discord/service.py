@@ -290,9 +290,13 @@ class GameMaster:
         lines = [f"**{title} #{game.id}**"]
         lines += [event_text(e, language, game.name_of) for e in game.engine.summary(game.state, None)]
         if game.running:
-            waiting = sorted({p.seat for p in game.state.prompts if not p.answered})
+            open_prompts = [p for p in game.state.prompts if not p.answered]
+            waiting = sorted({p.seat for p in open_prompts})
             if waiting:
                 lines.append(t(language, "prompt-waiting-for", players=", ".join(game.name_of(s) for s in waiting)))
+                dues = [game.dues[p.id] for p in open_prompts if p.id in game.dues]
+                if dues and not game.row.paused:
+                    lines.append(t(language, "prompt-deadline", when=f"<t:{int(min(dues))}:R>"))
             if game.row.paused:
                 lines.append(t(language, "status-paused"))
         else:

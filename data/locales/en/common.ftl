@@ -54,3 +54,4 @@ cookie-title = Cookie
 maskmen-title = Maskmen
 sword-of-lies-title = Sword of Lies
 offline-picture = 🖼 Strength order picture: { $path }
+offline-human-name = Player

@@ -57,3 +57,4 @@ cookie-title = Печенька
 maskmen-title = Маскмены
 sword-of-lies-title = Меч Лжи
 offline-picture = 🖼 Картинка порядка силы: { $path }
+offline-human-name = Игрок
