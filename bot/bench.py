@@ -20,6 +20,7 @@ from pathlib import Path
 
 import aiosqlite
 
+from bot.process import tune_gc
 from bot.storage import WAL_AUTOCHECKPOINT_PAGES, Storage
 from bot.table import Seat, Table
 from games.core import Action
@@ -98,6 +99,7 @@ async def reload_time(path: Path, count: int) -> tuple[float, float, float, floa
     started = time.perf_counter()
     loaded = await Table(storage).load_unfinished()
     elapsed = time.perf_counter() - started
+    tune_gc()  # as the bot does after loading
     started = time.perf_counter()
     for game in loaded:  # what parsing every state (each game's first click) costs in all
         assert game.state is not None

@@ -15,6 +15,7 @@ from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.service import GameMaster
 from bot.discord.translator import CatalogTranslator
 from bot.discord_urls import DISCORD_API_BASE_URL, ask_gateway_url, point_discord_at
+from bot.process import tune_gc
 from bot.storage import Storage
 
 log = logging.getLogger(__name__)
@@ -50,6 +51,7 @@ class GameMasterBot(commands.Bot):
                 log.warning("extension %s is not available", extension)
         self.add_listener(self.game_master.on_interaction, "on_interaction")
         await self.game_master.start()
+        tune_gc()
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
