@@ -298,12 +298,17 @@ class Table:
             return [], []
         now = self.clock()
         rows = []
+        group_dues = {  # a move's later steps keep the deadline of its first step
+            p.deadline_group: game.dues[p.id]
+            for p in game.state.prompts
+            if p.deadline_group is not None and p.id in game.dues
+        }
         for prompt in state.prompts:
             if game.seats[prompt.seat].bot:
                 continue
             seconds = game.engine.deadline_seconds(state, prompt.deadline)
             lead = reminder_lead(seconds)
-            due = game.dues.get(prompt.id, now + seconds)  # an existing deadline is kept, not restarted
+            due = game.dues.get(prompt.id) or group_dues.get(prompt.deadline_group) or now + seconds
             rows.append(DeadlineRow(game.id, prompt.id, prompt.seat, due, None if lead is None else due - lead))
         return rows, [p.id for p in state.prompts]
 

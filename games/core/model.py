@@ -61,6 +61,9 @@ class Prompt(BaseModel):
     deadline: str
     changeable: bool = False
     answered: bool = False
+    deadline_group: str | None = None
+    """Steps of one multi-step move share a group: the deadline runs over the whole move, not
+    anew at every step."""
 
     def option(self, value: str) -> Option | None:
         return next((o for o in self.options if o.value == value), None)

@@ -25,8 +25,10 @@ def new_prompt(
     secret: bool = True,
     changeable: bool = False,
 ) -> Prompt:
-    """A prompt with an id unique over the whole game."""
+    """A prompt with an id unique over the whole game. The steps of one Phase I move and of
+    one war order share a deadline group, so the clock runs over the whole move."""
     state.prompt_counter += 1
+    group = {"turn": f"turn-{state.moves}-{player}", "war": f"war-{state.cycle}-{player}"}.get(deadline)
     return Prompt(
         id=f"sol-{state.prompt_counter}",
         seat=player,
@@ -39,6 +41,7 @@ def new_prompt(
         secret=secret,
         deadline=deadline,
         changeable=changeable,
+        deadline_group=group,
     )
 
 

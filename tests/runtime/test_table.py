@@ -221,3 +221,18 @@ async def test_many_games_at_once_keep_their_own_state(setup) -> None:
         row = await table.storage.load_game(g.id)
         assert row is not None and row.status == "finished"
         assert (await table.replay(g.id)).model_dump_json() == row.state
+
+
+async def test_the_steps_of_one_move_share_its_deadline(setup) -> None:
+    table, clock, _, _ = setup
+    game = await table.start("sword-of-lies", humans(3), seed=5)
+    while game.state.phase != "castling":  # buy-ins are not asked by default
+        prompt, action = pick(game)
+        await table.act(game.id, prompt.seat, action)
+    (move,) = [p for p in game.state.prompts if p.key == "sol-prompt-move"]
+    first_due = game.dues[move.id]
+    clock.advance(30)
+    assert (await table.act(game.id, move.seat, Action(prompt=move.id, value="trade"))).ok
+    (step,) = game.state.prompts_for(move.seat)
+    assert step.deadline_group == move.deadline_group
+    assert game.dues[step.id] == first_due, "the second step of a move does not restart the clock"
