@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     command = args.command or "run"
     if command == "run":
         if settings.discord_token is None:
-            print(t(settings.default_language, "offline-no-token"), file=sys.stderr)
+            print(t(settings.default_language, "offline-not-configured"), file=sys.stderr)
             interactive = sys.stdin.isatty()
             return _play(
                 "cookie", players=4, seed=None, language=settings.default_language, watch=not interactive,

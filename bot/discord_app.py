@@ -15,6 +15,7 @@ from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.service import GameMaster
 from bot.discord.translator import CatalogTranslator
 from bot.discord_urls import DISCORD_API_BASE_URL, ask_gateway_url, point_discord_at
+from bot.i18n import t
 from bot.process import tune_gc
 from bot.storage import Storage
 
@@ -99,7 +100,7 @@ def run_bot(settings: Settings) -> int:
         print(f"Bad setting: {error}", file=sys.stderr)
         return 1
     except discord.LoginFailure:
-        print("Discord refused the token (DISCORD_TOKEN). Copy a fresh one from the developer portal.", file=sys.stderr)
+        print(t(settings.default_language, "startup-login-refused"), file=sys.stderr)
         return 1
     except (aiohttp.ClientConnectionError, OSError, TimeoutError) as error:
         print(

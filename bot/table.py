@@ -407,6 +407,11 @@ class Table:
         ])
         await self._deliver(game, events)
 
+    async def _shift_deadlines(self, game: LiveGame, seconds: float) -> None:
+        """Move every deadline of the game (on disk and its in-memory copy) by `seconds`."""
+        await self.storage.shift_deadlines(game.id, seconds)
+        game.dues = {k: v + seconds for k, v in game.dues.items()}
+
     async def pause(self, game_id: int, actor_id: int | None = None) -> Outcome:
         game = await self._running(game_id)
         if game is None:
@@ -429,8 +434,7 @@ class Table:
             if not game.row.paused:
                 return Outcome(Refusal(key="error-not-paused"))
             paused_for = self.clock() - float(game.row.meta.pop("paused_at", self.clock()))
-            await self.storage.shift_deadlines(game.id, paused_for)
-            game.dues = {k: v + paused_for for k, v in game.dues.items()}
+            await self._shift_deadlines(game, paused_for)
             game.row.paused = False
             await self.storage.update_game(game.id, paused=False, meta=game.row.meta)
             await self._table_step(game, "resume", [Event(key="moderator-resumed")], actor_id)
@@ -443,8 +447,7 @@ class Table:
         if game is None:
             return GAME_OVER
         async with game.lock:
-            await self.storage.shift_deadlines(game.id, seconds)
-            game.dues = {k: v + seconds for k, v in game.dues.items()}
+            await self._shift_deadlines(game, seconds)
             await self._table_step(
                 game, "extend", [Event(key="moderator-extended", params={"seconds": seconds})], actor_id,
                 seconds=seconds,

@@ -12,10 +12,11 @@ from pathlib import Path
 from tests.discord_standin import DiscordStandIn
 
 ROOT = Path(__file__).resolve().parents[2]
+BASE_ENV = {"PYTHONPATH": str(ROOT), "DEFAULT_LANGUAGE": "en"}
 
 
 async def run_bot(env: dict[str, str], tmp_path: Path, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    full = {**os.environ, "PYTHONPATH": str(ROOT), "DATABASE_PATH": str(tmp_path / "bot.db"), **env}
+    full = {**os.environ, **BASE_ENV, "DATABASE_PATH": str(tmp_path / "bot.db"), **env}
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=ROOT, env=full, stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -47,7 +48,7 @@ async def test_an_unreachable_api_is_a_clear_error(tmp_path: Path) -> None:
 async def test_a_running_bot_never_logs_its_token(tmp_path: Path) -> None:
     async with DiscordStandIn() as standin:
         env = {**standin.env(), "LOG_LEVEL": "DEBUG"}
-        full = {**os.environ, "PYTHONPATH": str(ROOT), "DATABASE_PATH": str(tmp_path / "bot.db"), **env}
+        full = {**os.environ, **BASE_ENV, "DATABASE_PATH": str(tmp_path / "bot.db"), **env}
         log = tmp_path / "bot.log"
         with log.open("wb") as sink:
             process = subprocess.Popen([sys.executable, "-m", "bot"], cwd=ROOT, env=full, stdin=subprocess.DEVNULL,
