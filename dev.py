@@ -43,12 +43,25 @@ def ensure_environment(extras: str) -> None:
     stamp.write_text(digest)
 
 
+def call(command: list[str], env: dict[str, str] | None = None) -> int:
+    """Run a child and wait for it. Ctrl-C reaches the child too (same terminal): it says what it
+    saved and exits; this helper just keeps waiting instead of dying with a traceback."""
+    child = subprocess.Popen(command, env=env)
+    while True:
+        try:
+            return child.wait()
+        except KeyboardInterrupt:
+            continue
+
+
 def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("run", [])
     os.chdir(ROOT)
     if command == "run":
         ensure_environment("")
-        return subprocess.call([str(PYTHON), "-m", "bot", *rest])
+        # "resume with" hints should name the command the user typed, not `python -m bot`
+        env = {**os.environ, "GAMEMASTER_LAUNCHER": "python3 dev.py run"}
+        return call([str(PYTHON), "-m", "bot", *rest], env=env)
     if command == "test":
         ensure_environment("test")
         lint = subprocess.call([str(PYTHON), "-m", "ruff", "check", "."])

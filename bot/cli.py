@@ -7,11 +7,15 @@ import argparse
 import asyncio
 import json
 import logging
+import os
+import signal
+import sqlite3
 import sys
+from contextlib import closing
 from pathlib import Path
 
 from bot.config import ROOT, Settings
-from bot.i18n import normalize, t
+from bot.i18n import LANGUAGES, normalize, render, t
 from games import registry
 
 OFFLINE_DB = ROOT / "data" / "offline.db"
@@ -26,7 +30,11 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("game", nargs="?", default="cookie", help="cookie, maskmen, sword-of-lies")
     play.add_argument("--players", type=int, default=None, help="number of seats (you hold one)")
     play.add_argument("--seed", type=int, default=None, help="fix the shuffle, for a repeatable game")
-    play.add_argument("--lang", choices=["ru", "en"], default=None, help="language of the game")
+    play.add_argument(
+        "--lang", choices=["ru", "en"], default=None,
+        help="language of the game; without it: the system locale (LC_ALL, LC_MESSAGES, LANG) if it is"
+        " Russian or English, else DEFAULT_LANGUAGE; a resumed game keeps its own language",
+    )
     play.add_argument("--watch", action="store_true", help="bots play every seat; you watch")
     play.add_argument("--resume", type=int, default=None, metavar="ID", help="continue a saved offline game")
     play.add_argument("--db", type=Path, default=OFFLINE_DB, help="database for offline games")
@@ -62,87 +70,159 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(
         level=settings.log_level.upper(), stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    for chatty in ("discord.http", "discord.gateway"):
+        # at DEBUG these log whole request bodies and gateway events: DMs with hands, chosen options, text
+        logging.getLogger(chatty).setLevel(max(logging.INFO, logging.getLogger().level))
     command = args.command or "run"
     if command == "run":
         if settings.discord_token is None:
-            print(t(settings.default_language, "offline-not-configured"), file=sys.stderr)
+            language = terminal_language(None, settings.default_language)
+            print(t(language, "offline-not-configured"), file=sys.stderr)
             interactive = sys.stdin.isatty()
             return _play(
-                "cookie", players=4, seed=None, language=settings.default_language, watch=not interactive,
+                "cookie", players=4, seed=None, language=language, watch=not interactive,
                 db=OFFLINE_DB, resume=None, options={},
             )
         from bot.discord_app import run_bot
 
         return run_bot(settings)
     if command == "play":
-        language = normalize(args.lang or settings.default_language)
+        language = terminal_language(args.lang, settings.default_language)
         options = dict(_parse_option(o) for o in args.option)
         return _play(
             args.game, players=args.players, seed=args.seed, language=language, watch=args.watch,
-            db=args.db, resume=args.resume, options=options,
+            db=args.db, resume=args.resume, options=options, language_given=args.lang is not None,
         )
     if command == "export":
-        return asyncio.run(_export(args.db or settings.database_path, args.game_id, args.out))
+        language = terminal_language(None, settings.default_language)
+        if args.db is None and not _has_game(settings.database_path, args.game_id) and _has_game(
+            OFFLINE_DB, args.game_id
+        ):
+            print(t(language, "cli-export-offline", id=args.game_id, db=_shown(OFFLINE_DB)), file=sys.stderr)
+            return asyncio.run(_export(OFFLINE_DB, args.game_id, args.out, language))
+        db = args.db or settings.database_path
+        return asyncio.run(_export(db, args.game_id, args.out, language))
     if command == "bench":
         from bot.bench import run_bench
 
         return asyncio.run(run_bench(games=args.games, actions=args.actions, reload=args.reload))
     if command == "games":
+        language = terminal_language(None, settings.default_language)
         for name in registry.available():
             engine = registry.engine(name)
-            print(f"{name}: {engine.min_players}–{engine.max_players} players")
+            print(t(language, "cli-game-line", game=name, min=engine.min_players, max=engine.max_players))
         return 0
     return 2
 
 
+def terminal_language(flag: str | None, configured: str) -> str:
+    """The language of one terminal run: `--lang`, else the system locale (LC_ALL, LC_MESSAGES,
+    LANG, as POSIX orders them) when it is one we speak, else the configured default."""
+    if flag:
+        return normalize(flag)
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable, "")
+        if not value:
+            continue
+        base = value.split(".")[0].split("_")[0].split("-")[0].lower()
+        if base in LANGUAGES:
+            return base
+        break  # the first variable that is set decides; "C" or an unsupported locale: the default
+    return normalize(configured)
+
+
+def launcher() -> str:
+    """How the user started this program, for "resume with" hints (dev.py says so itself)."""
+    return os.environ.get("GAMEMASTER_LAUNCHER") or "python -m bot"
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _has_game(db: Path, game_id: int) -> bool:
+    if not db.exists():
+        return False
+    try:
+        with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as connection:
+            return connection.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None
+    except sqlite3.Error:
+        return False
+
+
 def _play(
     game: str, *, players: int | None, seed: int | None, language: str, watch: bool, db: Path,
-    resume: int | None, options: dict[str, object],
+    resume: int | None, options: dict[str, object], language_given: bool = False,
 ) -> int:
     from bot.offline import play
+    from bot.table import LiveGame
+    from games.core import IllegalAction
 
-    if game not in registry.available():
-        print(f"Unknown game {game!r}. Games: {', '.join(registry.available())}", file=sys.stderr)
+    if resume is None and game not in registry.available():
+        print(t(language, "cli-unknown-game", game=game, games=", ".join(registry.available())), file=sys.stderr)
         return 2
-    engine = registry.engine(game)
+    engine = registry.engine(game if game in registry.available() else "cookie")
     if players is None:
         players = engine.min_players
     refusal = engine.check_players(players)
     if refusal is not None and resume is None:
         print(t(language, refusal.key, **refusal.params), file=sys.stderr)
         return 2
-    try:
-        asyncio.run(
-            play(game, players=players, seed=seed, language=language, watch=watch, db_path=db,
-                 resume=resume, options=options)
-        )
-    except KeyboardInterrupt:
-        print()
-    except EOFError:
-        print()
-    except Exception as error:
-        from games.core import IllegalAction
+    started: list[int] = []
+    db_hint = None if db.resolve() == OFFLINE_DB.resolve() else _shown(db)
 
-        if isinstance(error, IllegalAction):
-            print(t(language, error.refusal.key, **error.refusal.params), file=sys.stderr)
-            return 2
-        raise
+    async def session() -> LiveGame | None:
+        # asyncio.run's own Ctrl-C handler only cancels the main task, which leaves a blocking read
+        # of the terminal waiting for Enter; the plain handler interrupts the read itself
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        return await play(
+            game, players=players, seed=seed, language=language, watch=watch, db_path=db, resume=resume,
+            options=options, launcher=launcher(), db_hint=db_hint, started=started, language_given=language_given,
+        )
+
+    try:
+        result = asyncio.run(session())
+    except (KeyboardInterrupt, EOFError):
+        # stopped between two reads (bots moving, saving): every finished step is on disk
+        print()
+        if started:
+            from bot.offline import resume_command
+
+            print(t(language, "offline-saved", id=started[0],
+                    command=resume_command(launcher(), started[0], db_hint)))
+        return 130
+    except IllegalAction as error:
+        refusal = error.refusal
+        print(render(language, refusal.key, refusal.params, str), file=sys.stderr)
+        return 2
+    if resume is not None and result is None:
+        return 2
     return 0
 
 
-async def _export(db: Path, game_id: int, out: Path | None) -> int:
+async def _export(db: Path, game_id: int, out: Path | None, language: str = "en") -> int:
+    from bot.startup import StartupError
     from bot.storage import Storage
     from bot.table import Table
 
     if not db.exists():
-        print(f"No database at {db}", file=sys.stderr)
+        print(t(language, "cli-no-database", db=_shown(db)), file=sys.stderr)
         return 2
-    storage = await Storage.open(db)
+    try:
+        storage = await Storage.open(db)
+    except StartupError as error:
+        print(t(language, error.key, **error.params), file=sys.stderr)
+        return 1
     try:
         try:
             record = await Table(storage).export(game_id)
         except KeyError:
-            print(f"No game #{game_id} in {db}", file=sys.stderr)
+            hint = "yes" if _has_game(OFFLINE_DB, game_id) and db.resolve() != OFFLINE_DB.resolve() else "no"
+            print(t(language, "cli-no-game", id=game_id, db=_shown(db), offline=hint,
+                    offline_db=_shown(OFFLINE_DB)), file=sys.stderr)
             return 2
     finally:
         await storage.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -21,6 +22,20 @@ class Settings(BaseSettings):
     discord_api_base_url: str = Field(default=DISCORD_API)
     discord_gateway_url: str | None = Field(default=None, description="None = ask the API for it")
     log_level: str = Field(default="INFO")
+    discord_members_intent: bool = Field(
+        default=False, description="Ask for the privileged Server Members intent: a player leaving is seen at once"
+    )
+    departed_player: Literal["bot", "pause"] = Field(
+        default="bot", description="When a player leaves the server mid-game: a bot player takes the seat, or pause"
+    )
+    departed_grace_seconds: int = Field(
+        default=300, ge=0, description="How long a departed player's seat waits for them before that happens"
+    )
+    lobby_max_per_server: int = Field(default=10, ge=1, description="Lobbies waiting for players at once per server")
+    lobby_idle_minutes: int = Field(default=60, ge=1, description="An untouched lobby closes after this long")
+    outbox_window_seconds: float = Field(
+        default=5.0, gt=0, description="Discord's window of 5 messages per channel (tests against a stand-in shrink it)"
+    )
 
     @field_validator("discord_token", mode="before")
     @classmethod

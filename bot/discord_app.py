@@ -11,35 +11,49 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.components import ALREADY_ANSWERED, DYNAMIC_ITEMS
 from bot.discord.service import GameMaster
 from bot.discord.translator import CatalogTranslator
 from bot.discord_urls import DISCORD_API_BASE_URL, ask_gateway_url, point_discord_at
 from bot.i18n import t
 from bot.process import tune_gc
+from bot.startup import StartupError
 from bot.storage import Storage
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.moderation", "cogs.cookie", "cogs.maskmen", "cogs.sword_of_lies")
+SAFE_MENTIONS = discord.AllowedMentions(everyone=False, users=False, roles=False, replied_user=False)
+"""Every message by default: names and relayed text are players' words, and must never ping (a nickname
+`@everyone`, a `<@&role>`). A message that means to ping says whom (a public prompt, the GM role)."""
+
+EXTENSIONS = (
+    "cogs.lobby", "cogs.moderation", "cogs.events", "cogs.cookie", "cogs.maskmen", "cogs.sword_of_lies", "cogs.castle",
+)
 
 
 class GameMasterBot(commands.Bot):
-    def __init__(self, settings: Settings, *, outbox_window: float | None = None) -> None:
-        # Interactions need no gateway intents; guilds keeps channels and roles known. No
-        # privileged intents, and no message events: the bot never reads messages.
+    def __init__(
+        self, settings: Settings, *, outbox_window: float | None = None, storage: Storage | None = None
+    ) -> None:
+        # Interactions need no gateway intents; guilds keeps channels and roles known (and tells of a
+        # deleted channel or the bot removed from a server). No message events: the bot never reads
+        # messages. The privileged members intent only when asked for (DISCORD_MEMBERS_INTENT): it
+        # tells at once that a player left the server (cogs/events.py).
         intents = discord.Intents.none()
         intents.guilds = True
+        intents.members = settings.discord_members_intent
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=intents, help_command=None, max_messages=None
+            command_prefix=commands.when_mentioned, intents=intents, help_command=None, max_messages=None,
+            allowed_mentions=SAFE_MENTIONS,
         )
         self.settings = settings
         self.outbox_window = outbox_window
-        self.storage: Storage | None = None
+        self.storage: Storage | None = storage
         self.game_master: GameMaster
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.settings.database_path)
+        if self.storage is None:
+            self.storage = await Storage.open(self.settings.database_path, exclusive=True)
         kwargs = {} if self.outbox_window is None else {"window": self.outbox_window}
         self.game_master = GameMaster(self, self.storage, self.settings, **kwargs)
         await self.tree.set_translator(CatalogTranslator())
@@ -66,6 +80,10 @@ class GameMasterBot(commands.Bot):
         """Never leave a player with "The application did not respond": log it and say so."""
         if isinstance(error, discord.app_commands.CheckFailure):
             return  # the check already answered
+        original = getattr(error, "original", error)
+        if isinstance(original, discord.HTTPException) and original.code == ALREADY_ANSWERED:
+            log.info("command %s: the interaction was already answered", getattr(interaction.command, "name", "?"))
+            return  # delivered twice: the first delivery was answered
         log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"), exc_info=error)
         await self.game_master.report_failure(interaction)
 
@@ -86,30 +104,41 @@ def run_bot(settings: Settings) -> int:
     assert settings.discord_token is not None
 
     async def main() -> None:
-        gateway = settings.discord_gateway_url
-        if gateway is None and settings.discord_api_base_url.rstrip("/") != DISCORD_API_BASE_URL:
-            gateway = await ask_gateway_url(settings.discord_api_base_url)  # a plain client never asks
-        point_discord_at(settings.discord_api_base_url, gateway)
-        bot = GameMasterBot(settings)
-        async with bot:
-            await bot.start(settings.discord_token.get_secret_value())  # type: ignore[union-attr]
+        # the database first: a locked, read-only or already used one stops us before Discord sees us
+        storage = await Storage.open(settings.database_path, exclusive=True)
+        bot: GameMasterBot | None = None
+        try:
+            gateway = settings.discord_gateway_url
+            if gateway is None and settings.discord_api_base_url.rstrip("/") != DISCORD_API_BASE_URL:
+                gateway = await ask_gateway_url(settings.discord_api_base_url)  # a plain client never asks
+            point_discord_at(settings.discord_api_base_url, gateway)
+            bot = GameMasterBot(settings, storage=storage)
+            async with bot:
+                await bot.start(settings.discord_token.get_secret_value())  # type: ignore[union-attr]
+        finally:
+            if bot is None or bot.storage is not None:  # the bot closes it when it ran
+                await storage.close()
 
+    language = settings.default_language
     try:
         asyncio.run(main())
+    except StartupError as error:
+        print(t(language, error.key, **error.params), file=sys.stderr)
+        return 1
     except ValueError as error:  # a malformed URL setting
-        print(f"Bad setting: {error}", file=sys.stderr)
+        print(t(language, "startup-bad-setting", reason=str(error)), file=sys.stderr)
         return 1
     except discord.LoginFailure:
-        print(t(settings.default_language, "startup-login-refused"), file=sys.stderr)
+        print(t(language, "startup-login-refused"), file=sys.stderr)
         return 1
-    except (aiohttp.ClientConnectionError, OSError, TimeoutError) as error:
-        print(
-            f"Cannot reach Discord at {settings.discord_api_base_url}: {error.__class__.__name__}: {error}",
-            file=sys.stderr,
-        )
+    except (aiohttp.ClientError, discord.DiscordServerError, discord.GatewayNotFound, OSError, TimeoutError) as error:
+        # unreachable, or reachable but failing (a 5xx from GET /gateway or the API): one line, no traceback
+        reason = f"{error.__class__.__name__}: {error}".strip().rstrip(":")
+        print(t(language, "startup-cannot-reach", url=settings.discord_api_base_url, reason=reason), file=sys.stderr)
         return 1
     except discord.PrivilegedIntentsRequired:
-        print("Discord asks for a privileged intent; this bot needs none. Please report this.", file=sys.stderr)
+        key = "startup-members-intent-refused" if settings.discord_members_intent else "startup-intent-refused"
+        print(t(language, key), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 0

@@ -64,13 +64,51 @@ def t(language: str | None, key: str, /, **params: Any) -> str:
     return catalog(language).text(key, params)
 
 
+class Reader(str):
+    """What a SeatNamer answers for the reader's own seat: the player's name, marked.
+
+    Rendered, it becomes the catalog's `you-name` ("you"/"вы"), and every seat parameter `X` of a
+    message gets a companion `X_is_you` ("yes"/"no") that the catalogs select on, so a line about
+    the reader reads "You reveal…"/"Вы вскрываете…" instead of "Player reveals…". Build such a
+    namer with `reading_as`; a namer that never returns a Reader (the public channel) renders
+    every name as written and every `X_is_you` as "no"."""
+
+
+def reading_as(name_of: SeatNamer, reader: int | None) -> SeatNamer:
+    """`name_of` for one reader: their own seat comes back as a `Reader`."""
+    if reader is None:
+        return name_of
+
+    def named(seat_number: int) -> str:
+        name = name_of(seat_number)
+        return Reader(name) if seat_number == reader else name
+
+    return named
+
+
+def _is_seat(value: Any) -> bool:
+    return isinstance(value, dict) and set(value) == {"seat"}
+
+
 def resolve(language: str | None, value: Any, name_of: SeatNamer) -> Any:
-    """Turn the structured parameters of events (seat(n), term(key), lists) into text."""
+    """Turn the structured parameters of events (seat(n), term(key), lists) into text.
+
+    `{"and": [...]}` is a list written out with the language's "and" before the last item."""
     if isinstance(value, dict):
         if set(value) == {"seat"}:
-            return name_of(value["seat"])
+            name = name_of(value["seat"])
+            return t(language, "you-name") if isinstance(name, Reader) else name
+        if set(value) == {"and"}:
+            items = [str(resolve(language, v, name_of)) for v in value["and"]]
+            if len(items) <= 1:
+                return items[0] if items else t(language, "list-nobody")
+            return t(language, "list-and", head=", ".join(items[:-1]), last=items[-1])
         if set(value) == {"term"}:
             return t(language, value["term"])
+        if set(value) == {"message", "params"}:  # a nested message (games.core.orders.message)
+            return render(language, value["message"], value["params"], name_of)
+        if set(value) == {"lines"}:
+            return "\n".join(str(resolve(language, item, name_of)) for item in value["lines"])
         return {k: resolve(language, v, name_of) for k, v in value.items()}
     if isinstance(value, list):
         parts = [resolve(language, v, name_of) for v in value]
@@ -82,5 +120,19 @@ def resolve(language: str | None, value: Any, name_of: SeatNamer) -> Any:
 
 def render(language: str | None, key: str, params: Mapping[str, Any], name_of: SeatNamer) -> str:
     """A message with its structured parameters resolved: the one way events become text."""
+    return t(language, key, **render_params(language, params, name_of))
+
+
+def render_params(language: str | None, params: Mapping[str, Any], name_of: SeatNamer) -> dict[str, Any]:
+    """The Fluent arguments of a message: its parameters resolved to text, plus `X_is_you` for
+    every seat parameter, and `X_count` and `X_has_you` for every list."""
     resolved = {k: resolve(language, v, name_of) for k, v in params.items()}
-    return t(language, key, **resolved)
+    for k, v in params.items():
+        if _is_seat(v):
+            resolved[f"{k}_is_you"] = "yes" if isinstance(name_of(v["seat"]), Reader) else "no"
+        elif isinstance(v, list) or (isinstance(v, dict) and set(v) == {"and"}):
+            items = v if isinstance(v, list) else v["and"]
+            resolved.setdefault(f"{k}_count", len(items))
+            mine = any(_is_seat(i) and isinstance(name_of(i["seat"]), Reader) for i in items)
+            resolved.setdefault(f"{k}_has_you", "yes" if mine else "no")
+    return resolved

@@ -1,15 +1,28 @@
 """The lobby, shared by every game: create a game in a channel with its house rules, join,
-leave, start, cancel. No Discord here: the lobby cog adds the test DM and the replies."""
+leave, start, cancel. No Discord here: the lobby cog adds the test DM and the replies.
+
+Every change to a lobby reads its row and writes it back, so changes are serialised per channel
+(one `asyncio.Lock` each, the table's discipline), and every write is a compare-and-set on the
+seats read and the lobby status: a join can neither land on a game that started nor erase a seat
+taken meanwhile, even by another process.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from typing import Any
+
+import annotated_types
 
 from bot.storage import GameRow, Storage
 from bot.table import LiveGame, Seat, Table
 from games import registry
-from games.core import IllegalAction, Refusal
+from games.core import Engine, IllegalAction, Refusal
 
 OPEN = ("lobby", "running")
 
@@ -20,10 +33,73 @@ class LobbyError(Exception):
         self.refusal = Refusal(key=key, params=params)
 
 
+@dataclass(frozen=True)
+class LobbyLimits:
+    max_per_server: int = 10
+    """Lobbies waiting for players at once on one server."""
+    idle_seconds: float = 3600.0
+    """A lobby nobody joined, left or started for this long is closed."""
+
+
+@dataclass(frozen=True)
+class Left:
+    row: GameRow
+    new_host: int | None = None
+    """The player who became host because the host left, if that happened."""
+
+
+Expired = Callable[[GameRow], Awaitable[None]]
+
+
+@dataclass
+class _Serial:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+
+
+def deadline_bounds(engine: Engine[Any], kind: str) -> tuple[int, int] | None:
+    """The seconds a game allows for deadline kind `kind` (its `<kind>_seconds` house rule), or
+    None when the game has no such deadline."""
+    spec = engine.Options.model_fields.get(f"{kind}_seconds")
+    if spec is None:
+        return None
+    low, high = 1, 10**9
+    for rule in spec.metadata:
+        if isinstance(rule, annotated_types.Ge):
+            low = int(rule.ge)  # type: ignore[call-overload]
+        elif isinstance(rule, annotated_types.Gt):
+            low = int(rule.gt) + 1  # type: ignore[call-overload]
+        elif isinstance(rule, annotated_types.Le):
+            high = int(rule.le)  # type: ignore[call-overload]
+        elif isinstance(rule, annotated_types.Lt):
+            high = int(rule.lt) - 1  # type: ignore[call-overload]
+    return low, high
+
+
 class Lobby:
-    def __init__(self, storage: Storage, table: Table) -> None:
+    def __init__(self, storage: Storage, table: Table, limits: LobbyLimits | None = None) -> None:
         self.storage = storage
         self.table = table
+        self.limits = limits or LobbyLimits()
+        self.expired_listeners: list[Expired] = []
+        """Told about each lobby closed for being idle (the lobby cog says so in its channel)."""
+        self._locks: dict[int, _Serial] = {}
+        self._create_lock = asyncio.Lock()  # the per-user and per-server limits span channels
+
+    @asynccontextmanager
+    async def _lock(self, channel_id: int | None) -> AsyncIterator[None]:
+        """Serialise the changes to one channel's lobby; the lock is dropped once nobody holds or
+        waits for it, so channels used once leave nothing behind."""
+        key = channel_id or 0
+        entry = self._locks.setdefault(key, _Serial())
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            if entry.users == 0:
+                del self._locks[key]
 
     async def current(self, channel_id: int) -> GameRow | None:
         rows = await self.storage.games_in_channel(channel_id, *OPEN)
@@ -42,29 +118,41 @@ class Lobby:
     ) -> GameRow:
         if game not in registry.available():
             raise LobbyError("lobby-unknown-game", game=game)
-        if await self.current(channel_id) is not None:
-            raise LobbyError("lobby-channel-busy")
         engine = registry.engine(game)
         chosen = {k: v for k, v in options.items() if v is not None}
         for kind, seconds in (default_deadlines or {}).items():
-            field = f"{kind}_seconds"
-            if field in engine.Options.model_fields and field not in chosen:
-                chosen[field] = seconds
+            bounds = deadline_bounds(engine, kind)
+            if bounds is not None and f"{kind}_seconds" not in chosen:
+                # settings are checked against every game when saved; older ones are clamped here
+                chosen[f"{kind}_seconds"] = min(max(int(seconds), bounds[0]), bounds[1])
         try:
             parsed = engine.parse_options(chosen)
+            join = engine.parse_join(parsed, host.join)
         except IllegalAction as error:
             raise LobbyError(error.refusal.key, **error.refusal.params) from error
-        minimum = getattr(parsed, "min_buy_in", None)
-        if host.buy_in is not None and (minimum is None or host.buy_in < minimum):
-            raise LobbyError("lobby-buy-in-low" if minimum is not None else "lobby-no-buy-in", min=minimum)
-        game_id = await self.storage.create_game(
-            game=game, status="lobby", seed=secrets.randbits(48), options=parsed.model_dump(mode="json"),
-            seats=[host.model_dump()], language=language, guild_id=guild_id, channel_id=channel_id,
-            host_id=host.user_id,
-        )
+        async with self._lock(channel_id), self._create_lock:
+            if await self.current(channel_id) is not None:
+                raise LobbyError("lobby-channel-busy")
+            await self._check_limits(guild_id, host.user_id)
+            game_id = await self.storage.create_game(
+                game=game, status="lobby", seed=secrets.randbits(48), options=parsed.model_dump(mode="json"),
+                seats=[host.model_copy(update={"join": join}).model_dump()], language=language,
+                guild_id=guild_id, channel_id=channel_id, host_id=host.user_id,
+            )
         row = await self.storage.load_game(game_id)
         assert row is not None
         return row
+
+    async def _check_limits(self, guild_id: int | None, user_id: int | None) -> None:
+        """One open lobby per host on a server, and at most `max_per_server` open lobbies."""
+        if guild_id is None:
+            return
+        waiting = [r for r in await self.storage.games_with_status("lobby") if r.guild_id == guild_id]
+        own = next((r for r in waiting if user_id is not None and r.host_id == user_id), None)
+        if own is not None:
+            raise LobbyError("lobby-user-has-lobby", id=own.id, channel=f"<#{own.channel_id}>")
+        if len(waiting) >= self.limits.max_per_server:
+            raise LobbyError("lobby-server-full", max=self.limits.max_per_server)
 
     async def _lobby(self, channel_id: int) -> GameRow:
         row = await self.current(channel_id)
@@ -74,65 +162,103 @@ class Lobby:
             raise LobbyError("lobby-already-started")
         return row
 
-    async def join(self, channel_id: int, seat: Seat) -> GameRow:
-        row = await self._lobby(channel_id)
-        if any(s.get("user_id") == seat.user_id for s in row.seats):
-            raise LobbyError("lobby-already-joined")
-        engine = registry.engine(row.game)
-        if len(row.seats) >= engine.max_players:
-            raise LobbyError("lobby-full", max=engine.max_players)
-        if seat.buy_in is not None:
-            minimum = row.options.get("min_buy_in")
-            if "buy_ins" not in engine.Options.model_fields or minimum is None:
-                raise LobbyError("lobby-no-buy-in")
-            if seat.buy_in < int(minimum):
-                raise LobbyError("lobby-buy-in-low", min=minimum)
-        row.seats.append(seat.model_dump())
-        await self.storage.update_game(row.id, seats=row.seats)
-        return row
+    async def _write(self, row: GameRow, **fields: Any) -> None:
+        """Write lobby fields only if nothing changed since `row` was read; else say what did."""
+        if await self.storage.update_lobby(row.id, row.seats, **fields):
+            return
+        now = await self.storage.load_game(row.id)
+        if now is None or now.status != "lobby":
+            raise LobbyError("lobby-already-started" if now and now.status == "running" else "lobby-none")
+        raise LobbyError("lobby-changed")
 
-    async def leave(self, channel_id: int, user_id: int) -> GameRow:
-        row = await self._lobby(channel_id)
-        kept = [s for s in row.seats if s.get("user_id") != user_id]
-        if len(kept) == len(row.seats):
-            raise LobbyError("lobby-not-joined")
-        row.seats = kept
-        if not kept:
-            await self.storage.update_game(row.id, seats=kept, status="cancelled")
-            row.status = "cancelled"
-        else:
-            await self.storage.update_game(row.id, seats=kept)
-        return row
+    async def join(self, channel_id: int, seat: Seat) -> GameRow:
+        async with self._lock(channel_id):
+            row = await self._lobby(channel_id)
+            if any(s.get("user_id") == seat.user_id for s in row.seats):
+                raise LobbyError("lobby-already-joined")
+            engine = registry.engine(row.game)
+            if len(row.seats) >= engine.max_players:
+                raise LobbyError("lobby-full", max=engine.max_players)
+            try:  # the game's own reason, now, rather than a /start that can never succeed
+                join = engine.parse_join(row.options, seat.join)
+            except IllegalAction as error:
+                raise LobbyError(error.refusal.key, **error.refusal.params) from error
+            seats = [*row.seats, seat.model_copy(update={"join": join}).model_dump()]
+            await self._write(row, seats=seats)
+            row.seats = seats
+            return row
+
+    async def leave(self, channel_id: int, user_id: int) -> Left:
+        """Leave a lobby; the last one out cancels it, and a leaving host hands the lobby to the
+        player who joined next."""
+        async with self._lock(channel_id):
+            row = await self._lobby(channel_id)
+            kept = [s for s in row.seats if s.get("user_id") != user_id]
+            if len(kept) == len(row.seats):
+                raise LobbyError("lobby-not-joined")
+            if not kept:
+                await self._write(row, seats=kept, status="cancelled")
+                row.status = "cancelled"
+                row.seats = kept
+                return Left(row)
+            new_host = kept[0].get("user_id") if row.host_id == user_id else None
+            if new_host is not None:
+                await self._write(row, seats=kept, host_id=new_host)
+                row.host_id = new_host
+            else:
+                await self._write(row, seats=kept)
+            row.seats = kept
+            return Left(row, new_host)
 
     async def start(self, channel_id: int, user_id: int, *, moderator: bool) -> LiveGame:
-        row = await self._lobby(channel_id)
-        if row.host_id != user_id and not moderator:
-            raise LobbyError("lobby-host-only")
-        engine = registry.engine(row.game)
-        refusal = engine.check_players(len(row.seats))
-        if refusal is not None:
-            raise LobbyError(refusal.key, **refusal.params)
-        seats = [Seat.model_validate(s) for s in row.seats]
-        options = dict(row.options)
-        if "buy_ins" in engine.Options.model_fields:  # chips games: each player's own buy-in from /join
-            options["buy_ins"] = {str(i): s.buy_in for i, s in enumerate(seats) if s.buy_in is not None}
-        try:
-            return await self.table.start(
-                row.game, seats, options=options, seed=row.seed, language=row.language, guild_id=row.guild_id,
-                channel_id=row.channel_id, host_id=row.host_id, meta=row.meta, lobby_id=row.id,
-            )
-        except IllegalAction as error:
-            raise LobbyError(error.refusal.key, **error.refusal.params) from error
+        async with self._lock(channel_id):  # a /join waiting on this lock then sees a running game
+            row = await self._lobby(channel_id)
+            if row.host_id != user_id and not moderator:
+                raise LobbyError("lobby-host-only")
+            engine = registry.engine(row.game)
+            refusal = engine.check_players(len(row.seats))
+            if refusal is not None:
+                raise LobbyError(refusal.key, **refusal.params)
+            seats = [Seat.model_validate(s) for s in row.seats]
+            try:
+                return await self.table.start(
+                    row.game, seats, options=row.options, seed=row.seed, language=row.language,
+                    guild_id=row.guild_id, channel_id=row.channel_id, host_id=row.host_id, meta=row.meta,
+                    lobby_id=row.id,
+                )
+            except IllegalAction as error:
+                raise LobbyError(error.refusal.key, **error.refusal.params) from error
 
     async def cancel(self, channel_id: int, user_id: int, *, moderator: bool) -> GameRow:
-        row = await self.current(channel_id)
-        if row is None:
-            raise LobbyError("lobby-none")
-        if row.host_id != user_id and not moderator:
-            raise LobbyError("lobby-host-only")
-        if row.status == "running":
-            await self.table.end(row.id, actor_id=user_id)
-        else:
-            await self.storage.update_game(row.id, status="cancelled")
-        row.status = "cancelled"
-        return row
+        async with self._lock(channel_id):
+            row = await self.current(channel_id)
+            if row is None:
+                raise LobbyError("lobby-none")
+            if row.host_id != user_id and not moderator:
+                raise LobbyError("lobby-host-only")
+            if row.status == "running":
+                await self.table.end(row.id, actor_id=user_id)
+            else:
+                await self._write(row, status="cancelled")
+            row.status = "cancelled"
+            return row
+
+    async def expire_idle(self, now: float | None = None) -> list[GameRow]:
+        """Close every lobby unchanged for `idle_seconds`; the listeners say so in its channel."""
+        cutoff = (time.time() if now is None else now) - self.limits.idle_seconds
+        closed = []
+        for stale in await self.storage.games_with_status("lobby"):
+            if stale.updated_at > cutoff:
+                continue
+            async with self._lock(stale.channel_id):
+                row = await self.storage.load_game(stale.id)  # a join may have come in meanwhile
+                if row is None or row.status != "lobby" or row.updated_at > cutoff:
+                    continue
+                if not await self.storage.update_lobby(row.id, row.seats, status="cancelled"):
+                    continue
+                row.status = "cancelled"
+                closed.append(row)
+        for row in closed:
+            for listener in self.expired_listeners:
+                await listener(row)
+        return closed

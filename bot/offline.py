@@ -1,8 +1,9 @@
 """Offline play: the same games and the same table in a terminal, with bot players.
 
 One human seat (or none with --watch); the human's private prompts and events are shown only to
-them; public events print as the channel would show them. Games are saved like any other, so
-`--resume ID` continues one.
+them, and every line about their seat says "you" (`bot.i18n.reading_as`); public events print as
+the channel would show them. Games are saved after every step, so `--resume ID` continues one,
+and `q`, Ctrl-C and Ctrl-D all leave a saved game behind.
 """
 
 from __future__ import annotations
@@ -13,27 +14,47 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bot.i18n import t
-from bot.render import event_text, option_text, prompt_text, refusal_text, visible_to
+from bot.i18n import SeatNamer, reading_as, t
+from bot.render import event_text, option_with_reason, prompt_text, refusal_text, visible_to
 from bot.storage import Storage
 from bot.table import Delivery, LiveGame, Seat, Table
 from games.core import Action, Event, Prompt
 
-BOT_NAMES = ["Ada", "Boris", "Clara", "Dmitri", "Elena", "Fyodor", "Galina", "Hugo", "Irina", "Jonas", "Katya"]
+BOT_NAMES: dict[str, list[str]] = {
+    "en": ["Ada", "Boris", "Clara", "Dmitri", "Elena", "Fyodor", "Galina", "Hugo", "Irina", "Jonas", "Katya"],
+    "ru": ["Аня", "Борис", "Вера", "Глеб", "Дарья", "Егор", "Жанна", "Захар", "Ирина", "Кирилл", "Лида"],
+}
+"""Bot seats' names, per language: a Russian game seats Russian names."""
+
+DEFAULT_LAUNCHER = "python -m bot"
+HELP_WORDS = {"h", "help", "помощь", "справка"}
+RULES_WORDS = {"rules", "правила"}
+QUIT_WORDS = {"q", "quit", "exit", "выход"}
 
 Ask = Callable[[str], Awaitable[str]]
 Say = Callable[[str], None]
 
 
 async def _stdin_ask(text: str) -> str:
-    return await asyncio.to_thread(input, text)
+    # Read in the main thread, not a worker thread: Ctrl-C then interrupts the read itself, and
+    # no thread is left behind still reading the terminal after the game has stopped.
+    return input(text)
+
+
+def bot_names(language: str) -> list[str]:
+    return BOT_NAMES.get(language, BOT_NAMES["en"])
 
 
 PICTURES_DIR = Path(__file__).resolve().parent.parent / "data" / "out"
 
 
+def picture_path(game: LiveGame) -> Path:
+    """One picture file per game, overwritten as the game goes on."""
+    return PICTURES_DIR / f"{game.row.game}-{game.id}.png"
+
+
 async def maskmen_picture(game: LiveGame, events: list[Event], language: str) -> list[str]:
-    """Maskmen: the strength order as text, and as a picture saved to a file (its path printed)."""
+    """Maskmen: the strength order as text, and as a picture saved to the game's file."""
     from games.maskmen.picture import order_texts, render_order, text_form
 
     if not any(e.key in {"maskmen-debut", "maskmen-proved"} and e.to is None for e in events):
@@ -41,8 +62,8 @@ async def maskmen_picture(game: LiveGame, events: list[Event], language: str) ->
     view = game.engine.view(game.state, None)
     say = partial(t, language)
     png = await asyncio.to_thread(render_order, view["order"], order_texts(say, season=view["season"]))
-    PICTURES_DIR.mkdir(parents=True, exist_ok=True)
-    path = PICTURES_DIR / f"maskmen-{game.id}-step-{game.state.step}.png"
+    path = picture_path(game)
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(png)
     return [text_form(view["order"], say), t(language, "offline-picture", path=str(path))]
 
@@ -52,19 +73,33 @@ OFFLINE_EXTRAS: dict[str, Callable[[LiveGame, list[Event], str], Awaitable[list[
 }
 
 
+class Quit(Exception):
+    """The human asked to stop (q, Ctrl-C, Ctrl-D): the game is saved, say so."""
+
+
 class Terminal:
     def __init__(self, language: str, human_seat: int | None, say: Say = print, ask: Ask = _stdin_ask) -> None:
         self.language = language
         self.human = human_seat
         self.say = say
         self.ask = ask
+        self.greeting: Callable[[LiveGame], list[str]] | None = None
+
+    def names(self, game: LiveGame) -> SeatNamer:
+        """Seat names as this reader sees them: their own seat is "you"."""
+        return reading_as(game.name_of, self.human)
 
     async def deliver(self, delivery: Delivery) -> None:
         game = delivery.game
+        names = self.names(game)
+        if self.greeting is not None:  # said once, before the game's first lines
+            greeting, self.greeting = self.greeting, None
+            for line in greeting(game):
+                self.say(line)
         for event in delivery.events:
             if not visible_to(event, self.human):
                 continue
-            text = event_text(event, self.language, game.name_of)
+            text = event_text(event, self.language, names)
             if event.to is not None:
                 text = f"{text}  {t(self.language, 'offline-private')}"
             self.say(text)
@@ -74,27 +109,47 @@ class Terminal:
                 self.say(line)
 
     def show_summary(self, game: LiveGame) -> None:
+        names = self.names(game)
         for event in game.engine.summary(game.state, self.human):
-            self.say(event_text(event, self.language, game.name_of))
+            self.say(event_text(event, self.language, names))
 
-    async def answer(self, game: LiveGame, prompt: Prompt) -> Action | None:
-        """Ask until the input is a well-formed answer; None means the player quits."""
+    def show_help(self) -> None:
+        self.say(t(self.language, "offline-commands"))
+
+    def show_rules(self, game: LiveGame) -> None:
+        self.say(t(self.language, game.engine.rules_key()))
+
+    def show_prompt(self, game: LiveGame, prompt: Prompt) -> None:
         lang = self.language
+        names = self.names(game)
         self.say("")
-        self.say(f"{t(lang, 'offline-your-turn')} {prompt_text(prompt, lang, game.name_of)}")
+        self.say(f"{t(lang, 'offline-your-turn')} {prompt_text(prompt, lang, names)}")
         for number, option in enumerate(prompt.options, start=1):
-            mark = " ✗" if option.disabled else ""
-            self.say(f"  {number}. {option_text(option, lang, game.name_of)}{mark}")
+            self.say(f"  {number}. {option_with_reason(option, lang, names)}")
         if prompt.ask == "number" and prompt.low is not None and prompt.high is not None:
             self.say("  " + t(lang, "offline-amount", low=prompt.low, high=prompt.high))
         if prompt.ask == "text":
             self.say("  " + t(lang, "offline-text"))
+        if prompt.ask == "many":
+            self.say("  " + t(lang, "offline-many"))
+
+    async def answer(self, game: LiveGame, prompt: Prompt) -> Action | None:
+        """Ask until the input is a well-formed answer; None means the player quits."""
+        lang = self.language
+        self.show_prompt(game, prompt)
         while True:
             raw = (await self.ask("> ")).strip()
-            if raw.lower() in {"q", "quit", "exit"}:
+            word = raw.lower()
+            if word in QUIT_WORDS:
                 return None
             if raw == "?":
                 self.show_summary(game)
+                continue
+            if word in HELP_WORDS:
+                self.show_help()
+                continue
+            if word in RULES_WORDS:
+                self.show_rules(game)
                 continue
             if prompt.ask == "text" and raw:
                 return Action(prompt=prompt.id, value=raw)
@@ -103,9 +158,19 @@ class Terminal:
                     return Action(prompt=prompt.id, value=int(raw[1:].strip()))
                 except ValueError:
                     pass
-            if raw.isdigit() and 1 <= int(raw) <= len(prompt.options):
+            if prompt.ask == "many":
+                numbers = raw.replace(",", " ").split()
+                if numbers and all(n.isdigit() and 1 <= int(n) <= len(prompt.options) for n in numbers):
+                    return Action(prompt=prompt.id, value=tuple(prompt.options[int(n) - 1].value for n in numbers))
+            elif raw.isdigit() and 1 <= int(raw) <= len(prompt.options):
                 return Action(prompt=prompt.id, value=prompt.options[int(raw) - 1].value)
             self.say(t(lang, "offline-bad-number", count=len(prompt.options)))
+
+
+def resume_command(launcher: str, game_id: int, db: str | None) -> str:
+    """The command that continues this game, spelled the way the user started this one."""
+    command = f"{launcher} play --resume {game_id}"
+    return f"{command} --db {db}" if db else command
 
 
 async def play(
@@ -121,50 +186,93 @@ async def play(
     say: Say = print,
     ask: Ask = _stdin_ask,
     human_name: str | None = None,
+    launcher: str = DEFAULT_LAUNCHER,
+    db_hint: str | None = None,
+    started: list[int] | None = None,
+    language_given: bool = False,
 ) -> LiveGame | None:
-    human_name = human_name or t(language, "offline-human-name")
+    """Play (or watch, or resume) one offline game. Returns the game, or None when `resume`
+    names no game. `language` is the game's for a new one; a resumed game speaks the language it
+    was started in unless `language_given` (the user asked for one on the command line).
+    `started` receives the game's id as soon as it exists (for a caller that reports an
+    interruption); `launcher` and `db_hint` spell the "resume with" hint."""
     storage = await Storage.open(db_path)
+    game: LiveGame | None = None
+    terminal = Terminal(language, None if watch else 0, say, ask)
+    table = Table(storage, use_deadlines=False)
+    table.listeners.append(terminal.deliver)
     try:
-        table = Table(storage, use_deadlines=False)
-        human_seat = None if watch else 0
-        terminal = Terminal(language, human_seat, say, ask)
-        table.listeners.append(terminal.deliver)
         if resume is not None:
             game = await table.get(resume)
             if game is None:
-                say(t(language, "error-no-game"))
+                say(t(language, "offline-no-game", id=resume))
                 return None
-            human_seat = None if all(s.bot for s in game.seats) else 0
-            terminal.human = human_seat
+            if started is not None:
+                started.append(game.id)
+            if not language_given:
+                terminal.language = game.row.language
+            terminal.human = None if all(s.bot for s in game.seats) else 0
+            title = t(terminal.language, f"{game.row.game}-title")
+            if not game.running:
+                say(t(terminal.language, "offline-already-over", id=game.id, game=title))
+                return game
+            say(t(terminal.language, "offline-resumed", id=game.id, game=title, step=game.state.step))
+            terminal.show_summary(game)
+            async with game.lock:  # bots interrupted midway (Ctrl-C) answer what they still owe
+                await table._run_bots(game)
         else:
-            seats = [Seat(name=BOT_NAMES[i % len(BOT_NAMES)], bot=True) for i in range(players)]
-            if human_seat is not None:
-                seats[human_seat] = Seat(name=human_name, language=language)
+            names = bot_names(language)
+            seats = [Seat(name=names[i % len(names)], bot=True) for i in range(players)]
+            if terminal.human is not None:
+                seats[terminal.human] = Seat(name=human_name or t(language, "offline-human-name"), language=language)
             title = t(language, f"{game_name}-title")
             if watch:
                 say(t(language, "offline-watch", game=title))
-            game = await table.start(game_name, seats, options=options, seed=seed, language=language)
-            if human_seat is not None:
-                say(t(language, "offline-welcome", game=title, players=players, id=game.id, you=human_name))
-                say(t(language, "offline-help", id=game.id))
-        while game.running:
-            prompt = next(
-                (p for p in game.state.prompts if p.seat == human_seat and not p.answered), None
+            else:
+                human = terminal.human
+
+                def welcome(live: LiveGame) -> list[str]:
+                    others = {"and": [{"seat": s} for s in range(players) if s != human]}
+                    params = {"game": title, "players": players, "id": live.id, "bots": others}
+                    text = event_text(Event(key="offline-welcome", params=params), language, terminal.names(live))
+                    return [text, t(language, "offline-help")]
+
+                terminal.greeting = welcome
+            game = await table.start(
+                game_name, seats, options=options, seed=seed, language=language, meta={"offline": True},
             )
-            if prompt is None:
-                break  # nothing for the human to do and bots have finished: the game is over
-            while True:
-                action = await terminal.answer(game, prompt)
-                if action is None:
-                    say(t(language, "offline-saved", id=game.id))
-                    return game
-                outcome = await table.act(game.id, prompt.seat, action)
-                if outcome.ok:
-                    break
-                assert outcome.refusal is not None
-                refusal = outcome.refusal
-                say("⚠ " + refusal_text(refusal.key, refusal.params, language, game.name_of))
-        say(t(language, "offline-finished"))
+            if started is not None:
+                started.append(game.id)
+        await _loop(table, terminal, game)
+        if game.running:
+            raise Quit
+        say(t(terminal.language, "offline-finished", id=game.id))
+        return game
+    except (Quit, KeyboardInterrupt, EOFError):
+        say("")
+        if game is None and table.games:  # stopped while the game was being set up or the bots moved
+            game = next(iter(table.games.values()))
+        if game is not None:
+            say(t(terminal.language, "offline-saved", id=game.id,
+                  command=resume_command(launcher, game.id, db_hint)))
         return game
     finally:
         await storage.close()
+
+
+async def _loop(table: Table, terminal: Terminal, game: LiveGame) -> None:
+    """Ask the human for each of their prompts until the game ends; raises Quit on `q`."""
+    while game.running:
+        prompt = next((p for p in game.state.prompts if p.seat == terminal.human and not p.answered), None)
+        if prompt is None:
+            return  # nothing for the human to do and the bots have finished: the game is over
+        while True:
+            action = await terminal.answer(game, prompt)
+            if action is None:
+                raise Quit
+            outcome = await table.act(game.id, prompt.seat, action)
+            if outcome.ok:
+                break
+            assert outcome.refusal is not None
+            refusal = outcome.refusal
+            terminal.say("⚠ " + refusal_text(refusal.key, refusal.params, terminal.language, terminal.names(game)))

@@ -27,6 +27,21 @@ def refusal_text(key: str, params: dict[str, object], language: str | None, name
     return render(language, key, params, name_of)
 
 
+def disabled_reason(option: Option, language: str | None, name_of: SeatNamer) -> str | None:
+    """Why a shown option cannot be picked (its refusal as text), or None when it can."""
+    if option.disabled is None:
+        return None
+    return refusal_text(option.disabled.key, option.disabled.params, language, name_of)
+
+
+def option_with_reason(option: Option, language: str | None, name_of: SeatNamer) -> str:
+    """An option's label, with the reason next to it when it is disabled ("Check — you cannot
+    check: 20 to call"): for buttons' descriptions, select options and the terminal."""
+    label = option_text(option, language, name_of)
+    reason = disabled_reason(option, language, name_of)
+    return label if reason is None else t(language, "option-disabled", option=label, reason=reason)
+
+
 def visible_to(event: Event, seat: int | None) -> bool:
     """Public events are for everyone; private ones only for their seats (None = the channel)."""
     return event.to is None or (seat is not None and seat in event.to)

@@ -41,9 +41,14 @@ class Scheduler:
         for row in await self.table.storage.due_reminders(now):
             await self.table.remind(row.game_id, row.prompt_id)
             fired += 1
+        # The list is read before each game's lock is taken: a pause, resume or extension may land
+        # in between. The table checks again under the lock and keeps a row it does not apply.
         for row in await self.table.storage.due_deadlines(now):
             outcome = await self.table.expire(row.game_id, row.prompt_id)
-            log.info("deadline %s/%s fired (%s)", row.game_id, row.prompt_id, "acted" if outcome.ok else "stale")
+            log.info(
+                "deadline %s/%s fired (%s)", row.game_id, row.prompt_id,
+                "acted" if outcome.ok else outcome.refusal.key if outcome.refusal else "?",
+            )
             fired += 1
         return fired
 

@@ -23,6 +23,8 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from bot.startup import ProcessLock, StartupError, sqlite_fault
+
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
@@ -30,6 +32,7 @@ WAL_AUTOCHECKPOINT_PAGES = 10_000
 """A commit that crosses this many WAL pages checkpoints inline; the background task below
 normally gets there first, so commits stay small and steady."""
 CHECKPOINT_SECONDS = 5.0
+STARTUP_BUSY_MS = 1000
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
 
@@ -93,6 +96,25 @@ class EventRow:
 
 
 @dataclass
+class DeliveryRow:
+    """Something a step must show in Discord (see migration 004): a line for a channel or a member's
+    DMs, a prompt to post, a status edit, a picture. Exactly one of channel_id / user_id is set."""
+
+    game_id: int
+    step: int
+    kind: str
+    body: dict[str, Any]
+    channel_id: int | None = None
+    user_id: int | None = None
+    prompt_id: str | None = None
+    id: int = 0
+    batch: int | None = None
+
+
+DELIVERY_WAITING, DELIVERY_SENT, DELIVERY_DROPPED = 0, 1, 2
+
+
+@dataclass
 class DeadlineRow:
     game_id: int
     prompt_id: str
@@ -132,19 +154,56 @@ class Storage:
         self._committer: asyncio.Task[None] | None = None
         self._checkpointer: asyncio.Task[None] | None = None
 
+    _process_lock: ProcessLock | None = None
+
     @classmethod
-    async def open(cls, path: str | Path) -> Storage:
+    async def open(cls, path: str | Path, *, exclusive: bool = False) -> Storage:
+        """Open the database (created, with its folders, on first run) and bring it up to date.
+
+        `exclusive` is for the bot process: it takes the process lock (one bot per database) and
+        checks now, not at the first click, that the database can be written: a file locked by
+        another process would make every write wait the busy timeout while the storage lock stalls
+        every game, and a read-only file would fail every action. Both raise StartupError.
+        """
         path = str(path)
+        lock = None
         if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(path, isolation_level=None)
-        await connection.execute("PRAGMA journal_mode=WAL")
-        await connection.execute("PRAGMA synchronous=FULL")
-        await connection.execute("PRAGMA foreign_keys=ON")
-        await connection.execute("PRAGMA busy_timeout=5000")
-        await connection.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES}")
+            try:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise StartupError("startup-db-cannot-open", path=path, reason=error.strerror or str(error)) from error
+            if exclusive:
+                lock = ProcessLock.take(path)
+        try:
+            connection = await aiosqlite.connect(path, isolation_level=None)
+            try:
+                # briefly patient at start-up: a lock held longer than this is not a passing commit
+                await connection.execute(f"PRAGMA busy_timeout={STARTUP_BUSY_MS if exclusive else 5000}")
+                await connection.execute("PRAGMA journal_mode=WAL")
+                await connection.execute("PRAGMA synchronous=FULL")
+                await connection.execute("PRAGMA foreign_keys=ON")
+                await connection.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES}")
+                if exclusive and path != ":memory:":
+                    await _probe_write(connection)
+                await connection.execute("PRAGMA busy_timeout=5000")
+            except BaseException:
+                await connection.close()
+                raise
+        except sqlite3.Error as error:
+            if lock is not None:
+                lock.release()
+            raise sqlite_fault(error, path) from error
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
         storage = cls(connection, path)
-        await storage.migrate()
+        storage._process_lock = lock
+        try:
+            await storage.migrate()
+        except BaseException:
+            await storage.close()
+            raise
         if path != ":memory:":
             storage._checkpointer = asyncio.create_task(storage._checkpoint_now_and_then())
         return storage
@@ -172,6 +231,9 @@ class Storage:
         if self._committer is not None and not self._committer.done():
             await self._committer
         await self.db.close()
+        if self._process_lock is not None:
+            self._process_lock.release()
+            self._process_lock = None
 
     # --- migrations -------------------------------------------------------------------------
     async def schema_version(self) -> int:
@@ -263,6 +325,15 @@ class Storage:
         """Change lobby-level fields (status, seats, options, meta, paused, language …) at once."""
         await self.update_game_in(None, game_id, **fields)
 
+    async def update_lobby(self, game_id: int, expected_seats: list[dict[str, Any]], **fields: Any) -> bool:
+        """Change a lobby only if it is still a lobby with exactly `expected_seats` (a compare-and-set:
+        a join can never land on a game that started, or erase a seat taken meanwhile)."""
+        sql, params = _game_update(game_id, fields)
+        sql += " AND status = 'lobby' AND seats = ?"
+        async with self.transaction() as db:
+            cursor = await db.execute(sql, (*params, _dumps(expected_seats)))
+            return cursor.rowcount == 1
+
     async def update_game_in(self, db: aiosqlite.Connection | None, game_id: int, **fields: Any) -> None:
         sql, params = _game_update(game_id, fields)
         if db is None:
@@ -317,11 +388,16 @@ class Storage:
         deadlines: list[DeadlineRow] | None = None,
         keep_prompts: list[str] | None = None,
         undo_from_step: int | None = None,
+        shift_deadlines: float | None = None,
+        deliveries: list[DeliveryRow] | None = None,
     ) -> None:
-        """Write one step atomically. `actions`/`events` get their seq numbers here.
+        """Write one step atomically. `actions`/`events` get their seq numbers here, `deliveries`
+        (what the step must show in Discord) their ids.
 
         `deadlines` are inserted (existing rows for the same prompt kept, so a deadline is not
         restarted by an unrelated action); rows for prompts not in `keep_prompts` are dropped.
+        `shift_deadlines` moves the game's existing deadlines (and reminders) by that many seconds
+        in the same transaction (a moderator's pause, resume or extension).
         """
         game_sql, game_params = _game_update(game_id, game_fields) if game_fields else ("", ())
 
@@ -331,6 +407,8 @@ class Storage:
                     "UPDATE actions SET undone = 1 WHERE game_id = ? AND kind = 'play' AND step >= ?",
                     (game_id, undo_from_step),
                 )
+                _undo_deliveries(db, game_id, undo_from_step)
+            _insert_deliveries(db, deliveries or [])
             action_seq = db.execute(
                 "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
             ).fetchone()[0]
@@ -357,6 +435,11 @@ class Storage:
                 [(game_id, e.seq, e.action_seq, e.key, _dumps(e.params),
                   None if e.audience is None else _dumps(e.audience), e.at) for e in events],
             )
+            if shift_deadlines:
+                db.execute(
+                    "UPDATE deadlines SET due = due + ?, remind_at = remind_at + ? WHERE game_id = ?",
+                    (shift_deadlines, shift_deadlines, game_id),
+                )
             if keep_prompts is not None:
                 marks = ",".join("?" * len(keep_prompts))
                 db.execute(
@@ -373,6 +456,72 @@ class Storage:
                 db.execute(game_sql, game_params)
 
         await self._group_commit(work)
+
+    # --- the outbox (deliveries) ----------------------------------------------------------------
+    async def add_deliveries(self, rows: list[DeliveryRow]) -> None:
+        """Deliveries that are not part of a step (a reminder, prompts a seat change calls for)."""
+        if rows:
+            await self._group_commit(partial(_insert_deliveries, rows=rows))
+
+    async def claim_deliveries(self, ids: list[int], batch: int) -> None:
+        """Record, before sending, which rows go into one Discord message (`batch` is its nonce)."""
+
+        def work(db: sqlite3.Connection) -> None:
+            db.executemany("UPDATE deliveries SET batch = ? WHERE id = ?", [(batch, i) for i in ids])
+
+        await self._group_commit(work)
+
+    async def finish_deliveries(
+        self, ids: list[int], *, state: int = DELIVERY_SENT, prompts: Iterable[tuple[int, str, int, int]] = ()
+    ) -> None:
+        """Mark rows sent (or dropped); a prompt's message is recorded in the same transaction."""
+
+        def work(db: sqlite3.Connection) -> None:
+            db.executemany("UPDATE deliveries SET state = ? WHERE id = ?", [(state, i) for i in ids])
+            db.executemany(
+                "INSERT OR REPLACE INTO prompt_messages (game_id, prompt_id, channel_id, message_id, failed)"
+                " VALUES (?,?,?,?,0)",
+                prompts,
+            )
+
+        await self._group_commit(work)
+
+    async def waiting_deliveries(self) -> list[DeliveryRow]:
+        """Every row not yet sent, oldest first (start-up)."""
+        rows = await self._fetchall(
+            "SELECT id, game_id, step, kind, channel_id, user_id, body, prompt_id, batch FROM deliveries"
+            " WHERE state = 0 ORDER BY id"
+        )
+        return [
+            DeliveryRow(game_id=r[1], step=r[2], kind=r[3], channel_id=r[4], user_id=r[5], body=json.loads(r[6]),
+                        prompt_id=r[7], id=r[0], batch=r[8])
+            for r in rows
+        ]
+
+    async def posted_prompts(self) -> dict[int, set[tuple[str, int | None]]]:
+        """(prompt, member) pairs already queued for posting, by running game (for games from
+        before the outbox: the prompts recorded as sent, member unknown)."""
+        posted: dict[int, set[tuple[str, int | None]]] = {}
+        for game_id, prompt_id, user_id in await self._fetchall(
+            "SELECT d.game_id, d.prompt_id, json_extract(d.body, '$.user') FROM deliveries d"
+            " JOIN games g ON g.id = d.game_id WHERE g.status = 'running' AND d.prompt_id IS NOT NULL"
+        ):
+            posted.setdefault(game_id, set()).add((prompt_id, user_id))
+        for game_id, prompt_id in await self._fetchall(
+            "SELECT p.game_id, p.prompt_id FROM prompt_messages p JOIN games g ON g.id = p.game_id"
+            " WHERE g.status = 'running' AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.game_id = p.game_id)"
+        ):
+            posted.setdefault(game_id, set()).add((prompt_id, None))
+        return posted
+
+    async def prune_deliveries(self) -> int:
+        """Forget the delivered rows of games that are over (start-up housekeeping)."""
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "DELETE FROM deliveries WHERE state != 0 AND game_id IN"
+                " (SELECT id FROM games WHERE status IN ('finished', 'cancelled'))"
+            )
+            return cursor.rowcount
 
     async def input_seen(self, game_id: int, input_key: str) -> bool:
         rows = await self._fetchall(
@@ -483,6 +632,15 @@ class Storage:
                 (game_id, prompt_id, channel_id, message_id, int(failed)),
             )
 
+    async def prompt_messages(self) -> list[tuple[int, str, int, int]]:
+        """(game, prompt, channel, message) of the running games' posted prompts, oldest first."""
+        rows = await self._fetchall(
+            "SELECT p.game_id, p.prompt_id, p.channel_id, p.message_id FROM prompt_messages p"
+            " JOIN games g ON g.id = p.game_id WHERE g.status = 'running' AND p.message_id IS NOT NULL"
+            " ORDER BY p.rowid"
+        )
+        return [(int(r[0]), str(r[1]), int(r[2]), int(r[3])) for r in rows]
+
     async def sent_prompts(self, game_id: int) -> set[str]:
         rows = await self._fetchall("SELECT prompt_id FROM prompt_messages WHERE game_id = ?", (game_id,))
         return {r[0] for r in rows}
@@ -541,6 +699,28 @@ def _run_batch(works: list[Callable[[sqlite3.Connection], None]], db: sqlite3.Co
     return errors
 
 
+def _insert_deliveries(db: sqlite3.Connection, rows: list[DeliveryRow]) -> None:
+    for row in rows:
+        cursor = db.execute(
+            "INSERT INTO deliveries (game_id, step, kind, channel_id, user_id, body, prompt_id)"
+            " VALUES (?,?,?,?,?,?,?)",
+            (row.game_id, row.step, row.kind, row.channel_id, row.user_id, _dumps(row.body), row.prompt_id),
+        )
+        assert cursor.lastrowid is not None
+        row.id = int(cursor.lastrowid)
+
+
+def _undo_deliveries(db: sqlite3.Connection, game_id: int, to_step: int) -> None:
+    """A rollback: what was still waiting from the undone steps is dropped, and every prompt counts
+    as not posted (a reopened prompt is posted again)."""
+    db.execute(
+        "UPDATE deliveries SET state = 2 WHERE game_id = ? AND state = 0 AND batch IS NULL AND step > ?",
+        (game_id, to_step),
+    )
+    db.execute("UPDATE deliveries SET prompt_id = NULL WHERE game_id = ? AND prompt_id IS NOT NULL", (game_id,))
+    db.execute("DELETE FROM prompt_messages WHERE game_id = ?", (game_id,))
+
+
 def _game_update(game_id: int, fields: dict[str, Any]) -> tuple[str, tuple[Any, ...]]:
     encoded = {
         k: (_dumps(v) if k in ("options", "seats", "meta") else int(v) if k == "paused" else v)
@@ -549,6 +729,16 @@ def _game_update(game_id: int, fields: dict[str, Any]) -> tuple[str, tuple[Any, 
     encoded["updated_at"] = time.time()
     assignments = ", ".join(f"{k} = ?" for k in encoded)
     return f"UPDATE games SET {assignments} WHERE id = ?", (*encoded.values(), game_id)
+
+
+async def _probe_write(connection: aiosqlite.Connection) -> None:
+    """Take the write lock and write (a table, rolled back): fails now if another process holds the
+    lock or the file or its folder is read-only."""
+    await connection.execute("BEGIN IMMEDIATE")
+    try:
+        await connection.execute("CREATE TABLE _startup_write_probe (x INTEGER)")
+    finally:
+        await connection.execute("ROLLBACK")
 
 
 def _split_sql(script: str) -> list[str]:

@@ -9,7 +9,9 @@ state can always be rebuilt by replaying its log from the seed.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import math
 import secrets
 import sqlite3
 import time
@@ -17,9 +19,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field, model_validator
 
-from bot.storage import ActionRow, DeadlineRow, EventRow, GameRow, Storage
+from bot.storage import ActionRow, DeadlineRow, DeliveryRow, EventRow, GameRow, Storage
 from games import registry
 from games.core import Action, Engine, Event, GameState, IllegalAction, Prompt, Refusal, seat
 from games.core.rng import derived
@@ -34,7 +36,19 @@ class Seat(BaseModel):
     user_id: int | None = None
     bot: bool = False
     language: str | None = None
-    buy_in: int | None = None
+    join: dict[str, Any] = Field(default_factory=dict)
+    """What the player gave at /join (e.g. {"buy_in": 500}), validated by the game's engine."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _legacy_buy_in(cls, data: Any) -> Any:
+        # lobbies saved before join data was generic kept the buy-in as its own field
+        if isinstance(data, dict) and "buy_in" in data:
+            data = dict(data)
+            buy_in = data.pop("buy_in")
+            if buy_in is not None:
+                data["join"] = {**data.get("join", {}), "buy_in": buy_in}
+        return data
 
 
 @dataclass
@@ -49,6 +63,8 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     dues: dict[str, float] = field(default_factory=dict)
     """When each pending prompt's deadline falls (a copy of the deadline rows, for display)."""
+    outgoing: Step | None = None
+    """The last committed step's delivery rows, until the listeners are given them."""
 
     @property
     def state(self) -> GameState:
@@ -89,16 +105,65 @@ class Outcome:
 
 
 @dataclass
+class Step:
+    """One step as the planner sees it before it is saved: the state, dues and status it leads to."""
+
+    game: LiveGame
+    state: GameState
+    events: list[Event]
+    dues: dict[str, float]
+    status: str
+    paused: bool
+    reminder_for: list[int] = field(default_factory=list)
+    rolled_back: bool = False
+    rows: list[DeliveryRow] = field(default_factory=list)
+
+
+@dataclass
 class Delivery:
     """New events of one saved step, for the listeners to show."""
 
     game: LiveGame
     events: list[Event]
     reminder_for: list[int] = field(default_factory=list)
+    step: Step | None = None
+    """The step's delivery rows, saved with it (when a planner made any)."""
 
 
 Listener = Callable[[Delivery], Awaitable[None]]
+Planner = Callable[[Step], list[DeliveryRow]]
+"""Turns a step into what it must deliver (Discord: lines, prompts, status); the rows are written
+in the step's own transaction (the transactional outbox)."""
 GAME_OVER = Outcome(Refusal(key="error-game-over"))
+
+
+CHANGES_BURST = 10
+CHANGES_PER_SECOND = 1 / 3
+"""A player may change a changeable choice 10 times at once, then once every 3 seconds."""
+EXPIRY_RETRY_SECONDS = 60.0
+"""When a deadline's default action is refused (a game bug), it is tried again this much later."""
+
+
+class TokenBucket:
+    """A token bucket per key: `take` spends one token, or says how many seconds until one is back."""
+
+    def __init__(self, burst: int, per_second: float) -> None:
+        self.burst = burst
+        self.per_second = per_second
+        self.buckets: dict[Any, tuple[float, float]] = {}
+
+    def take(self, key: Any, now: float) -> int:
+        tokens, at = self.buckets.get(key, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - at) * self.per_second)
+        if tokens < 1:
+            self.buckets[key] = (tokens, now)
+            return max(1, math.ceil((1 - tokens) / self.per_second))
+        self.buckets[key] = (tokens - 1, now)
+        return 0
+
+    def forget(self, match: Callable[[Any], bool]) -> None:
+        for key in [k for k in self.buckets if match(k)]:
+            del self.buckets[key]
 
 
 def reminder_lead(seconds: float) -> float | None:
@@ -121,7 +186,10 @@ class Table:
         self.use_deadlines = use_deadlines
         self.games: dict[int, LiveGame] = {}
         self.listeners: list[Listener] = []
+        self.planner: Planner | None = None
         self.deadlines_changed = asyncio.Event()
+        self.changes = TokenBucket(CHANGES_BURST, CHANGES_PER_SECOND)
+        """Re-answers of changeable choices, per game and seat (memory only: a limit, not state)."""
 
     # --- loading ----------------------------------------------------------------------------
     def _live(self, row: GameRow) -> LiveGame:
@@ -176,7 +244,10 @@ class Table:
         engine = registry.engine(game_name)
         parsed = engine.parse_options(options)
         seed = seed if seed is not None else secrets.randbits(48)
-        state, events = engine.setup(len(seats), parsed, seed)
+        joins = [s.join for s in seats]
+        state, events = engine.setup(len(seats), parsed, seed, joins)
+        if any(joins):  # replay and rollback deal from these even after seats change hands
+            meta = {**(meta or {}), "joins": joins}
         options_data = parsed.model_dump(mode="json")
         seats_data = [s.model_dump() for s in seats]
         if lobby_id is None:
@@ -195,10 +266,16 @@ class Table:
         game = LiveGame(row=row, engine=engine, seats=list(seats), _state=state)
         async with game.lock:
             self.games[game_id] = game
-            start_action = ActionRow(kind="table", step=0, payload={"op": "start", "seed": seed})
+            start_payload: dict[str, Any] = {"op": "start", "seed": seed}
+            if any(joins):
+                start_payload["joins"] = joins
+            start_action = ActionRow(kind="table", step=0, payload=start_payload)
             await self._save(
                 game, state, [start_action], events,
-                extra_fields={"status": "running", "seed": seed, "options": options_data, "seats": seats_data},
+                extra_fields={
+                    "status": "running", "seed": seed, "options": options_data, "seats": seats_data,
+                    "meta": game.row.meta,
+                },
             )
             await self._deliver(game, events)
             await self._run_bots(game)
@@ -243,6 +320,16 @@ class Table:
         except IllegalAction as error:
             return Outcome(error.refusal)
         action = action if isinstance(action, Action) else Action.model_validate(action)
+        before = game.state.prompt(action.prompt)
+        if before is not None and before.answered:  # a changeable choice given again
+            if new_state.model_copy(update={"step": game.state.step}) == game.state:
+                if input_key is not None and await self.storage.input_seen(game.id, input_key):
+                    return Outcome(Refusal(key="error-duplicate"))  # the same interaction delivered twice
+                return Outcome()  # the choice already made: nothing to save, log or show
+            if not by_bot:
+                wait = self.changes.take((game.id, seat_number), self.clock())
+                if wait:
+                    return Outcome(Refusal(key="error-too-many-changes", params={"seconds": wait}))
         events = (extra_events or []) + events
         row = ActionRow(
             kind="play", step=game.state.step, seat=seat_number, actor_id=actor_id,
@@ -252,6 +339,8 @@ class Table:
             await self._save(game, new_state, [row], events)
         except sqlite3.IntegrityError:
             return Outcome(Refusal(key="error-duplicate"))
+        if not game.running:
+            self.changes.forget(lambda key: key[0] == game.id)
         await self._deliver(game, events)
         return Outcome(events=events)
 
@@ -271,6 +360,8 @@ class Table:
         if finished:
             fields["status"] = "finished"
         deadlines, keep = self._deadline_rows(game, state)
+        dues = {d.prompt_id: d.due for d in deadlines} | {k: v for k, v in game.dues.items() if k in keep}
+        step = self._plan(game, state, events, dues=dues, fields=fields, rolled_back=undo_from_step is not None)
         await self.storage.commit_step(
             game.id,
             game_fields=fields,
@@ -279,9 +370,11 @@ class Table:
             deadlines=deadlines,
             keep_prompts=keep,
             undo_from_step=undo_from_step,
+            deliveries=step.rows,
         )
+        game.outgoing = step
         game.state = state
-        game.dues = {d.prompt_id: d.due for d in deadlines} | {k: v for k, v in game.dues.items() if k in keep}
+        game.dues = dues
         game.row.step = state.step
         game.row.state = fields["state"]
         for key in ("status", "seats", "options", "seed"):
@@ -327,8 +420,36 @@ class Table:
                 ],
             )
 
+    def _plan(
+        self,
+        game: LiveGame,
+        state: GameState,
+        events: list[Event],
+        *,
+        dues: dict[str, float] | None = None,
+        fields: dict[str, Any] | None = None,
+        reminder_for: list[int] | None = None,
+        rolled_back: bool = False,
+    ) -> Step:
+        """What the step will deliver, as rows to save with it (`fields`: the game's changed fields)."""
+        fields = fields or {}
+        step = Step(
+            game, state, events, game.dues if dues is None else dues, fields.get("status", game.row.status),
+            bool(fields.get("paused", game.row.paused)), reminder_for or [], rolled_back,
+        )
+        if self.planner is not None:
+            try:
+                rows = self.planner(step)
+                for row in rows:  # a body that cannot be saved must fail here, not the step's commit
+                    json.dumps(row.body)
+                step.rows = rows
+            except Exception:  # a broken renderer must never block a step
+                log.exception("game %s: planning its deliveries failed", game.id)
+        return step
+
     async def _deliver(self, game: LiveGame, events: list[Event], reminder_for: list[int] | None = None) -> None:
-        delivery = Delivery(game, events, reminder_for or [])
+        delivery = Delivery(game, events, reminder_for or [], game.outgoing)
+        game.outgoing = None
         for listener in self.listeners:
             try:
                 await listener(delivery)
@@ -352,21 +473,33 @@ class Table:
             action = game.engine.bot_action(game.state, prompt, rng)
             outcome = await self._act_locked(game, prompt.seat, action, by_bot=True)
             if not outcome.ok:  # a bot must never stall a game: fall back to the default
-                log.error("game %s: bot answer refused (%s); using the default", game.id, outcome.refusal)
+                log.error("game %s: bot answer refused (%s); using the default", game.id, outcome.refusal.key)
                 await self._act_locked(game, prompt.seat, game.engine.default_action(game.state, prompt), by_bot=True)
 
     async def expire(self, game_id: int, prompt_id: str) -> Outcome:
-        """A deadline passed: the bot acts for the player (the channel is told)."""
+        """A deadline passed: the bot acts for the player (the channel is told).
+
+        The scheduler read the deadline before taking the lock, so it is checked again here:
+        a pause, resume or extension in between may have moved it."""
         game = await self._running(game_id)
         if game is None:
             return GAME_OVER
         async with game.lock:
+            due = game.dues.get(prompt_id)
+            if due is not None and due > self.clock():
+                return Outcome(Refusal(key="error-not-due"))
             outcome = await self._expire_locked(game, prompt_id)
             if outcome.ok:
                 await self._run_bots(game)
             return outcome
 
     async def _expire_locked(self, game: LiveGame, prompt_id: str) -> Outcome:
+        """Apply the default for a prompt whose time is up. Its deadline row goes only when that
+        default was applied or the prompt is gone; a paused or refused expiry keeps it."""
+        if not game.running:
+            return GAME_OVER
+        if game.row.paused:  # the deadline stays and fires after /gm resume
+            return Outcome(Refusal(key="error-paused"))
         prompt = game.state.prompt(prompt_id)
         if prompt is None or prompt.answered:
             # stale, or a changeable choice already made: that choice stands; drop the timer
@@ -379,13 +512,14 @@ class Table:
         action = game.engine.default_action(game.state, prompt)
         notice = Event(key="bot-acted", params={"player": seat(prompt.seat)})
         outcome = await self._act_locked(game, prompt.seat, action, by_bot=True, extra_events=[notice])
-        if not outcome.ok:  # never leave a due deadline that can't fire: it would spin the scheduler
-            log.error("game %s: default action for %s refused: %s", game.id, prompt_id, outcome.refusal)
-            await self.storage.commit_step(
-                game.id, game_fields={}, actions=[], events=[],
-                keep_prompts=[p.id for p in game.state.prompts if p.id != prompt_id],
-            )
-            game.dues.pop(prompt_id, None)
+        if not outcome.ok and game.state.prompt(prompt_id) is not None:
+            # a game bug: keep the deadline (the player still waits on it) but try later, so a
+            # due row that cannot fire never spins the scheduler
+            log.error("game %s: default action for %s refused: %s", game.id, prompt_id, outcome.refusal.key)
+            await self.storage.shift_deadlines(game.id, EXPIRY_RETRY_SECONDS, prompt_ids=[prompt_id])
+            if prompt_id in game.dues:
+                game.dues[prompt_id] += EXPIRY_RETRY_SECONDS
+            self.deadlines_changed.set()
         return outcome
 
     async def remind(self, game_id: int, prompt_id: str) -> None:
@@ -395,22 +529,44 @@ class Table:
             return
         prompt = game.state.prompt(prompt_id)
         if prompt is not None and not prompt.answered:
+            step = self._plan(game, game.state, [], reminder_for=[prompt.seat])
+            await self.storage.add_deliveries(step.rows)
+            game.outgoing = step
             await self._deliver(game, [], reminder_for=[prompt.seat])
 
     # --- moderators ---------------------------------------------------------------------------
     async def _table_step(
-        self, game: LiveGame, op: str, events: list[Event], actor_id: int | None, **payload: Any
+        self,
+        game: LiveGame,
+        op: str,
+        events: list[Event],
+        actor_id: int | None,
+        *,
+        game_fields: dict[str, Any] | None = None,
+        shift: float | None = None,
+        **payload: Any,
     ) -> None:
+        """A moderator's step: the game's changed fields, any deadline shift, the logged action
+        and its events in ONE transaction (a crash leaves all of it or none)."""
         row = ActionRow(kind="table", step=game.state.step, actor_id=actor_id, payload={"op": op, **payload})
-        await self.storage.commit_step(game.id, game_fields={}, actions=[row], events=[
-            EventRow(key=e.key, params=e.params, audience=e.to, at=self.clock()) for e in events
-        ])
+        dues = {k: v + shift for k, v in game.dues.items()} if shift else None
+        step = self._plan(game, game.state, events, dues=dues, fields=game_fields)
+        await self.storage.commit_step(
+            game.id, game_fields=game_fields or {}, actions=[row],
+            events=[EventRow(key=e.key, params=e.params, audience=e.to, at=self.clock()) for e in events],
+            shift_deadlines=shift, deliveries=step.rows,
+        )
+        game.outgoing = step
+        fields = game_fields or {}
+        if "paused" in fields:
+            game.row.paused = bool(fields["paused"])
+        if "meta" in fields:
+            game.row.meta.clear()
+            game.row.meta.update(fields["meta"])
+        if shift:
+            game.dues = {k: v + shift for k, v in game.dues.items()}
+            self.deadlines_changed.set()
         await self._deliver(game, events)
-
-    async def _shift_deadlines(self, game: LiveGame, seconds: float) -> None:
-        """Move every deadline of the game (on disk and its in-memory copy) by `seconds`."""
-        await self.storage.shift_deadlines(game.id, seconds)
-        game.dues = {k: v + seconds for k, v in game.dues.items()}
 
     async def pause(self, game_id: int, actor_id: int | None = None) -> Outcome:
         game = await self._running(game_id)
@@ -419,10 +575,12 @@ class Table:
         async with game.lock:
             if game.row.paused:
                 return Outcome(Refusal(key="error-paused"))
-            game.row.paused = True
-            game.row.meta["paused_at"] = self.clock()
-            await self.storage.update_game(game.id, paused=True, meta=game.row.meta)
-            await self._table_step(game, "pause", [Event(key="moderator-paused")], actor_id)
+            now = self.clock()
+            meta = {**game.row.meta, "paused_at": now}
+            await self._table_step(
+                game, "pause", [Event(key="moderator-paused")], actor_id,
+                game_fields={"paused": True, "meta": meta},
+            )
             self.deadlines_changed.set()
             return Outcome()
 
@@ -433,11 +591,12 @@ class Table:
         async with game.lock:
             if not game.row.paused:
                 return Outcome(Refusal(key="error-not-paused"))
-            paused_for = self.clock() - float(game.row.meta.pop("paused_at", self.clock()))
-            await self._shift_deadlines(game, paused_for)
-            game.row.paused = False
-            await self.storage.update_game(game.id, paused=False, meta=game.row.meta)
-            await self._table_step(game, "resume", [Event(key="moderator-resumed")], actor_id)
+            paused_for = self.clock() - float(game.row.meta.get("paused_at", self.clock()))
+            meta = {k: v for k, v in game.row.meta.items() if k != "paused_at"}
+            await self._table_step(
+                game, "resume", [Event(key="moderator-resumed")], actor_id,
+                game_fields={"paused": False, "meta": meta}, shift=paused_for,
+            )
             await self._run_bots(game)
             self.deadlines_changed.set()
             return Outcome()
@@ -447,12 +606,10 @@ class Table:
         if game is None:
             return GAME_OVER
         async with game.lock:
-            await self._shift_deadlines(game, seconds)
             await self._table_step(
                 game, "extend", [Event(key="moderator-extended", params={"seconds": seconds})], actor_id,
-                seconds=seconds,
+                shift=seconds, seconds=seconds,
             )
-            self.deadlines_changed.set()
             return Outcome()
 
     async def force(self, game_id: int, actor_id: int | None = None) -> Outcome:
@@ -474,7 +631,8 @@ class Table:
     async def replace(
         self, game_id: int, seat_number: int, new: Seat, actor_id: int | None = None, *, removed: bool = False
     ) -> Outcome:
-        """Give a seat to another member or to a bot player (removing a player = a bot takes over)."""
+        """Give a seat to another member or to a bot player (removing a player = a bot takes over).
+        The new seats, the logged step and the seat's deadlines are one transaction."""
         game = await self._running(game_id)
         if game is None:
             return GAME_OVER
@@ -482,23 +640,52 @@ class Table:
             return Outcome(Refusal(key="error-unknown-player"))
         async with game.lock:
             old = game.seats[seat_number]
-            game.seats[seat_number] = new
-            seats_data = [s.model_dump() for s in game.seats]
-            await self.storage.update_game(game.id, seats=seats_data)
-            game.row.seats = seats_data
             event = (
                 Event(key="moderator-removed", params={"player": old.name})
                 if removed
                 else Event(key="moderator-replaced", params={"old": old.name, "new": new.name})
             )
-            await self._table_step(
-                game, "remove" if removed else "replace", [event], actor_id,
-                seat=seat_number, old=old.model_dump(), new=new.model_dump(),
+            row = ActionRow(
+                kind="table", step=game.state.step, actor_id=actor_id,
+                payload={"op": "remove" if removed else "replace", "seat": seat_number,
+                         "old": old.model_dump(), "new": new.model_dump()},
             )
-            # bot seats get no deadlines; a human taking a seat needs fresh ones
-            await self._save(game, game.state, [], [])
+            before = list(game.seats)
+            game.seats[seat_number] = new  # the deadline rows are computed from the new seats
+            try:
+                await self._save(
+                    game, game.state, [row], [event], extra_fields={"seats": [s.model_dump() for s in game.seats]}
+                )
+            except BaseException:
+                game.seats = before
+                raise
+            await self._deliver(game, [event])
             await self._run_bots(game)
             return Outcome(events=[event])
+
+    async def players_ever(self, game_id: int) -> set[int]:
+        """Every member who holds or has held a seat of the game, over its whole life (the seats
+        now and every seat that changed hands in the log)."""
+        row = await self.storage.load_game(game_id)
+        if row is None:
+            return set()
+        seats = list(row.seats)
+        for action in await self.storage.actions(game_id, kind="table"):
+            if action.payload.get("op") in ("replace", "remove"):
+                seats += [action.payload.get("old") or {}, action.payload.get("new") or {}]
+        return {int(s["user_id"]) for s in seats if s.get("user_id") is not None and not s.get("bot")}
+
+    async def secrets_refusal(self, game_id: int, user_id: int) -> Refusal | None:
+        """Why `user_id` may not see this game's hidden information (its full state, its full
+        log): anyone who holds or held a seat, until the game is over. None = they may."""
+        row = await self.storage.load_game(game_id)
+        if row is None:
+            return Refusal(key="error-no-game")
+        if row.status in ("finished", "cancelled"):
+            return None
+        if user_id in await self.players_ever(game_id):
+            return Refusal(key="gm-secrets-player", params={"id": game_id})
+        return None
 
     async def rollback(self, game_id: int, to_step: int, actor_id: int | None = None) -> Outcome:
         """Return to an earlier step by replaying the log; later actions are kept, marked undone."""
@@ -523,12 +710,16 @@ class Table:
         async with game.lock:
             event = Event(key="moderator-ended")
             row = ActionRow(kind="table", step=game.state.step, actor_id=actor_id, payload={"op": "end"})
+            step = self._plan(game, game.state, [event], fields={"status": "cancelled"})
             await self.storage.commit_step(
                 game.id, game_fields={"status": "cancelled"}, actions=[row],
                 events=[EventRow(key=event.key, params={}, audience=None, at=self.clock())], keep_prompts=[],
+                deliveries=step.rows,
             )
+            game.outgoing = step
             game.row.status = "cancelled"
             self.games.pop(game.id, None)
+            self.changes.forget(lambda key: key[0] == game.id)
             await self._deliver(game, [event])
             self.deadlines_changed.set()
             return Outcome(events=[event])
@@ -540,7 +731,7 @@ class Table:
         if row is None:
             raise KeyError(game_id)
         engine = registry.engine(row.game)
-        state, _ = engine.setup(len(row.seats), row.options, row.seed)
+        state, _ = engine.setup(len(row.seats), row.options, row.seed, row.meta.get("joins"))
         for action in await self.storage.actions(game_id, kind="play", live_only=True):
             if until_step is not None and action.step >= until_step:
                 break

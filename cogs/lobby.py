@@ -3,16 +3,21 @@ Each game cog adds its own `/<game> new` with its house rules."""
 
 from __future__ import annotations
 
+import logging
+
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.discord.checks import is_moderator
 from bot.discord.game_cog import game_master, seat_for, send_rules, test_dm
 from bot.discord.translator import text
 from bot.i18n import normalize, t
 from bot.lobby import LobbyError
+from bot.storage import GameRow
 from games import registry
+
+log = logging.getLogger(__name__)
 
 
 class Lobby(commands.Cog):
@@ -22,6 +27,30 @@ class Lobby(commands.Cog):
     @property
     def gm(self):  # type: ignore[no-untyped-def]
         return game_master(self.bot)
+
+    async def cog_load(self) -> None:
+        self.gm.lobby.expired_listeners.append(self._expired)
+        # look for idle lobbies a few times per idle period, at least once a minute
+        self.close_idle.change_interval(seconds=max(1.0, min(60.0, self.gm.lobby.limits.idle_seconds / 4)))
+        self.close_idle.start()
+
+    async def cog_unload(self) -> None:
+        self.close_idle.cancel()
+        if self._expired in self.gm.lobby.expired_listeners:
+            self.gm.lobby.expired_listeners.remove(self._expired)
+
+    @tasks.loop(seconds=60)
+    async def close_idle(self) -> None:
+        try:
+            await self.gm.lobby.expire_idle()
+        except Exception:  # keep sweeping whatever one pass met
+            log.exception("closing idle lobbies failed")
+
+    async def _expired(self, row: GameRow) -> None:
+        minutes = max(1, round(self.gm.lobby.limits.idle_seconds / 60))
+        self.gm.channel_outbox(row.channel_id or 0).put_text(
+            t(row.language, "lobby-expired", id=row.id, game=t(row.language, f"{row.game}-title"), minutes=minutes)
+        )
 
     async def _refuse(self, interaction: discord.Interaction, error: LobbyError, language: str) -> None:
         await self.gm.ephemeral(interaction, self.gm.refusal(error.refusal, language, None))
@@ -40,9 +69,9 @@ class Lobby(commands.Cog):
             return
         if not await test_dm(self.gm, interaction, language, row.game):
             return
-        extra = {} if buy_in is None else {"buy_in": buy_in}
+        join = {} if buy_in is None else {"buy_in": buy_in}  # the game checks it (its own bounds)
         try:
-            row = await self.gm.lobby.join(interaction.channel_id or 0, seat_for(interaction, language, **extra))
+            row = await self.gm.lobby.join(interaction.channel_id or 0, seat_for(interaction, language, join=join))
         except LobbyError as error:
             await self._refuse(interaction, error, language)
             return
@@ -58,13 +87,17 @@ class Lobby(commands.Cog):
     async def leave(self, interaction: discord.Interaction) -> None:
         language = normalize(str(interaction.locale))
         try:
-            row = await self.gm.lobby.leave(interaction.channel_id or 0, interaction.user.id)
+            left = await self.gm.lobby.leave(interaction.channel_id or 0, interaction.user.id)
         except LobbyError as error:
             await self._refuse(interaction, error, language)
             return
-        await interaction.response.send_message(
-            t(row.language, "lobby-left", player=interaction.user.mention, count=len(row.seats))
-        )
+        row = left.row
+        lines = [t(row.language, "lobby-left", player=interaction.user.mention, count=len(row.seats))]
+        if row.status == "cancelled":
+            lines.append(t(row.language, "lobby-cancelled", id=row.id))
+        if left.new_host is not None:
+            lines.append(t(row.language, "lobby-host-passed", player=f"<@{left.new_host}>"))
+        await interaction.response.send_message("\n".join(lines))
 
     @app_commands.command(name="start", description=text("cmd-start", "Start the game (host or moderator)"))
     @app_commands.guild_only()

@@ -15,7 +15,9 @@ from bot.discord.checks import is_moderator
 from bot.discord.game_cog import game_master
 from bot.discord.translator import text
 from bot.i18n import normalize, t
+from bot.lobby import deadline_bounds
 from bot.table import LiveGame, Outcome, Seat
+from games import registry
 from games.core import GM
 
 
@@ -75,8 +77,7 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         if game is None:
             return
         language = normalize(str(interaction.locale))
-        if game.seat_of(interaction.user.id) is not None:
-            await self.gm.ephemeral(interaction, t(language, "gm-state-player"))
+        if not await self._may_see_secrets(interaction, game.id):
             return
         view = game.engine.view(game.state, GM)
         body = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
@@ -88,6 +89,34 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             t(language, "gm-state", id=game.id, step=game.state.step) + f"\n```json\n{body[:1700]}\n```",
             ephemeral=True, file=file,
         )
+
+    async def _may_see_secrets(self, interaction: discord.Interaction, game_id: int) -> bool:
+        """Anyone who holds or held a seat is a player of the game for its whole life: no hidden
+        information for them until it is over (the one check for every such command)."""
+        refusal = await self.gm.table.secrets_refusal(game_id, interaction.user.id)
+        if refusal is None:
+            return True
+        await self.gm.ephemeral(interaction, self.gm.refusal(refusal, normalize(str(interaction.locale)), None))
+        return False
+
+    @app_commands.command(name="export", description=text("cmd-gm-export", "Download a game's full record"))
+    async def export(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        language = normalize(str(interaction.locale))
+        if game_id is None:
+            row = await self.gm.lobby.current(interaction.channel_id or 0)
+            game_id = row.id if row else None
+        row = await self.gm.storage.load_game(game_id) if game_id is not None else None
+        if row is None or row.state is None or row.guild_id != (interaction.guild_id or 0):
+            await self.gm.ephemeral(interaction, t(language, "error-no-game"))
+            return
+        if not await self._may_see_secrets(interaction, row.id):
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await self.gm.table.export(row.id)
+        file = discord.File(
+            io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()), filename=f"game-{row.id}.json"
+        )
+        await interaction.followup.send(t(language, "gm-export", id=row.id), ephemeral=True, file=file)
 
     @app_commands.command(name="pause", description=text("cmd-gm-pause", "Pause a game and its deadlines"))
     async def pause(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
@@ -185,9 +214,22 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         if (deadline is None) != (seconds is None):
             await self.gm.ephemeral(interaction, t(reader, "gm-settings-deadline-pair"))
             return
-        if deadline is not None and not deadline.isidentifier():
-            await self.gm.ephemeral(interaction, t(reader, "gm-settings-deadline-kind", kind=deadline))
-            return
+        if deadline is not None and seconds is not None:
+            # every game with this deadline kind must accept the length, or its new games would fail
+            bounds = {
+                name: b for name in registry.available()
+                if (b := deadline_bounds(registry.engine(name), deadline)) is not None
+            }
+            if not bounds:
+                await self.gm.ephemeral(interaction, t(reader, "gm-settings-deadline-kind", kind=deadline))
+                return
+            for name, (low, high) in sorted(bounds.items()):
+                if not low <= seconds <= high:
+                    await self.gm.ephemeral(interaction, t(
+                        reader, "gm-settings-deadline-range", game=t(reader, f"{name}-title"), kind=deadline,
+                        low=low, high=high, seconds=seconds,
+                    ))
+                    return
         if language is not None:
             current["language"] = language
         if gm_role is not None:

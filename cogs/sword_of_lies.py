@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.game_cog import create_game, game_master, send_rules
+from bot.discord.text import escape_name
 from bot.discord.translator import text
 from bot.i18n import normalize, t
 from games.core import Action
@@ -109,7 +110,8 @@ class SwordOfLies(
         if outcome.refusal is not None:
             await gm.ephemeral(interaction, gm.refusal(outcome.refusal, language, game))
             return
-        await gm.ephemeral(interaction, t(language, "sol-pay-done", chips=chips, player=player.display_name))
+        paid = t(language, "sol-pay-done", chips=chips, player=escape_name(player.display_name))
+        await gm.ephemeral(interaction, paid)
 
     @app_commands.command(name="leaderboard", description=text("cmd-sol-leaderboard", "Net chips on this server"))
     @app_commands.guild_only()

@@ -7,6 +7,7 @@ import importlib
 from games.core import Engine
 
 _MODULES = {
+    "castle": "games.castle",
     "cookie": "games.cookie",
     "maskmen": "games.maskmen",
     "sword-of-lies": "games.sword_of_lies",

@@ -29,13 +29,68 @@ def _service(interaction: discord.Interaction) -> GameMaster:
     return interaction.client.game_master  # type: ignore[attr-defined]
 
 
-async def _guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+GAME_ID = r"(?P<game>\d{1,18})"  # a game id SQLite can hold (< 2**63); longer ones are forged
+PREFIXES = ("gm|", "gms|", "gmx|", "gmm|", "gmv|")
+ALREADY_ANSWERED = 40060  # "Interaction has already been acknowledged": the same one delivered twice
+TOO_LATE = 10062  # "Unknown interaction": the 3 s (or 15 min) ran out before this answer
+
+
+def safe_id(custom_id: object) -> str:
+    """A custom id fit for the log: the game and the prompt, never the chosen value (a card, a target)."""
+    parts = str(custom_id or "").split("|")
+    return "|".join(parts[:3])[:100]
+
+
+def parse_ids(custom_id: object) -> tuple[int, str] | None:
+    """(game id, prompt id) from `<kind>|<game>|<prompt>[|…]`, or None for a garbled or forged id."""
+    parts = str(custom_id or "").split("|")
+    if len(parts) < 3 or not re.fullmatch(r"\d{1,18}", parts[1]) or not parts[2]:
+        return None
+    return int(parts[1]), parts[2]
+
+
+def is_ours(custom_id: object) -> bool:
+    return str(custom_id or "").startswith(PREFIXES)
+
+
+def taken_by_an_item(interaction: discord.Interaction, custom_id: str) -> bool:
+    """Whether one of the persistent components below will take this click. discord.py drops, unanswered,
+    a custom id no template matches and one the clicked message does not carry (a forged one)."""
+    if not any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS):  # type: ignore[attr-defined]
+        return False
+    return interaction.message is not None and any(
+        getattr(component, "custom_id", None) == custom_id for component in _walk(interaction.message.components)
+    )
+
+
+def _walk(components: list[Any]) -> list[Any]:
+    found: list[Any] = []
+    for component in components:
+        found.append(component)
+        found += _walk(list(getattr(component, "children", None) or []))
+    return found
+
+
+async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
     """Run a component's work; on an unexpected error, log it and tell the player."""
     try:
         await work
-    except Exception:
-        log.exception("component %s failed", (interaction.data or {}).get("custom_id"))
+    except discord.HTTPException as error:
+        if error.code == ALREADY_ANSWERED:  # the same click delivered twice: the first one was answered
+            log.info("interaction %s for %s was already answered", interaction.id, safe_id(_custom_id(interaction)))
+            return
+        if error.code == TOO_LATE:  # nothing more can reach this player through it; no traceback needed
+            log.warning("interaction %s for %s: answered too late", interaction.id, safe_id(_custom_id(interaction)))
+            return
+        log.exception("component %s failed", safe_id(_custom_id(interaction)))
         await _service(interaction).report_failure(interaction)
+    except Exception:
+        log.exception("component %s failed", safe_id(_custom_id(interaction)))
+        await _service(interaction).report_failure(interaction)
+
+
+def _custom_id(interaction: discord.Interaction) -> object:
+    return (interaction.data or {}).get("custom_id")
 
 
 def answer_id(game_id: int, prompt_id: str, value: str) -> str:
@@ -44,7 +99,7 @@ def answer_id(game_id: int, prompt_id: str, value: str) -> str:
 
 class AnswerButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gm\|(?P<game>\d+)\|(?P<prompt>[^|]+)\|(?P<value>[^|]*)",
+    template=r"gm\|" + GAME_ID + r"\|(?P<prompt>[^|]+)\|(?P<value>[^|]*)",
 ):
     def __init__(
         self, game_id: int, prompt_id: str, value: str, *, label: str = "…",
@@ -65,21 +120,21 @@ class AnswerButton(
         return cls(int(match["game"]), match["prompt"], match["value"], label=item.label or "…", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(interaction, _service(interaction).answer(interaction, self.game_id, self.prompt_id, self.value))
+        await guarded(interaction, _service(interaction).answer(interaction, self.game_id, self.prompt_id, self.value))
 
 
 class AnswerSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"gms\|(?P<game>\d+)\|(?P<prompt>[^|]+)",
+    template=r"gms\|" + GAME_ID + r"\|(?P<prompt>[^|]+)",
 ):
     def __init__(
         self, game_id: int, prompt_id: str, options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None, row: int | None = None,
+        placeholder: str | None = None, row: int | None = None, min_values: int = 1, max_values: int = 1,
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"gms|{game_id}|{prompt_id}", options=options or [], placeholder=placeholder, row=row,
-                min_values=1, max_values=1,
+                min_values=min_values, max_values=max_values,
             )
         )
         self.game_id, self.prompt_id = game_id, prompt_id
@@ -88,17 +143,23 @@ class AnswerSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
     ) -> AnswerSelect:
-        return cls(int(match["game"]), match["prompt"], list(item.options), item.placeholder)
+        return cls(
+            int(match["game"]), match["prompt"], list(item.options), item.placeholder,
+            min_values=item.min_values, max_values=item.max_values,
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        value = str(values[0]) if values else ""
-        await _guarded(interaction, _service(interaction).answer(interaction, self.game_id, self.prompt_id, value))
+        # a multi-select ("pick k of these") answers with every pick, a plain one with its single pick
+        value: str | tuple[str, ...] = (
+            tuple(str(v) for v in values) if self.item.max_values > 1 else (str(values[0]) if values else "")
+        )
+        await guarded(interaction, _service(interaction).answer(interaction, self.game_id, self.prompt_id, value))
 
 
 class ModalOpener(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gmx\|(?P<game>\d+)\|(?P<prompt>[^|]+)",
+    template=r"gmx\|" + GAME_ID + r"\|(?P<prompt>[^|]+)",
 ):
     def __init__(self, game_id: int, prompt_id: str, *, label: str = "…", row: int | None = None) -> None:
         super().__init__(
@@ -115,12 +176,12 @@ class ModalOpener(
         return cls(int(match["game"]), match["prompt"], label=item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(interaction, _service(interaction).open_modal(interaction, self.game_id, self.prompt_id))
+        await guarded(interaction, _service(interaction).open_modal(interaction, self.game_id, self.prompt_id))
 
 
 class PrivateViewButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gmv\|(?P<game>\d+)",
+    template=r"gmv\|" + GAME_ID,
 ):
     def __init__(self, game_id: int, *, label: str = "…") -> None:
         super().__init__(
@@ -137,7 +198,7 @@ class PrivateViewButton(
         return cls(int(match["game"]), label=item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(interaction, _service(interaction).private_view(interaction, self.game_id))
+        await guarded(interaction, _service(interaction).private_view(interaction, self.game_id))
 
 
 class AnswerModal(discord.ui.Modal):

@@ -56,7 +56,8 @@ async def create_game(
     try:
         row = await gm.lobby.create(
             game_name, guild_id=interaction.guild.id, channel_id=interaction.channel.id,
-            host=seat_for(interaction, language, buy_in=host_buy_in), options=options, language=channel_language,
+            host=seat_for(interaction, language, join={} if host_buy_in is None else {"buy_in": host_buy_in}),
+            options=options, language=channel_language,
             default_deadlines=settings.get("deadlines") or {},
         )
     except LobbyError as error:

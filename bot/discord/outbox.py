@@ -1,9 +1,15 @@
 """Paced, ordered sending to one destination (a channel or a member's DMs).
 
 Items queue in order; consecutive text lines are packed into as few messages as fit 2000
-characters; a sliding window keeps every destination at most 5 messages in any 5 s (Discord's
-per-channel limit) while letting short bursts go out at once. The status message is edited
-in place, the latest edit replacing any older one still waiting.
+characters (and folded into the prompt that follows them); a sliding window keeps every
+destination at most 5 messages in any 5 s (Discord's per-channel limit) while letting short
+bursts go out at once. A status edit is an item of the same ordered stream, so it never runs
+ahead of the texts queued before it; a newer edit of the same status replaces one still waiting.
+
+Durable items carry the ids of their delivery rows (see bot/storage.py, migration 004). Before a
+message with such rows is sent, the journal records which rows it holds (its batch, also the
+message's nonce); after Discord accepted it, the journal marks them sent. A restart re-sends a
+claimed batch as the same message with the same nonce, which Discord does not create twice.
 """
 
 from __future__ import annotations
@@ -15,24 +21,60 @@ import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from bot.render import joined
+from bot.render import clip
 
 log = logging.getLogger(__name__)
 
 MESSAGES_PER_WINDOW = 5
 WINDOW_SECONDS = 5.0
+LIMIT = 2000
+
+
+@dataclass
+class Text:
+    text: str
+    rows: list[int] = field(default_factory=list)
+    tag: Any = None
+    """Who queued it (the game master uses (game id, step)), for `drop`."""
 
 
 @dataclass
 class Message:
-    """A message with components (a prompt); sent on its own, in order with the text."""
+    """A message with components (a prompt) or a file; sent on its own, in order with the text."""
 
     content: str
     build: Callable[[], dict[str, Any] | Awaitable[dict[str, Any]]] = field(default=dict)
     """Called at send time (components, files): may be async, e.g. to render a picture off the loop."""
     on_sent: Callable[[Any], Awaitable[None]] | None = None
+    rows: list[int] = field(default_factory=list)
+    tag: Any = None
+    wanted: Callable[[], bool] | None = None
+    """Asked just before sending: False drops it (a prompt answered or gone meanwhile)."""
+    batch: int | None = None
+    """Set for a message claimed before a restart: sent alone, exactly as claimed, with this nonce."""
+
+
+@dataclass
+class Status:
+    update: Callable[[], Awaitable[None]]
+    key: Any = None
+    rows: list[int] = field(default_factory=list)
+    tag: Any = None
+
+
+Item = Text | Message | Status
+
+
+class Journal(Protocol):
+    """Where an outbox records its durable rows' progress (the game master, backed by storage)."""
+
+    async def claim(self, rows: list[int], batch: int) -> None: ...
+
+    async def done(self, rows: list[int], sent: Any, items: list[Item]) -> None: ...
+
+    async def dropped(self, rows: list[int]) -> None: ...
 
 
 Sender = Callable[[str, dict[str, Any]], Awaitable[Any]]
@@ -41,35 +83,73 @@ FailureHandler = Callable[[BaseException], Awaitable[None]]
 
 class Outbox:
     def __init__(
-        self, send: Sender, on_failure: FailureHandler | None = None, window: float = WINDOW_SECONDS
+        self,
+        send: Sender,
+        on_failure: FailureHandler | None = None,
+        window: float = WINDOW_SECONDS,
+        *,
+        journal: Journal | None = None,
+        on_idle: Callable[[Outbox], None] | None = None,
     ) -> None:
         self._send = send
         self._on_failure = on_failure
         self._window = window
+        self._journal = journal
+        self._on_idle = on_idle
+        """Called once nothing was queued for a whole window (nothing left to pace): the owner may
+        forget this outbox, and a new one starts with an empty window."""
         self._sent_at: deque[float] = deque(maxlen=MESSAGES_PER_WINDOW)
         self._sending = asyncio.Lock()  # the queue and send_now take turns at the window
-        self._queue: list[str | Message] = []
-        self._status: Callable[[], Awaitable[None]] | None = None
+        self._queue: list[Item] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._idle = asyncio.Event()
         self._idle.set()
 
-    def put_text(self, text: str) -> None:
+    # --- queueing -------------------------------------------------------------------------------
+    def put_text(self, text: str, *, rows: list[int] | None = None, tag: Any = None) -> None:
         if text:
-            self._queue.append(text)
-            self._kick()
+            self._put(Text(text, rows or [], tag))
 
     def put_message(self, message: Message) -> None:
-        self._queue.append(message)
-        self._kick()
+        self._put(message)
 
-    def put_status(self, update: Callable[[], Awaitable[None]]) -> None:
-        """The latest status edit wins; older pending ones are dropped."""
-        self._status = update
-        self._kick()
+    def put_status(
+        self, update: Callable[[], Awaitable[None]], *, key: Any = None, rows: list[int] | None = None, tag: Any = None
+    ) -> None:
+        """Queued after everything before it; an older edit of the same status still waiting is
+        dropped (the newer one shows at least as much), its rows marked done with the newer one."""
+        carried: list[int] = []
+        kept: list[Item] = []
+        for item in self._queue:
+            if isinstance(item, Status) and item.key == key:
+                carried += item.rows
+            else:
+                kept.append(item)
+        self._queue = kept
+        self._put(Status(update, key, carried + (rows or []), tag))
 
-    def _kick(self) -> None:
+    def drop(self, match: Callable[[Any], bool]) -> list[int]:
+        """Forget queued items whose tag matches (a rollback undid the steps that queued them);
+        returns their rows. Untagged items and messages already claimed (they may have reached
+        Discord) are kept."""
+        kept: list[Item] = []
+        dropped: list[int] = []
+        for item in self._queue:
+            claimed = isinstance(item, Message) and item.batch is not None
+            if item.tag is not None and not claimed and match(item.tag):
+                dropped += item.rows
+            else:
+                kept.append(item)
+        self._queue = kept
+        return dropped
+
+    @property
+    def pending(self) -> int:
+        return len(self._queue)
+
+    def _put(self, item: Item) -> None:
+        self._queue.append(item)
         self._idle.clear()
         self._wake.set()
         if self._task is None or self._task.done():
@@ -84,25 +164,7 @@ class Outbox:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
 
-    def _next_batch(self) -> list[tuple[str, Message | None]]:
-        """Take everything queued: texts packed together, and the texts just before a message
-        with components sent as part of it when they fit (one message instead of two)."""
-        batch: list[tuple[str, Message | None]] = []
-        texts: list[str] = []
-        for item in self._queue:
-            if isinstance(item, str):
-                texts.append(item)
-                continue
-            chunks = joined([*texts, item.content])
-            if not chunks[-1].endswith(item.content):  # the message itself is too long to share
-                chunks = [*joined(texts), item.content]
-            batch += [(chunk, None) for chunk in chunks[:-1]]
-            batch.append((chunks[-1], item))
-            texts = []
-        batch += [(chunk, None) for chunk in joined(texts)]
-        self._queue.clear()
-        return batch
-
+    # --- pacing -----------------------------------------------------------------------------------
     async def send_now(self, send: Callable[[], Awaitable[Any]]) -> Any:
         """Send outside the queue (a reply that must know at once whether it arrived, like the
         join test DM), still counted in, and waiting for room in, the window."""
@@ -124,35 +186,115 @@ class Outbox:
         next one starting a window later also arrives a window later."""
         self._sent_at.append(asyncio.get_running_loop().time())
 
+    # --- the sending loop -------------------------------------------------------------------------
+    def _next_chunks(self) -> tuple[list[list[Text | Message]], Status | None]:
+        """Take the queue up to the first status edit: the messages to send (each a list of the
+        items it holds: texts packed together, and folded into a following message when they
+        fit), then that status edit."""
+        chunks: list[list[Text | Message]] = []
+        texts: list[Text] = []
+        size = -1
+
+        def flush() -> None:
+            nonlocal texts, size
+            if texts:
+                chunks.append(list(texts))
+            texts, size = [], -1
+
+        status: Status | None = None
+        taken = 0
+        for item in self._queue:
+            taken += 1
+            if isinstance(item, Status):
+                status = item
+                break
+            if isinstance(item, Text):
+                length = len(clip(item.text, LIMIT))
+                if size + 1 + length > LIMIT:
+                    flush()
+                texts.append(item)
+                size += 1 + length
+                continue
+            if item.batch is not None or size + 1 + len(item.content) > LIMIT:
+                flush()  # a claimed message goes exactly as claimed; a long one goes alone
+            chunks.append([*texts, item])
+            texts, size = [], -1
+        flush()
+        del self._queue[:taken]
+        return chunks, status
+
     async def _run(self) -> None:
-        while self._queue or self._status is not None:
+        while True:
+            while self._queue:
+                self._wake.clear()
+                chunks, status = self._next_chunks()
+                for chunk in chunks:
+                    await self._send_chunk(chunk)
+                if status is not None:
+                    await self._run_status(status)
+            self._idle.set()
+            if self._on_idle is None:
+                return
             self._wake.clear()
-            for content, message in self._next_batch():
+            try:  # linger one window: more may come, and the window's count still matters
+                await asyncio.wait_for(self._wake.wait(), self._window)
+            except TimeoutError:
+                if not self._queue:
+                    self._on_idle(self)
+                    return
+
+    async def _send_chunk(self, chunk: list[Text | Message]) -> None:
+        message = chunk[-1] if isinstance(chunk[-1], Message) else None
+        if message is not None and message.wanted is not None and not message.wanted():
+            if message.rows and self._journal is not None:
+                await self._journal.dropped(message.rows)
+            chunk = chunk[:-1]
+            message = None
+            if not chunk:
+                return
+        rows = [row for item in chunk for row in item.rows]
+        lines = [clip(item.text, LIMIT) if isinstance(item, Text) else item.content for item in chunk]
+        content = clip("\n".join(lines), LIMIT)
+        try:
+            extra: dict[str, Any] = {}
+            if message is not None:
+                built = message.build()
+                extra = dict(await built if inspect.isawaitable(built) else built)
+            batch = message.batch if message is not None and message.batch is not None else None
+            if batch is None and rows and self._journal is not None:
+                batch = min(rows)
+                await self._journal.claim(rows, batch)
+            if batch is not None:
+                extra["nonce"] = batch
+            async with self._sending:
+                await self._wait_for_room()
                 try:
-                    extra: dict[str, Any] = {}
-                    if message is not None:
-                        built = message.build()
-                        extra = await built if inspect.isawaitable(built) else built
-                    async with self._sending:
-                        await self._wait_for_room()
-                        try:
-                            sent = await self._send(content, extra)
-                        finally:
-                            self._mark_sent()
-                    if message is not None and message.on_sent is not None:
-                        await message.on_sent(sent)
-                except Exception as error:
-                    log.warning("sending failed: %s", error)
-                    if self._on_failure is not None:
-                        await self._on_failure(error)
-            status, self._status = self._status, None
-            if status is not None:
-                async with self._sending:
-                    await self._wait_for_room()  # counted too: the first status update is a new message
-                    try:
-                        await status()
-                    except Exception:
-                        log.exception("status update failed")
-                    finally:
-                        self._mark_sent()
-        self._idle.set()
+                    sent = await self._send(content, extra)
+                finally:
+                    self._mark_sent()
+            if rows and self._journal is not None:
+                await self._journal.done(rows, sent, list(chunk))
+            if message is not None and message.on_sent is not None:
+                await message.on_sent(sent)
+        except Exception as error:
+            log.warning("sending failed: %s", error)
+            if rows and self._journal is not None:
+                with contextlib.suppress(Exception):
+                    await self._journal.dropped(rows)
+            if self._on_failure is not None:
+                await self._on_failure(error)
+
+    async def _run_status(self, status: Status) -> None:
+        async with self._sending:
+            await self._wait_for_room()  # counted too: the first status update is a new message
+            try:
+                await status.update()
+            except Exception:
+                log.exception("status update failed")
+            finally:
+                self._mark_sent()
+        if status.rows and self._journal is not None:
+            try:
+                await self._journal.done(status.rows, None, [status])
+            except Exception:
+                log.exception("could not mark a status edit done")

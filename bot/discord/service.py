@@ -6,30 +6,53 @@ for prompts, events or the status message.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import discord
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.discord.components import AnswerButton, AnswerModal, AnswerSelect, ModalOpener, PrivateViewButton
-from bot.discord.outbox import WINDOW_SECONDS, Message, Outbox
+from bot.discord.components import (
+    AnswerButton,
+    AnswerModal,
+    AnswerSelect,
+    ModalOpener,
+    PrivateViewButton,
+    guarded,
+    is_ours,
+    parse_ids,
+    taken_by_an_item,
+)
+from bot.discord.outbox import WINDOW_SECONDS, Item, Message, Outbox
+from bot.discord.text import escape_name, event_text, option_label, option_text, prompt_text, refusal_text
 from bot.i18n import normalize, render, t
-from bot.lobby import Lobby
-from bot.render import clip, event_text, joined, option_text, prompt_text, refusal_text
+from bot.lobby import Lobby, LobbyLimits
+from bot.render import clip, joined
 from bot.scheduler import Scheduler
-from bot.storage import Storage
-from bot.table import Delivery, LiveGame, Table
-from games.core import Action, Event, Prompt, Refusal
+from bot.storage import DELIVERY_DROPPED, DeliveryRow, Storage
+from bot.table import Delivery, LiveGame, Step, Table
+from games.core import Action, Event, GameState, Prompt, Refusal
+from games.core.orders import sheet_of
 
 log = logging.getLogger(__name__)
 
 
-Presenter = Callable[[LiveGame, list[Event], Outbox], None]
+Presenter = Callable[[LiveGame, GameState, list[Event]], list[dict[str, Any]]]
+"""Game-specific extras for a step (e.g. the Maskmen picture): the bodies of picture rows, saved with
+the step. Each holds its message text ("text") and what `pictures[game]` needs to draw the file."""
+PictureBuilder = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
 
 MAX_BUTTONS = 20  # 4 rows of 5; the fifth row is kept for the amount / view buttons
+
+
+class ChannelGone(Exception):
+    """A send to a channel that no longer exists (or a server the bot is no longer in)."""
+
+    def __init__(self, channel_id: int) -> None:
+        super().__init__(f"channel {channel_id} is gone")
 
 
 @dataclass
@@ -40,34 +63,61 @@ class Reply:
     ok: bool
 
 
+def _posted(rows: list[DeliveryRow]) -> set[tuple[str, int | None]]:
+    return {(r.prompt_id, r.body.get("user")) for r in rows if r.prompt_id}
+
+
 class GameMaster:
     def __init__(
-        self, bot: commands.Bot, storage: Storage, settings: Settings, *, window: float = WINDOW_SECONDS
+        self, bot: commands.Bot, storage: Storage, settings: Settings, *, window: float | None = None
     ) -> None:
         self.bot = bot
         self.storage = storage
         self.settings = settings
-        self.window = window
+        self.window = window or getattr(settings, "outbox_window_seconds", None) or WINDOW_SECONDS
         self.table = Table(storage)
         self.scheduler = Scheduler(self.table)
-        self.lobby = Lobby(storage, self.table)
+        self.lobby = Lobby(storage, self.table, LobbyLimits(
+            max_per_server=settings.lobby_max_per_server, idle_seconds=settings.lobby_idle_minutes * 60.0
+        ))
         self.table.listeners.append(self.on_delivery)
+        self.table.planner = self.plan
         self.outboxes: dict[int, Outbox] = {}
         self.dm_channels: dict[int, int] = {}
-        self.sent: dict[int, set[str]] = {}
+        self.sent: dict[int, set[tuple[str, int | None]]] = {}
+        """(prompt, member) pairs of each running game already queued for posting, a cache of the
+        delivery rows: a seat that changes hands gets its open prompt posted to the newcomer."""
         self.dm_failed: dict[int, set[int]] = {}
         self.presenters: dict[str, Presenter] = {}
         """Game-specific extras after the shared rendering (e.g. the Maskmen picture), by game name."""
+        self.pictures: dict[str, PictureBuilder] = {}
         self._resumed = False
+        self.gone_channels: set[int] = set()
+        """Channels deleted, or in a server the bot was removed from: nothing is sent there (cogs/events.py)."""
+        self.world: Any = None
+        """The world-events cog (cogs/events.py): asked, when a DM fails, whether the player left the server."""
+        self.sheet_messages: dict[tuple[int, str], tuple[int, int]] = {}
+        """(game, order sheet) → (channel, message): an order sheet is one DM message, edited in place."""
+        self.inline: dict[tuple[int, str], DeliveryRow | None] = {}
+        """Sheets being answered by a click right now: the click's own response edits the message, so
+        the step's edit row is handed to `answer` instead of the outbox."""
 
     # --- life cycle -------------------------------------------------------------------------
     async def start(self) -> None:
-        for game in await self.table.load_unfinished():
-            self.sent[game.id] = await self.storage.sent_prompts(game.id)
+        """Before anything new can happen (the scheduler, interactions): queue what earlier runs
+        saved but did not send, in order, so it goes out before anything newer."""
+        await self.storage.prune_deliveries()
+        await self.table.load_unfinished()
+        self.sent = await self.storage.posted_prompts()
+        for game_id, prompt_id, channel_id, message_id in await self.storage.prompt_messages():
+            if (sheet := sheet_of(prompt_id)) is not None:
+                self.sheet_messages[(game_id, sheet)] = (channel_id, message_id)
+        self._enqueue(await self.storage.waiting_deliveries())
         self.scheduler.start()
 
     async def resume_all(self) -> None:
-        """After (re)connecting: send prompts not yet sent and bring status messages up to date."""
+        """After (re)connecting: post any prompt never queued (games saved before the outbox, a seat
+        that changed hands) and bring status messages up to date."""
         if self._resumed:
             return
         self._resumed = True
@@ -77,7 +127,7 @@ class GameMaster:
 
     async def close(self) -> None:
         await self.scheduler.stop()
-        for outbox in self.outboxes.values():
+        for outbox in list(self.outboxes.values()):
             await outbox.close()
 
     async def drained(self) -> None:
@@ -107,10 +157,19 @@ class GameMaster:
             channel = self.bot.get_partial_messageable(channel_id)
 
             async def send(content: str, extra: dict[str, Any]) -> discord.Message:
+                if channel_id in self.gone_channels:  # not into the void: the channel was deleted
+                    raise ChannelGone(channel_id)
                 return await channel.send(content=content, **extra)
 
-            self.outboxes[channel_id] = Outbox(send, window=self.window)
+            self.outboxes[channel_id] = Outbox(
+                send, window=self.window, journal=self, on_idle=partial(self._forget_outbox, channel_id)
+            )
         return self.outboxes[channel_id]
+
+    def _forget_outbox(self, key: int, outbox: Outbox) -> None:
+        """An outbox idle for a whole window holds nothing worth keeping (finished games release it)."""
+        if self.outboxes.get(key) is outbox:
+            del self.outboxes[key]
 
     async def dm_channel_id(self, user_id: int) -> int:
         if user_id not in self.dm_channels:
@@ -138,7 +197,9 @@ class GameMaster:
                 if isinstance(error, discord.Forbidden):
                     await self._dms_closed_mid_game(user_id)
 
-            self.outboxes[key] = Outbox(send, on_failure=failed, window=self.window)
+            self.outboxes[key] = Outbox(
+                send, on_failure=failed, window=self.window, journal=self, on_idle=partial(self._forget_outbox, key)
+            )
         return self.outboxes[key]
 
     async def _dms_closed_mid_game(self, user_id: int) -> None:
@@ -147,6 +208,8 @@ class GameMaster:
             seat_number = game.seat_of(user_id)
             if seat_number is None or seat_number in self.dm_failed.setdefault(game.id, set()):
                 continue
+            if self.world is not None and await self.world.left_the_server(game, user_id):
+                continue  # not closed DMs: the player left, and that is handled as such
             self.dm_failed[game.id].add(seat_number)
             await self._tell_moderators(game, "dm-failed", player=f"<@{user_id}>")
 
@@ -154,87 +217,197 @@ class GameMaster:
         settings = await self.storage.guild_settings(game.row.guild_id) if game.row.guild_id else {}
         role = settings.get("gm_role_id")
         text = t(game.row.language, key, **params)
-        if role:
-            text = f"<@&{role}> {text}"
-        if game.row.channel_id:
+        if not game.row.channel_id:
+            return
+        if role:  # the one ping this message means; the client allows no role pings otherwise
+            mentions = discord.AllowedMentions(roles=[discord.Object(int(role))])
+            self.channel_outbox(game.row.channel_id).put_message(
+                Message(content=f"<@&{role}> {text}", build=lambda: {"allowed_mentions": mentions})
+            )
+        else:
             self.channel_outbox(game.row.channel_id).put_text(text)
 
-    # --- the table's deliveries ---------------------------------------------------------------
-    async def on_delivery(self, delivery: Delivery) -> None:
-        game = delivery.game
-        if game.row.channel_id is None:
-            return
-        channel = self.channel_outbox(game.row.channel_id)
-        lines = [event_text(e, game.row.language, game.name_of) for e in delivery.events if e.to is None]
-        for line in lines:
-            channel.put_text(line)
-        for event in delivery.events:
+    # --- the table's deliveries: planned with the step, saved with it, then sent ---------------
+    def plan(self, step: Step) -> list[DeliveryRow]:
+        """What a step must show in Discord, as rows saved in the step's own transaction: the
+        public lines, the private texts, reminders, pictures, the prompts not yet posted and the
+        status edit, in the order they must appear."""
+        game, state = step.game, step.state
+        channel_id = game.row.channel_id
+        if channel_id is None:
+            return []
+        rows: list[DeliveryRow] = []
+
+        def add(kind: str, body: dict[str, Any], *, user_id: int | None = None, prompt_id: str | None = None) -> None:
+            rows.append(DeliveryRow(
+                game.id, state.step, kind, body, channel_id=None if user_id else channel_id, user_id=user_id,
+                prompt_id=prompt_id,
+            ))
+
+        for event in step.events:
+            if event.to is None:
+                add("text", {"text": event_text(event, game.row.language, game.name_of)})
+        for event in step.events:
             if event.ack:  # the answer to the click already confirms it
                 continue
             for seat_number in event.to or []:
                 if self._reachable(game, seat_number):
-                    language = self.seat_language(game, seat_number)
-                    self._dm_outbox(game, seat_number).put_text(event_text(event, language, game.name_of))
-        dues = game.dues
-        for seat_number in delivery.reminder_for:
+                    text = event_text(event, self.seat_language(game, seat_number), game.name_of)
+                    add("text", {"text": text}, user_id=game.seats[seat_number].user_id)
+        for seat_number in step.reminder_for:
             if self._reachable(game, seat_number):
-                prompt = next((p for p in game.state.prompts_for(seat_number) if not p.answered), None)
-                seconds = int(dues.get(prompt.id, 0) - self.table.clock()) if prompt else 0
+                prompt = next((p for p in state.prompts_for(seat_number) if not p.answered), None)
+                seconds = int(step.dues.get(prompt.id, 0) - self.table.clock()) if prompt else 0
                 language = self.seat_language(game, seat_number)
-                text = t(language, "reminder", player=game.name_of(seat_number), seconds=max(seconds, 0))
-                self._dm_outbox(game, seat_number).put_text(text)
+                text = t(language, "reminder", player=escape_name(game.name_of(seat_number)), seconds=max(seconds, 0))
+                add("text", {"text": text}, user_id=game.seats[seat_number].user_id)
         presenter = self.presenters.get(game.row.game)
         if presenter is not None:
-            presenter(game, delivery.events, channel)
-        await self._send_new_prompts(game, dues)
-        self._queue_status(game)
+            for body in presenter(game, state, step.events):
+                add("picture", body)
+        posted = set() if step.rolled_back else self.sent.get(game.id, set())
+        for prompt in state.prompts:
+            user_id = game.seats[prompt.seat].user_id
+            if not self._reachable(game, prompt.seat) or {(prompt.id, user_id), (prompt.id, None)} & posted:
+                continue
+            due = step.dues.get(prompt.id)
+            where = self.sheet_messages.get((game.id, prompt.sheet)) if prompt.secret and prompt.sheet else None
+            if where is not None and prompt.sheet is not None:  # the sheet's message shows this step instead
+                language = self.seat_language(game, prompt.seat)
+                body = {
+                    "text": clip(self.prompt_content(game, prompt, language, due), 2000), "language": language,
+                    "user": user_id, "sheet": prompt.sheet, "channel": where[0], "message": where[1],
+                    "inline": (game.id, prompt.sheet) in self.inline,
+                }
+                add("edit", body, user_id=user_id, prompt_id=prompt.id)
+            elif prompt.secret:
+                language = self.seat_language(game, prompt.seat)
+                content = self.prompt_content(game, prompt, language, due)
+                body = {"text": clip(content, 2000), "language": language, "user": user_id}
+                add("prompt", body, user_id=user_id, prompt_id=prompt.id)
+            else:
+                language = game.row.language
+                content = f"<@{user_id}> " + self.prompt_content(game, prompt, language, due)
+                add("prompt", {"text": clip(content, 2000), "language": language, "user": user_id}, prompt_id=prompt.id)
+        text = self.status_text(game, state=state, dues=step.dues, status=step.status, paused=step.paused)
+        add("status", {"text": text, "running": step.status == "running"})
+        return rows
+
+    async def on_delivery(self, delivery: Delivery) -> None:
+        """The step is saved: queue its rows (a rollback first forgets what the undone steps queued)."""
+        game, step = delivery.game, delivery.step
+        if step is not None:
+            if step.rolled_back:
+                self.sent[game.id] = set()
+                for outbox in list(self.outboxes.values()):
+                    dropped = outbox.drop(lambda tag: tag[0] == game.id and tag[1] > step.state.step)
+                    if dropped:
+                        await self.storage.finish_deliveries(dropped, state=DELIVERY_DROPPED)
+            if game.running:
+                self.sent.setdefault(game.id, set()).update(_posted(step.rows))
+            self._enqueue(step.rows)
+        if not game.running:  # nothing of a finished game stays in memory but what is still to send
+            self.sent.pop(game.id, None)
+            self.dm_failed.pop(game.id, None)
+            for key in [k for k in self.sheet_messages if k[0] == game.id]:
+                del self.sheet_messages[key]
+
+    def _enqueue(self, rows: list[DeliveryRow]) -> None:
+        """Rows into their destinations' outboxes, in order. Rows a restart finds claimed go out as
+        exactly the message they were claimed for (same content, same nonce)."""
+        claimed: dict[int, list[DeliveryRow]] = {}
+        for row in rows:
+            if row.batch is not None:
+                claimed.setdefault(row.batch, []).append(row)
+        for row in rows:
+            outbox = self.channel_outbox(row.channel_id) if row.channel_id else self.dm_outbox(row.user_id or 0)
+            tag = (row.game_id, row.step, row.prompt_id)
+            if row.batch is not None:
+                group = claimed.pop(row.batch, None)
+                if group is None:
+                    continue  # already queued with the first row of its batch
+                prompt = next((r for r in group if r.kind in ("prompt", "picture")), None)
+                content = "\n".join(clip(r.body.get("text", ""), 2000) for r in group)
+                outbox.put_message(Message(
+                    content=clip(content, 2000), build=self._build(prompt) if prompt else dict,
+                    rows=[r.id for r in group], tag=(row.game_id, row.step, prompt.prompt_id if prompt else None),
+                    batch=row.batch,
+                ))
+            elif row.kind == "text":
+                outbox.put_text(row.body["text"], rows=[row.id], tag=tag)
+            elif row.kind in ("prompt", "picture"):
+                outbox.put_message(Message(
+                    content=row.body["text"], build=self._build(row), rows=[row.id], tag=tag,
+                    wanted=self._still_open(row) if row.kind == "prompt" else None,
+                ))
+            elif row.kind == "edit":
+                sheet = (row.game_id, str(row.body.get("sheet")))
+                if row.body.get("inline") and sheet in self.inline and self.inline[sheet] is None:
+                    self.inline[sheet] = row  # the click being answered edits the message itself
+                    continue
+                outbox.put_status(partial(self._edit_sheet, row), key=("sheet", *sheet), rows=[row.id], tag=tag)
+            elif row.kind == "status":
+                update = partial(self._update_status, row)
+                outbox.put_status(update, key=("status", row.game_id), rows=[row.id], tag=tag)
+
+    def _build(self, row: DeliveryRow) -> Callable[[], Any]:
+        """What a row's message needs at send time: a prompt's buttons (from the game as it is
+        then), a picture's file."""
+        if row.kind == "picture":
+            game_name = row.body.get("game", "")
+
+            async def picture() -> dict[str, Any]:
+                builder = self.pictures.get(game_name)
+                return await builder(row.body) if builder is not None else {}
+
+            return picture
+
+        def build() -> dict[str, Any]:
+            game = self.table.games.get(row.game_id)
+            prompt = game.state.prompt(row.prompt_id or "") if game else None
+            if game is None or prompt is None:
+                return {}
+            language = str(row.body.get("language") or game.row.language)
+            return {"view": self.prompt_view(game, prompt, language), "allowed_mentions": self.prompt_mentions(game, prompt)}  # noqa: E501
+
+        return build
+
+    def _still_open(self, row: DeliveryRow) -> Callable[[], bool]:
+        def wanted() -> bool:
+            game = self.table.games.get(row.game_id)
+            return game is not None and game.state.prompt(row.prompt_id or "") is not None
+
+        return wanted
+
+    # the outboxes' journal: rows claimed before sending, marked once Discord accepted them
+    async def claim(self, rows: list[int], batch: int) -> None:
+        await self.storage.claim_deliveries(rows, batch)
+
+    async def done(self, rows: list[int], sent: Any, items: list[Item]) -> None:
+        prompts = []
+        if isinstance(sent, discord.Message):
+            for item in items:
+                if isinstance(item, Message) and item.tag is not None and item.tag[2] is not None:
+                    prompts.append((item.tag[0], item.tag[2], sent.channel.id, sent.id))
+                    if (sheet := sheet_of(item.tag[2])) is not None:
+                        self.sheet_messages[(item.tag[0], sheet)] = (sent.channel.id, sent.id)
+        await self.storage.finish_deliveries(rows, prompts=prompts)
+
+    async def dropped(self, rows: list[int]) -> None:
+        await self.storage.finish_deliveries(rows, state=DELIVERY_DROPPED)
 
     def _reachable(self, game: LiveGame, seat_number: int) -> bool:
         seat = game.seats[seat_number]
         return not seat.bot and seat.user_id is not None
 
     async def _refresh(self, game: LiveGame) -> None:
-        await self._send_new_prompts(game, game.dues)
-        self._queue_status(game)
-
-    async def _send_new_prompts(self, game: LiveGame, dues: dict[str, float]) -> None:
-        sent = self.sent.setdefault(game.id, set())
-        for prompt in game.state.prompts:
-            if prompt.id in sent or not self._reachable(game, prompt.seat):
-                continue
-            sent.add(prompt.id)
-            if prompt.secret:
-                language = self.seat_language(game, prompt.seat)
-                outbox = self._dm_outbox(game, prompt.seat)
-                content = self.prompt_content(game, prompt, language, dues.get(prompt.id))
-            else:
-                language = game.row.language
-                outbox = self.channel_outbox(game.row.channel_id or 0)
-                user_id = game.seats[prompt.seat].user_id
-                content = f"<@{user_id}> " + self.prompt_content(game, prompt, language, dues.get(prompt.id))
-            outbox.put_message(
-                Message(
-                    content=clip(content, 2000),
-                    build=self._builder(game.id, prompt.id, language),
-                    on_sent=self._recorder(game.id, prompt.id),
-                )
-            )
-
-    def _builder(self, game_id: int, prompt_id: str, language: str):  # type: ignore[no-untyped-def]
-        def build() -> dict[str, Any]:
-            game = self.table.games.get(game_id)
-            prompt = game.state.prompt(prompt_id) if game else None
-            if game is None or prompt is None:
-                return {}
-            return {"view": self.prompt_view(game, prompt, language)}
-
-        return build
-
-    def _recorder(self, game_id: int, prompt_id: str):  # type: ignore[no-untyped-def]
-        async def record(message: discord.Message) -> None:
-            await self.storage.record_prompt_message(game_id, prompt_id, message.channel.id, message.id)
-
-        return record
+        """Prompts never queued (a game saved before the outbox), and the status, as a saved delivery."""
+        rows = self.plan(Step(game, game.state, [], game.dues, game.row.status, game.row.paused))
+        if not any(r.prompt_id for r in rows):
+            return  # the status went out (or waits) with the last step
+        await self.storage.add_deliveries(rows)
+        self.sent.setdefault(game.id, set()).update(_posted(rows))
+        self._enqueue(rows)
 
     # --- how prompts look ---------------------------------------------------------------------
     def prompt_content(self, game: LiveGame, prompt: Prompt, language: str, due: float | None) -> str:
@@ -247,30 +420,49 @@ class GameMaster:
             lines.append(t(language, "prompt-amount-range", low=prompt.low, high=prompt.high))
         return "\n".join(lines)
 
+    def prompt_mentions(self, game: LiveGame, prompt: Prompt) -> discord.AllowedMentions:
+        """A public prompt pings the player it waits for (its leading `<@id>`), and no one else."""
+        user_id = game.seats[prompt.seat].user_id
+        if prompt.secret or user_id is None:
+            return discord.AllowedMentions.none()
+        return discord.AllowedMentions(users=[discord.Object(user_id)])
+
     def prompt_view(self, game: LiveGame, prompt: Prompt, language: str) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
         options = prompt.options
-        if len(options) <= MAX_BUTTONS:
+        if len(options) <= MAX_BUTTONS and prompt.ask != "many":
             for index, option in enumerate(options):
                 view.add_item(
                     AnswerButton(
-                        game.id, prompt.id, option.value, label=option_text(option, language, game.name_of),
+                        game.id, prompt.id, option.value, label=option_label(option, language, game.name_of),
                         style=discord.ButtonStyle.primary if option.disabled is None else discord.ButtonStyle.secondary,
                         disabled=option.disabled is not None, row=index // 5,
                     )
                 )
         else:
-            enabled = [o for o in options if o.disabled is None]
-            for chunk_start in range(0, min(len(enabled), 100), 25):
+            # many options: selects (disabled ones left out), and an order sheet's Back / Cancel / Done
+            # as buttons on the last row
+            navigation = [o for o in options if o.value.startswith("~")][:5]
+            enabled = [o for o in options if o.disabled is None and o not in navigation]
+            many = prompt.ask == "many"
+            for chunk_start in range(0, min(len(enabled), 25 if many else 100), 25):
                 chunk = enabled[chunk_start : chunk_start + 25]
+                low = min(len(chunk), prompt.min_picks or 1) if many else 1
+                high = min(len(chunk), prompt.max_picks or len(chunk)) if many else 1
                 view.add_item(
                     AnswerSelect(
                         game.id, prompt.id,
-                        [discord.SelectOption(label=clip(option_text(o, language, game.name_of), 100), value=o.value)
+                        [discord.SelectOption(label=clip(option_label(o, language, game.name_of), 100), value=o.value)
                          for o in chunk],
                         placeholder=t(language, "prompt-select"), row=chunk_start // 25,
+                        min_values=low, max_values=high,
                     )
                 )
+            for option in navigation:
+                view.add_item(AnswerButton(
+                    game.id, prompt.id, option.value, label=option_label(option, language, game.name_of),
+                    style=discord.ButtonStyle.secondary, disabled=option.disabled is not None, row=4,
+                ))
         if prompt.ask == "number" and prompt.low is not None and prompt.high is not None:
             presets = sorted({prompt.low, (prompt.low + prompt.high) // 2, prompt.high})
             row = min(4, (len(options) + 4) // 5)
@@ -284,49 +476,76 @@ class GameMaster:
         return view
 
     # --- the status message -------------------------------------------------------------------
-    def status_text(self, game: LiveGame) -> str:
+    def status_text(
+        self,
+        game: LiveGame,
+        *,
+        state: GameState | None = None,
+        dues: dict[str, float] | None = None,
+        status: str | None = None,
+        paused: bool | None = None,
+    ) -> str:
+        """The status message: the game now, or as a step being saved leaves it (its state, dues…)."""
+        state = game.state if state is None else state
+        dues = game.dues if dues is None else dues
+        status = game.row.status if status is None else status
+        paused = game.row.paused if paused is None else paused
         language = game.row.language
         title = t(language, f"{game.row.game}-title")
         lines = [f"**{title} #{game.id}**"]
-        lines += [event_text(e, language, game.name_of) for e in game.engine.summary(game.state, None)]
-        if game.running:
-            open_prompts = [p for p in game.state.prompts if not p.answered]
+        lines += [event_text(e, language, game.name_of) for e in game.engine.summary(state, None)]
+        if status == "running":
+            open_prompts = [p for p in state.prompts if not p.answered]
             waiting = sorted({p.seat for p in open_prompts})
             if waiting:
-                lines.append(t(language, "prompt-waiting-for", players=", ".join(game.name_of(s) for s in waiting)))
-                dues = [game.dues[p.id] for p in open_prompts if p.id in game.dues]
-                if dues and not game.row.paused:
-                    lines.append(t(language, "prompt-deadline", when=f"<t:{int(min(dues))}:R>"))
-            if game.row.paused:
+                names = ", ".join(escape_name(game.name_of(s)) for s in waiting)
+                lines.append(t(language, "prompt-waiting-for", players=names))
+                due = [dues[p.id] for p in open_prompts if p.id in dues]
+                if due and not paused:
+                    lines.append(t(language, "prompt-deadline", when=f"<t:{int(min(due))}:R>"))
+            if paused:
                 lines.append(t(language, "status-paused"))
         else:
-            lines.append(t(language, "status-finished" if game.row.status == "finished" else "status-cancelled"))
+            lines.append(t(language, "status-finished" if status == "finished" else "status-cancelled"))
         return joined(lines)[0]
 
-    def _queue_status(self, game: LiveGame) -> None:
-        if game.row.channel_id is None:
+    async def _edit_sheet(self, row: DeliveryRow) -> None:
+        """Show the sheet's current step in its DM message (a new message if that one is gone)."""
+        game = self.table.games.get(row.game_id)
+        prompt = game.state.prompt(row.prompt_id or "") if game else None
+        if game is None or prompt is None:
+            return  # a later step of the sheet (or its resolution) superseded this one
+        channel = self.bot.get_partial_messageable(int(row.body["channel"]), type=discord.ChannelType.private)
+        content = str(row.body["text"])
+        view = self.prompt_view(game, prompt, str(row.body.get("language") or game.row.language))
+        message_id = int(row.body["message"])
+        try:
+            await channel.get_partial_message(message_id).edit(content=content, view=view)
+        except discord.NotFound:
+            message_id = (await channel.send(content=content, view=view)).id
+        self.sheet_messages[(game.id, str(row.body["sheet"]))] = (channel.id, message_id)
+        await self.storage.finish_deliveries([], prompts=[(game.id, prompt.id, channel.id, message_id)])
+
+    async def _update_status(self, row: DeliveryRow) -> None:
+        """Edit the game's status message to the text saved with the step (a new message the
+        first time, sent with the row's nonce so a restart cannot post it twice)."""
+        game = await self.table.get(row.game_id)
+        if game is None or row.channel_id is None or row.channel_id in self.gone_channels:
             return
-
-        async def update() -> None:
-            await self._update_status(game)
-
-        self.channel_outbox(game.row.channel_id).put_status(update)
-
-    async def _update_status(self, game: LiveGame) -> None:
-        assert game.row.channel_id is not None
-        channel = self.bot.get_partial_messageable(game.row.channel_id)
+        channel = self.bot.get_partial_messageable(row.channel_id)
         view = discord.ui.View(timeout=None)
-        if game.running:
+        if row.body.get("running"):
             view.add_item(PrivateViewButton(game.id, label=t(game.row.language, "status-my-view")))
         message_id = game.row.meta.get("status_message")
-        content = self.status_text(game)
+        content = row.body["text"]
         if message_id:
             try:
                 await channel.get_partial_message(int(message_id)).edit(content=content, view=view)
                 return
             except discord.NotFound:
                 pass
-        message = await channel.send(content=content, view=view)
+        # one nonce per game's status message: a restart that re-creates it gets the same message back
+        message = await channel.send(content=content, view=view, nonce=f"status-{game.id}")
         game.row.meta["status_message"] = message.id
         await self.storage.update_game(game.id, meta=game.row.meta)
 
@@ -336,7 +555,10 @@ class GameMaster:
     ) -> tuple[LiveGame, int] | None:
         """The running game and the clicker's seat in it, or None after telling them why not."""
         game = await self.table.get(game_id)
-        if game is None or not game.running:
+        if game is None:
+            await self.ephemeral(interaction, t(language, "error-no-game"))
+            return None
+        if not game.running:
             await self.ephemeral(interaction, t(language, "error-game-over"))
             return None
         seat_number = game.seat_of(interaction.user.id)
@@ -345,27 +567,43 @@ class GameMaster:
             return None
         return game, seat_number
 
-    async def answer(self, interaction: discord.Interaction, game_id: int, prompt_id: str, value: str | int) -> None:
+    async def answer(
+        self, interaction: discord.Interaction, game_id: int, prompt_id: str, value: str | int | tuple[str, ...]
+    ) -> None:
         language = normalize(str(interaction.locale))
         found = await self._players_game(interaction, game_id, language)
         if found is None:
             return
         game, seat_number = found
         prompt = game.state.prompt(prompt_id)
+        if isinstance(value, str) and prompt is not None and prompt.ask == "many":
+            value = (value,)  # a select that allowed one pick
         if isinstance(value, str) and value.startswith("=") and prompt is not None and prompt.ask == "number":
             try:
                 value = int(value[1:])
             except ValueError:
                 await self.ephemeral(interaction, t(language, "error-malformed"))
                 return
-        outcome = await self.table.act(
-            game_id, seat_number, Action(prompt=prompt_id, value=value), input_key=f"i{interaction.id}",
-            actor_id=interaction.user.id,
-        )
+        sheet = None
+        if prompt is not None and prompt.sheet and interaction.message is not None and \
+                interaction.type == discord.InteractionType.component:
+            sheet = (game_id, prompt.sheet)
+            self.sheet_messages[sheet] = (interaction.message.channel.id, interaction.message.id)
+            self.inline[sheet] = None
+        try:
+            outcome = await self.table.act(
+                game_id, seat_number, Action(prompt=prompt_id, value=value), input_key=f"i{interaction.id}",
+                actor_id=interaction.user.id,
+            )
+        finally:
+            edit = self.inline.pop(sheet, None) if sheet is not None else None
         if outcome.refusal is not None:
             await self.ephemeral(interaction, self.refusal(outcome.refusal, language, game))
             return
         assert prompt is not None
+        if sheet is not None:
+            await self._answer_on_sheet(interaction, game, seat_number, prompt, edit)
+            return
         chosen = self.value_label(game, prompt, value, language)
         still = game.state.prompt(prompt_id)
         if still is not None and still.changeable:
@@ -382,7 +620,35 @@ class GameMaster:
         else:
             await self.ephemeral(interaction, f"✅ {confirmation}")
 
-    def value_label(self, game: LiveGame, prompt: Prompt, value: str | int, language: str) -> str:
+    async def _answer_on_sheet(
+        self, interaction: discord.Interaction, game: LiveGame, seat_number: int, prompt: Prompt,
+        edit: DeliveryRow | None,
+    ) -> None:
+        """A click on an order sheet turns its message into the sheet's next step (the whole order
+        when a part is done); when every order is in, the message keeps the order without buttons."""
+        assert interaction.message is not None
+        language = self.seat_language(game, seat_number)
+        following = next((p for p in game.state.prompts_for(seat_number) if p.sheet == prompt.sheet), None)
+        if following is None:
+            base = (interaction.message.content or "").split("\n✅")[0]
+            content, view = clip(f"{base}\n{t(language, 'sheet-all-in')}", 2000), None
+        else:
+            text = edit.body["text"] if edit is not None else None
+            content = str(text or self.prompt_content(game, following, language, game.dues.get(following.id)))
+            view = self.prompt_view(game, following, language)
+        try:
+            await interaction.response.edit_message(content=content, view=view)
+        except discord.HTTPException:
+            if edit is not None:  # the click's answer failed: the edit goes out the ordinary way
+                self._enqueue([edit])
+            raise
+        if edit is not None and following is not None:
+            where = (interaction.message.channel.id, interaction.message.id)
+            await self.storage.finish_deliveries([edit.id], prompts=[(game.id, following.id, *where)])
+
+    def value_label(self, game: LiveGame, prompt: Prompt, value: str | int | tuple[str, ...], language: str) -> str:
+        if isinstance(value, tuple):
+            return ", ".join(self.value_label(game, prompt, v, language) for v in value)
         option = prompt.option(str(value)) if isinstance(value, str) else None
         return option_text(option, language, game.name_of) if option else str(value)
 
@@ -395,16 +661,30 @@ class GameMaster:
         else:
             await interaction.response.send_message(clip(text, 2000), ephemeral=True, **extra)
 
+    async def _players_prompt(
+        self, interaction: discord.Interaction, game_id: int, prompt_id: str, language: str
+    ) -> tuple[LiveGame, Prompt] | None:
+        """The game and the clicker's own open prompt, or None after telling them why not. The seat is
+        checked before anything about the prompt (its bounds) is shown."""
+        found = await self._players_game(interaction, game_id, language)
+        if found is None:
+            return None
+        game, seat_number = found
+        prompt = game.state.prompt(prompt_id)
+        if prompt is None:
+            await self.ephemeral(interaction, t(language, "error-stale"))
+            return None
+        if prompt.seat != seat_number:
+            await self.ephemeral(interaction, t(language, "error-not-your-prompt"))
+            return None
+        return game, prompt
+
     async def open_modal(self, interaction: discord.Interaction, game_id: int, prompt_id: str) -> None:
         language = normalize(str(interaction.locale))
-        game = await self.table.get(game_id)
-        prompt = game.state.prompt(prompt_id) if game and game.running else None
-        if game is None or prompt is None:
-            await self.ephemeral(interaction, t(language, "error-stale"))
+        found = await self._players_prompt(interaction, game_id, prompt_id, language)
+        if found is None:
             return
-        if game.seat_of(interaction.user.id) != prompt.seat:
-            await self.ephemeral(interaction, t(language, "error-not-your-prompt"))
-            return
+        game, prompt = found
         numeric = prompt.ask == "number"
         label = (
             t(language, "prompt-amount-range", low=prompt.low, high=prompt.high)
@@ -418,31 +698,43 @@ class GameMaster:
         )
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Modal submissions (see components.AnswerModal)."""
-        if interaction.type != discord.InteractionType.modal_submit:
-            return
+        """Modal submissions (see components.AnswerModal), and our custom ids that no component takes
+        (garbled or forged): both get an answer instead of "This interaction failed"."""
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not custom_id.startswith("gmm|"):
+        if not is_ours(custom_id):
             return
-        _, game_text, prompt_id = custom_id.split("|", 2)
+        if interaction.type == discord.InteractionType.component:
+            if not taken_by_an_item(interaction, custom_id):
+                language = normalize(str(interaction.locale))
+                await guarded(interaction, self.ephemeral(interaction, t(language, "error-malformed")))
+            return
+        if interaction.type == discord.InteractionType.modal_submit:
+            await guarded(interaction, self._submit_modal(interaction, custom_id))
+
+    async def _submit_modal(self, interaction: discord.Interaction, custom_id: str) -> None:
+        language = normalize(str(interaction.locale))
+        ids = parse_ids(custom_id) if custom_id.startswith("gmm|") else None
+        if ids is None:
+            await self.ephemeral(interaction, t(language, "error-malformed"))
+            return
+        game_id, prompt_id = ids
         raw = ""
         for row in (interaction.data or {}).get("components", []):  # type: ignore[union-attr]
-            for component in row.get("components", []):  # type: ignore[union-attr]
-                if component.get("custom_id") == "answer":
+            for component in row.get("components", []) if isinstance(row, dict) else []:  # type: ignore[union-attr]
+                if isinstance(component, dict) and component.get("custom_id") == "answer":
                     raw = str(component.get("value", "")).strip()
-        game = await self.table.get(int(game_text))
-        prompt = game.state.prompt(prompt_id) if game else None
+        found = await self._players_prompt(interaction, game_id, prompt_id, language)
+        if found is None:
+            return
+        _, prompt = found
         value: str | int = raw
-        if prompt is not None and prompt.ask == "number":
+        if prompt.ask == "number":
             try:
                 value = int(raw.replace(" ", ""))
             except ValueError:
-                language = normalize(str(interaction.locale))
-                await self.ephemeral(
-                    interaction, t(language, "error-out-of-range", low=prompt.low, high=prompt.high)
-                )
+                await self.ephemeral(interaction, t(language, "error-out-of-range", low=prompt.low, high=prompt.high))
                 return
-        await self.answer(interaction, int(game_text), prompt_id, value)
+        await self.answer(interaction, game_id, prompt_id, value)
 
     async def private_view(self, interaction: discord.Interaction, game_id: int) -> None:
         language = normalize(str(interaction.locale))

@@ -45,6 +45,38 @@ def placement_view(placement: Placement) -> dict[str, Any]:
     }
 
 
+def standings(coins: list[int]) -> list[Event]:
+    """The final table, most coins first (seat order among equals); equal coins share a place,
+    since a tie stays a tie."""
+    order = sorted(range(len(coins)), key=lambda s: (-coins[s], s))
+    rows = [Event(key="cookie-standings")]
+    for player in order:
+        place = 1 + sum(1 for c in coins if c > coins[player])
+        rows.append(Event(key="cookie-standings-row", params={"place": place, "player": seat(player),
+                                                              "coins": coins[player]}))
+    return rows
+
+
+def placements_line(placements: list[Placement]) -> Event:
+    """Which Swords and Shields lie in front of whom this round (public: every placement is
+    announced as it happens)."""
+    if not placements:
+        return Event(key="cookie-summary-placements-none")
+    items = [
+        {
+            "message": "cookie-summary-placement",
+            "params": {
+                "card": p.card,
+                "owner": seat(p.owner),
+                "placed": "no" if p.target is None else "yes",
+                **({} if p.target is None else {"target": seat(p.target)}),
+            },
+        }
+        for p in placements
+    ]
+    return Event(key="cookie-summary-placements", params={"placements": items})
+
+
 def prompt_id(state: CookieState, player: int, kind: str) -> str:
     """Unique over the game: one prompt of each kind per (round, circle, seat)."""
     return f"cookie-r{state.round}-c{state.circle}-s{player}-{kind}"
@@ -316,6 +348,7 @@ class CookieEngine(Engine[CookieState]):
         state.prompts = []
         state.pending = [None] * state.players
         best = rules.winners(state.coins)
+        events += standings(state.coins)
         events.append(
             Event(
                 key="cookie-event-game-over",
@@ -421,6 +454,10 @@ class CookieEngine(Engine[CookieState]):
                             "revealed": [card_term(c) for c in state.revealed[player]]},
                 )
             )
+        if not state.over:
+            lines.append(placements_line(state.placements))
+        else:  # the status message of a finished game shows its final table
+            lines += standings(state.coins)
         if isinstance(viewer, int) and 0 <= viewer < state.players and not state.over:
             secrets = self._seat_secrets(state, viewer)
             lines.append(

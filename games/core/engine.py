@@ -22,6 +22,38 @@ class IllegalAction(Exception):
         self.refusal = refusal
 
 
+class OptionError(ValueError):
+    """Raised by a game's Options validator for a rule that spans fields: the house rule it is
+    about and a catalog message, so the refusal is in the reader's language."""
+
+    def __init__(self, option: str, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.option = option
+        self.key = key
+        self.params = params
+
+
+def option_reason(error: Any) -> dict[str, Any]:
+    """A pydantic validation error of a house rule as a catalog message (a nested message
+    parameter), so the reason is in the reader's language, not pydantic's English."""
+    kind = str(error.get("type", ""))
+    ctx = error.get("ctx") or {}
+    if isinstance(ctx.get("error"), OptionError):
+        return {"message": ctx["error"].key, "params": ctx["error"].params}
+    if kind == "extra_forbidden":
+        return {"message": "error-option-unknown", "params": {}}
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        bound = next(ctx[k] for k in ("ge", "gt", "le", "lt") if k in ctx)
+        return {"message": f"error-option-{kind.replace('_', '-')}", "params": {"limit": bound}}
+    if kind.startswith(("int_", "float_")):
+        return {"message": "error-option-number", "params": {}}
+    if kind.startswith("bool_"):
+        return {"message": "error-option-yes-no", "params": {}}
+    if kind in ("literal_error", "enum"):
+        return {"message": "error-option-one-of", "params": {"choices": str(ctx.get("expected", ""))}}
+    return {"message": "error-option-invalid", "params": {}}
+
+
 class Engine(ABC, Generic[S]):
     """One game's rules. Subclasses implement the underscored hooks; the public methods are
     the contract the table and tests use."""
@@ -31,6 +63,9 @@ class Engine(ABC, Generic[S]):
     max_players: ClassVar[int]
     Options: ClassVar[type[BaseModel]]
     State: ClassVar[type[GameState]]
+    Join: ClassVar[type[BaseModel] | None] = None
+    """Per-seat data a player gives when joining (e.g. a buy-in), or None when the game takes
+    none. Validated by `parse_join`; the validated dicts reach `_setup(..., joins=...)`."""
 
     # --- set-up -------------------------------------------------------------------------
     def check_players(self, players: int) -> Refusal | None:
@@ -48,22 +83,67 @@ class Engine(ABC, Generic[S]):
         except ValidationError as error:
             first = error.errors()[0]
             field = ".".join(str(p) for p in first["loc"]) or "?"
+            cause = (first.get("ctx") or {}).get("error")
+            if isinstance(cause, OptionError):
+                field = cause.option
             raise IllegalAction(
-                Refusal(key="error-bad-option", params={"option": field, "reason": first["msg"]})
+                Refusal(key="error-bad-option", params={"option": field, "reason": option_reason(first)})
             ) from error
 
+    def parse_join(self, options: BaseModel | dict[str, Any] | None, data: dict[str, Any] | None) -> dict[str, Any]:
+        """One seat's join data, validated against the house rules; raises IllegalAction with
+        the game's own reason. Returns plain JSON data (unset fields left out)."""
+        data = dict(data or {})
+        if self.Join is None:
+            if data:
+                raise IllegalAction(Refusal(key="error-join-field", params={"field": next(iter(data))}))
+            return {}
+        if not isinstance(options, BaseModel):
+            options = self.parse_options(options)
+        try:
+            parsed = self.Join.model_validate(data)
+        except ValidationError as error:
+            first = error.errors()[0]
+            field = ".".join(str(p) for p in first["loc"]) or "?"
+            if first["type"] == "extra_forbidden":
+                raise IllegalAction(Refusal(key="error-join-field", params={"field": field})) from error
+            raise IllegalAction(
+                Refusal(key="error-bad-join", params={"field": field, "reason": option_reason(first)})
+            ) from error
+        refusal = self._check_join(options, parsed)
+        if refusal is not None:
+            raise IllegalAction(refusal)
+        return parsed.model_dump(mode="json", exclude_none=True)
+
+    def _check_join(self, options: Any, join: Any) -> Refusal | None:
+        """Game-specific checks of one seat's join data against the house rules."""
+        return None
+
     def setup(
-        self, players: int, options: BaseModel | dict[str, Any] | None, seed: int
+        self,
+        players: int,
+        options: BaseModel | dict[str, Any] | None,
+        seed: int,
+        joins: list[dict[str, Any]] | None = None,
     ) -> tuple[S, list[Event]]:
+        """`joins`: each seat's join data (missing = {}), validated here again, so a game can
+        never start from data its `parse_join` would refuse."""
         refusal = self.check_players(players)
         if refusal:
             raise IllegalAction(refusal)
         if not isinstance(options, BaseModel):
             options = self.parse_options(options)
-        return self._setup(players, options, seed)
+        given = list(joins or [])
+        if len(given) > players:
+            raise IllegalAction(Refusal(key="error-unknown-player"))
+        parsed = [self.parse_join(options, d) for d in given + [{}] * (players - len(given))]
+        if self.Join is None:
+            return self._setup(players, options, seed)
+        return self._setup(players, options, seed, joins=parsed)
 
     @abstractmethod
-    def _setup(self, players: int, options: Any, seed: int) -> tuple[S, list[Event]]: ...
+    def _setup(self, players: int, options: Any, seed: int) -> tuple[S, list[Event]]:
+        """A game that declares `Join` takes a keyword `joins: list[dict]` (one per seat) too."""
 
     # --- acting -------------------------------------------------------------------------
     def check(self, state: S, seat: int, action: Any) -> Refusal | None:
@@ -106,6 +186,8 @@ class Engine(ABC, Generic[S]):
 
     @staticmethod
     def _check_against_prompt(prompt: Prompt, action: Action) -> Refusal | None:
+        if prompt.fallback is not None and action.value == prompt.fallback:
+            return None
         if prompt.ask == "one":
             if not isinstance(action.value, str):
                 return Refusal(key="error-malformed")
@@ -113,6 +195,10 @@ class Engine(ABC, Generic[S]):
             if option is None:
                 return Refusal(key="error-no-such-option", params={"value": action.value})
             return option.disabled
+        if prompt.ask == "many":
+            return Engine._check_picks(prompt, action)
+        if isinstance(action.value, tuple):
+            return Refusal(key="error-malformed")
         if prompt.ask == "number":
             if isinstance(action.value, str):
                 option = prompt.option(action.value)
@@ -126,6 +212,32 @@ class Engine(ABC, Generic[S]):
             return None
         if not isinstance(action.value, str) or not action.value.strip():
             return Refusal(key="error-malformed")
+        return None
+
+    @staticmethod
+    def _check_picks(prompt: Prompt, action: Action) -> Refusal | None:
+        """`ask="many"`: a list of option values, as many as asked, each at most as often as options
+        carry it, none disabled or unknown."""
+        if not isinstance(action.value, tuple):
+            return Refusal(key="error-malformed")
+        low, high = prompt.min_picks, prompt.max_picks
+        low = 1 if low is None else low
+        high = len(prompt.options) if high is None else high
+        if not low <= len(action.value) <= high:
+            if low == high:
+                return Refusal(key="error-pick-exactly", params={"count": low})
+            return Refusal(key="error-pick-between", params={"low": low, "high": high})
+        picked: dict[str, int] = {}
+        for value in action.value:
+            carriers = [o for o in prompt.options if o.value == value]
+            if not carriers:
+                return Refusal(key="error-no-such-option", params={"value": value})
+            picked[value] = picked.get(value, 0) + 1
+            if picked[value] > len(carriers):
+                return Refusal(key="error-picked-twice", params={"value": value})
+            usable = [o for o in carriers if o.disabled is None]
+            if picked[value] > len(usable):
+                return next(o.disabled for o in carriers if o.disabled is not None)
         return None
 
     def _check(self, state: S, seat: int, prompt: Prompt, action: Action) -> Refusal | None:

@@ -51,12 +51,16 @@ class Prompt(BaseModel):
 
     id: str
     seat: int
-    ask: Literal["one", "number", "text"]
+    ask: Literal["one", "number", "text", "many"]
     key: str
     params: dict[str, Any] = Field(default_factory=dict)
     options: list[Option] = Field(default_factory=list)
     low: int | None = None
     high: int | None = None
+    min_picks: int | None = None
+    max_picks: int | None = None
+    """`ask="many"`: how many options to pick (None: at least 1, at most all of them). An option
+    value may be picked as often as options carry it (usually once)."""
     secret: bool = True
     deadline: str
     changeable: bool = False
@@ -64,18 +68,26 @@ class Prompt(BaseModel):
     deadline_group: str | None = None
     """Steps of one multi-step move share a group: the deadline runs over the whole move, not
     anew at every step."""
+    sheet: str | None = None
+    """The order sheet (games.core.orders) this prompt belongs to: renderers show one sheet in one
+    place (a DM message edited in place), whatever step of it is being asked."""
+    fallback: str | None = None
+    """A value accepted though not among the options (an order sheet's "keep what is set and
+    finish", which is what its deadline answers)."""
 
     def option(self, value: str) -> Option | None:
         return next((o for o in self.options if o.value == value), None)
 
 
 class Action(BaseModel):
-    """An answer to a prompt. `value` is an option's value, a number, or free text."""
+    """An answer to a prompt. `value` is an option's value, a number, free text, or (`ask="many"`)
+    the picked option values in the player's order — a tuple, so an action stays hashable; JSON
+    carries it as a list and reads back the same."""
 
     model_config = ConfigDict(frozen=True)
 
     prompt: str
-    value: str | int
+    value: str | int | tuple[str, ...]
 
 
 class Event(BaseModel):

@@ -36,3 +36,9 @@ def colour_key(colour: str) -> str:
 def deck() -> list[Colour]:
     """All sixty cards in a fixed order, ready to be shuffled by the game's seeded generator."""
     return [colour for colour in COLOURS for _ in range(CARDS_PER_COLOUR)]
+
+
+def colour_of_key(colour: str) -> str:
+    """The colour's name as the object of a comparison: Russian puts it in the genitive
+    («сильнее Розового»); English keeps the name ("beats Pink")."""
+    return f"maskmen-colour-{colour}-of"

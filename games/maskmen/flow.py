@@ -9,9 +9,19 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Event, Option, Prompt, seat, seats, term
-from games.maskmen.cards import COLOURS, HAND_SIZES, MAX_PLAY, Colour, Counts, colour_key, deck, no_cards
+from games.maskmen.cards import (
+    COLOURS,
+    HAND_SIZES,
+    MAX_PLAY,
+    Colour,
+    Counts,
+    colour_key,
+    colour_of_key,
+    deck,
+    no_cards,
+)
 from games.maskmen.order import Relation, add, is_acyclic, is_closed, new_pairs, relation
-from games.maskmen.plays import PASS, legal_plays, may_pass
+from games.maskmen.plays import PASS, legal_plays, may_pass, plays_for
 from games.maskmen.state import SEASON_WINS_NEEDED, MaskmenState, RingPlay, SeasonRecord
 
 
@@ -161,19 +171,43 @@ def end_game(state: MaskmenState) -> list[Event]:
     state.over = True
     state.turn = None
     state.prompts = []
+    best = winners(state)
+    return [*standings(state), Event(key="maskmen-game-end", params={"winners": seats(best), "count": len(best)})]
+
+
+def standings(state: MaskmenState) -> list[Event]:
+    """The final table, best first. 3–6 players: points, then the number of +2 scores (the
+    tie-break), which is explained wherever it separated equal points. 2 players: seasons won."""
     duel = state.players == 2
-    events = [
-        Event(
-            key="maskmen-final-duel" if duel else "maskmen-final-score",
-            params={
-                "player": seat(s),
-                "total": state.season_wins[s] if duel else state.scores[s],
-                "twos": state.twos[s],
-            },
+    if duel:
+        key = [(state.season_wins[s], 0) for s in range(state.players)]
+    else:
+        key = [(state.scores[s], state.twos[s]) for s in range(state.players)]
+    order = sorted(range(state.players), key=lambda s: (-key[s][0], -key[s][1], s))
+    events = [Event(key="maskmen-standings", params={"duel": "yes" if duel else "no"})]
+    for s in order:
+        events.append(
+            Event(
+                key="maskmen-standings-row",
+                params={
+                    "place": 1 + sum(1 for other in key if other > key[s]),
+                    "player": seat(s),
+                    "duel": "yes" if duel else "no",
+                    "points": key[s][0],
+                    "twos": state.twos[s],
+                },
+            )
         )
-        for s in range(state.players)
-    ]
-    events.append(Event(key="maskmen-game-end", params={"winners": seats(winners(state))}))
+    if not duel:
+        for points in sorted({k[0] for k in key}, reverse=True):
+            tied = [s for s in order if key[s][0] == points]
+            if len({key[s][1] for s in tied}) > 1:
+                events.append(
+                    Event(
+                        key="maskmen-standings-tiebreak",
+                        params={"points": points, "players": {"and": seats(tied)}},
+                    )
+                )
     return events
 
 
@@ -249,6 +283,7 @@ def play(state: MaskmenState, player: int, colour: Colour, count: int) -> list[E
                 params={
                     "stronger": term(colour_key(colour)),
                     "weaker": term(colour_key(top.colour)),
+                    "weaker_of": term(colour_of_key(top.colour)),
                     "implied": len(added) - 1,
                     "pairs": [list(pair) for pair in added],
                 },
@@ -281,7 +316,17 @@ def advance(state: MaskmenState, actor: int) -> list[Event]:
     others = [s for s in state.with_cards() if s not in state.passed and s != top]
     if not others:
         return clear(state, top, "maskmen-cleared-passed")
-    set_turn(state, clockwise(state, actor, others)[0])
+    player = clockwise(state, actor, others)[0]
+    if not plays_for(state.hands[player], state.ring, state.beats, state.debuted):
+        # Pass is the only legal answer: it is made at once, not asked for.
+        state.passed.append(player)
+        ring = state.ring
+        forced = Event(
+            key="maskmen-forced-pass",
+            params={"player": seat(player), "colour": term(colour_key(ring.colour)), "count": ring.count},
+        )
+        return [forced, *advance(state, player)]
+    set_turn(state, player)
     return []
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from games.core import Refusal, term
-from games.maskmen.cards import COLOURS, MAX_PLAY, Colour, colour_key
+from games.maskmen.cards import COLOURS, MAX_PLAY, Colour, colour_key, colour_of_key
 from games.maskmen.order import Pair, Relation, relation
 from games.maskmen.state import MaskmenState, RingPlay
 
@@ -94,7 +94,11 @@ def explain(state: MaskmenState, seat: int, value: str) -> Refusal | None:
         if play.colour not in state.debuted and play.count > 1:
             return Refusal(key="maskmen-error-debut-one", params={"colour": colour})
         return None
-    on_ring = {"ring_colour": term(colour_key(ring.colour)), "ring_count": ring.count}
+    on_ring = {
+        "ring_colour": term(colour_key(ring.colour)),
+        "ring_colour_of": term(colour_of_key(ring.colour)),
+        "ring_count": ring.count,
+    }
     standing = relation(state.beats, play.colour, ring.colour)
     if standing is Relation.SAME:
         return Refusal(key="maskmen-error-same-colour", params={"colour": colour, **on_ring})

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from games.core import GM, Event, seat, term
 from games.core.engine import Viewer
-from games.maskmen.cards import COLOURS, colour_key
-from games.maskmen.flow import hand_params
+from games.maskmen.cards import COLOURS, colour_key, colour_of_key
+from games.maskmen.flow import hand_params, standings
 from games.maskmen.state import SEASON_WINS_NEEDED, MaskmenState
 
 
@@ -62,11 +62,13 @@ def summary(state: MaskmenState, viewer: Viewer) -> list[Event]:
                 key="maskmen-status-beats",
                 params={
                     "colour": term(colour_key(colour)),
-                    "beaten": [term(colour_key(w)) for w in beaten],
+                    "beaten": {"and": [term(colour_of_key(w)) for w in beaten]},
                     "count": len(beaten),
                 },
             )
         )
+    if state.over:  # the status message of a finished game shows its final table
+        lines += standings(state)
     if isinstance(viewer, int) and 0 <= viewer < state.players:
         lines.append(Event(key="maskmen-hand", params=hand_params(state.hands[viewer]), to=[viewer]))
     elif viewer == GM:

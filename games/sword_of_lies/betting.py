@@ -68,7 +68,8 @@ Chips
 - `pots()` is built from `committed` (see `pots.py`): main pot first, folded chips stay in.
 +4 swords
 - `first_highest_bet()`: among the Bet, Raise and All-in records (blinds/antes never count, calls
-  never count, an all-in counts even when it was only a call for less), the one with the highest
+  never count, an all-in counts even when it was only a call for less; a call that puts in the
+  player's whole stack is recorded as an all-in, whichever action was named), the one with the highest
   `to` (the player's round total after it); among equals the earliest. Returned chips do not
   change it. The caller decides what happens if that player folded.
 
@@ -467,6 +468,8 @@ class Betting(BaseModel):
         elif kind == "call" or (kind == "all_in" and shove <= top):
             added = self.stacks[seat] if kind == "all_in" else self.call_amount(seat)
             self._move(seat, added)
+            if added == shove - before:  # the whole stack went in: an all-in, whichever button
+                kind = "all_in"
             record = BetRecord(round=self.round, seat=seat, kind=kind, to=before + added, added=added)
         else:
             target = shove if kind == "all_in" else to

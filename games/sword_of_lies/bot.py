@@ -143,8 +143,10 @@ def _bet(state: SolState, prompt: Prompt, rng: random.Random) -> str | int:
         return max(prompt.low, min(prompt.high, step))
     if "check" in enabled:
         return "check"
-    if "call" in enabled and (power > 0.2 or call <= max(state.options.big_blind, stack // 10)):
-        return "call"
+    # facing a call of the whole stack, the one choice offered is the all-in
+    calling = "call" if "call" in enabled else "all_in" if "all_in" in enabled and 0 < call >= stack else None
+    if calling is not None and (power > 0.2 or call <= max(state.options.big_blind, stack // 10)):
+        return calling
     if "all_in" in enabled and call >= stack and power > 0.3:
         return "all_in"
     return "fold"

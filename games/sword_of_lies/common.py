@@ -93,9 +93,10 @@ def player_options(
     candidates: list[int],
     why_not: dict[int, Refusal] | None = None,
     *,
-    include_self: bool = True,
+    include_self: bool = False,
 ) -> list[Option]:
-    """One option per seat in `candidates`; the asking player's own seat is shown disabled."""
+    """One option per seat in `candidates`, never the asking player's own (a typed own seat is
+    refused with `sol-error-self`) unless `include_self` shows it disabled."""
     why_not = why_not or {}
     options = []
     for other in candidates:

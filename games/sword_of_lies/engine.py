@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from games.core import Action, Engine, Event, Prompt, Refusal, Results, Viewer
 from games.sword_of_lies import bot, phase1, phase2, phase3, settlement, setup, summary, view
 from games.sword_of_lies.common import as_int
-from games.sword_of_lies.options import MAX_PLAYERS, MIN_PLAYERS
+from games.sword_of_lies.options import MAX_BUY_IN, MAX_PLAYERS, MIN_PLAYERS, Join
 from games.sword_of_lies.options import Options as SolOptions
 from games.sword_of_lies.state import SolState
 
@@ -33,8 +33,20 @@ class SwordOfLiesEngine(Engine[SolState]):
     max_players: ClassVar[int] = MAX_PLAYERS
     Options: ClassVar[type[SolOptions]] = SolOptions
     State: ClassVar[type[SolState]] = SolState
+    Join: ClassVar[type[Join]] = Join
 
-    def _setup(self, players: int, options: SolOptions, seed: int) -> tuple[SolState, list[Event]]:
+    def _check_join(self, options: SolOptions, join: Join) -> Refusal | None:
+        if join.buy_in is not None and not options.min_buy_in <= join.buy_in <= MAX_BUY_IN:
+            return Refusal(key="sol-error-buy-in-range", params={"min": options.min_buy_in, "max": MAX_BUY_IN})
+        return None
+
+    def _setup(
+        self, players: int, options: SolOptions, seed: int, joins: list[dict[str, Any]] | None = None
+    ) -> tuple[SolState, list[Event]]:
+        # buy-ins given at /join become the house rule's per-seat buy-ins (kept in the state)
+        chosen = {i: j["buy_in"] for i, j in enumerate(joins or []) if j.get("buy_in") is not None}
+        if chosen:
+            options = options.model_copy(update={"buy_ins": {**(options.buy_ins or {}), **chosen}})
         return setup.setup(players, options, seed)
 
     def _check(self, state: SolState, seat: int, prompt: Prompt, action: Action) -> Refusal | None:
@@ -61,7 +73,9 @@ class SwordOfLiesEngine(Engine[SolState]):
                 params={"position": value, "cards": len(state.table[owner].cards)},
             )
         if prompt.key in PLAYER_KEYS:
-            return Refusal(key="sol-error-self") if value == seat else Refusal(key="error-unknown-player")
+            if value == seat:
+                return Refusal(key="sol-error-own-card" if prompt.key == phase3.WAR_TARGET else "sol-error-self")
+            return Refusal(key="error-unknown-player")
         return None
 
     def _apply(self, state: SolState, seat: int, prompt: Prompt, action: Action) -> list[Event]:

@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from games.core.engine import OptionError
+
 MAX_BUY_IN = 1_000_000
 """The largest buy-in the bot accepts (chips are virtual; this keeps numbers readable)."""
 MIN_PLAYERS = 3
@@ -56,12 +58,18 @@ class Options(BaseModel):
     @model_validator(mode="after")
     def _consistent(self) -> Options:
         if self.small_blind > self.big_blind:
-            raise ValueError("small_blind may not exceed big_blind")
+            raise OptionError("small_blind", "sol-error-option-small-blind", big=self.big_blind)
         for seat_number, chips in (self.buy_ins or {}).items():
             if seat_number < 0:
-                raise ValueError(f"buy_ins: seat {seat_number} does not exist")
+                raise OptionError("buy_ins", "sol-error-option-no-seat", seat=seat_number)
             if not self.min_buy_in <= chips <= MAX_BUY_IN:
-                raise ValueError(
-                    f"buy_ins: seat {seat_number} buys in with {chips}, allowed {self.min_buy_in}..{MAX_BUY_IN}"
-                )
+                raise OptionError("buy_ins", "sol-error-option-buy-in-range", min=self.min_buy_in, max=MAX_BUY_IN)
         return self
+
+
+class Join(BaseModel):
+    """What a player gives at /join: their own buy-in (None = the table's minimum)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    buy_in: int | None = None

@@ -139,8 +139,7 @@ def _players_prompt(state: SolState, player: int, key: str) -> Prompt:
         key,
         deadline=TURN,
         options=[
-            # Your own seat is shown (disabled) only where the rules forbid it: interrogations.
-            *player_options(state, player, list(range(state.players)), why_not, include_self=key == ASK_TARGET),
+            *player_options(state, player, list(range(state.players)), why_not),
             *_escape_options(),
         ],
     )

@@ -110,13 +110,22 @@ def bet_prompt(state: SolState) -> Prompt:
     assert legal is not None
     player = legal.seat
     numbered = legal.can_bet or legal.can_raise
+    covered = legal.call_amount > 0 and legal.call_amount == betting.stacks[player]
+    if covered:
+        # Calling takes the whole stack: the call is the all-in, one choice (a typed "call" still
+        # works: it is the prompt's fallback).
+        calls = [option("all_in", "sol-opt-all-in", to=legal.all_in_to)]
+    else:
+        calls = [
+            option("call", "sol-opt-call", _disabled(betting, player, "call"), chips=legal.call_amount),
+            option("all_in", "sol-opt-all-in", _disabled(betting, player, "all_in"), to=legal.all_in_to),
+        ]
     options = [
         option("fold", "sol-opt-fold", _disabled(betting, player, "fold")),
         option("check", "sol-opt-check", _disabled(betting, player, "check")),
-        option("call", "sol-opt-call", _disabled(betting, player, "call"), chips=legal.call_amount),
-        option("all_in", "sol-opt-all-in", _disabled(betting, player, "all_in"), to=legal.all_in_to),
+        *calls,
     ]
-    return new_prompt(
+    prompt = new_prompt(
         state,
         player,
         BET,
@@ -128,6 +137,9 @@ def bet_prompt(state: SolState) -> Prompt:
         secret=False,
         params=_bet_params(state, legal),
     )
+    if covered:
+        prompt.fallback = "call"
+    return prompt
 
 
 def _bet_params(state: SolState, legal: LegalBets) -> dict[str, Any]:
@@ -213,6 +225,7 @@ def apply(state: SolState, player: int, prompt: Prompt, action: Action, events: 
             action=term(f"sol-bet-{record.kind.replace('_', '-')}"),
             kind=record.kind,
             to=record.to,
+            added=record.added,
             stack=state.table[player].stack,
         )
     )

@@ -84,20 +84,40 @@ def attackers(state: SolState) -> list[int]:
     ]
 
 
+def war_over_reason(state: SolState) -> str:
+    """Why nobody can attack any more (the war-over line says the real reason)."""
+    remaining = state.remaining()
+    armed = [s for s in remaining if state.table[s].swords > 0]
+    if not armed:
+        return "no-swords"
+    if not any(state.table[s].cards for s in armed):
+        return "no-cards"
+    return "no-targets"
+
+
 def start_cycle(state: SolState, events: list[Event]) -> None:
     state.orders = {}
     state.prompts = []
     if not attackers(state):
-        events.append(announce("sol-event-war-over"))
+        events.append(announce("sol-event-war-over", reason=war_over_reason(state)))
         settlement.finish_war(state, events)
         return
     state.cycle += 1
     state.phase = "negotiation"
     events.append(announce("sol-event-negotiation", cycle=state.cycle))
+    who = attackers(state)
     for s in state.remaining():
-        state.table[s].ready = False
-        state.table[s].pay_to = None
+        me = state.table[s]
+        me.ready = False
+        me.pay_to = None
+        if me.stack < 1 and s not in who:
+            # No chips to pay and no war order to give: "Ready" is the only answer, made at once.
+            me.ready = True
+            events.append(announce("sol-event-ready-forced", player=seat(s)))
+            continue
         state.prompts.append(_negotiation_prompt(state, s))
+    if not state.prompts:
+        _start_orders(state, events)
 
 
 # --- negotiation -----------------------------------------------------------------------------
@@ -110,7 +130,7 @@ def _negotiation_prompt(state: SolState, player: int) -> Prompt:
 def _refresh(state: SolState, prompt: Prompt) -> None:
     """Bring a negotiation prompt up to date in place (same id: the deadline is the phase's)."""
     me = state.table[prompt.seat]
-    others = [s for s in range(state.players) if s != prompt.seat]
+    others = [s for s in state.remaining() if s != prompt.seat]  # never a player who folded
     no_chips = Refusal(key="sol-error-no-chips") if me.stack < 1 else None
     prompt.options = [
         option(READY, "sol-opt-ready"),
@@ -203,9 +223,6 @@ def _target_prompt(state: SolState, player: int, sword: int) -> Prompt:
         o: Refusal(key="sol-error-no-cards", params={"player": seat(o)}) for o in remaining if not state.table[o].cards
     }
     options = player_options(state, player, remaining, why_not)
-    for o in options:
-        if o.value == str(player):
-            o.disabled = Refusal(key="sol-error-own-card")
     return _order_prompt(
         state,
         player,
@@ -268,7 +285,7 @@ def check(state: SolState, player: int, prompt: Prompt, action: Action) -> Refus
                 return Refusal(key="sol-error-above-stack", params={"stack": me.stack})
         elif action.value.startswith(PAY_TO):
             recipient = as_int(action.value[len(PAY_TO) :])
-            if recipient is None or not 0 <= recipient < state.players or recipient == player:
+            if recipient is None or recipient not in state.remaining() or recipient == player:
                 return Refusal(key="sol-error-bad-recipient")
         return None
     if prompt.key in ORDER_KEYS and player not in state.orders:

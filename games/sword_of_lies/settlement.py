@@ -18,8 +18,12 @@ def war_ranking(state: SolState) -> list[list[int]]:
 
 
 def finish_war(state: SolState, events: list[Event]) -> None:
+    """The final table: lives left, then swords before the war; a line explains every place the
+    tie-break decided."""
     ranking = war_ranking(state)
-    for place, group in enumerate(ranking, start=1):
+    events.append(announce("sol-event-standings"))
+    place = 1
+    for group in ranking:
         for s in group:
             player = state.table[s]
             events.append(
@@ -30,6 +34,15 @@ def finish_war(state: SolState, events: list[Event]) -> None:
                     lives=player.lives(),
                     swords=player.swords_before_war,
                 )
+            )
+        place += len(group)
+    by_lives: dict[int, list[int]] = {}
+    for group in ranking:
+        by_lives.setdefault(state.table[group[0]].lives(), []).extend(group)
+    for lives, players in by_lives.items():
+        if len({state.table[s].swords_before_war for s in players}) > 1:
+            events.append(
+                announce("sol-event-standings-tiebreak", lives=lives, players={"and": [seat(s) for s in players]})
             )
     finish(state, events, ranking)
 
@@ -78,7 +91,7 @@ def finish(state: SolState, events: list[Event], ranking: list[list[int]]) -> No
     state.settled = True
     state.ranking = ranking
     state.winners = list(ranking[0]) if ranking else []
-    for s, player in enumerate(state.table):
+    for s, player in sorted(enumerate(state.table), key=lambda item: (-(item[1].stack - item[1].buy_in), item[0])):
         events.append(
             announce(
                 "sol-event-net",
@@ -87,7 +100,7 @@ def finish(state: SolState, events: list[Event], ranking: list[list[int]]) -> No
                 net=player.stack - player.buy_in,
             )
         )
-    events.append(announce("sol-event-game-over", winners=[seat(s) for s in state.winners]))
+    events.append(announce("sol-event-game-over", winners=[seat(s) for s in state.winners], count=len(state.winners)))
     state.phase = "over"
     state.over = True
     state.prompts = []

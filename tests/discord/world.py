@@ -66,12 +66,27 @@ class World:
         if isinstance(value, int):
             return await self.answer_amount(game, prompt, value)
         custom_id = f"gm|{game.id}|{prompt.id}|{value}"
+        menu = f"gms|{game.id}|{prompt.id}"
         message = await self.standin.wait_for(
-            lambda: self.message_with(custom_id, user, not prompt.secret), timeout=10, what=f"button {custom_id}"
+            lambda: self.message_with(custom_id, user, not prompt.secret) or self.message_with_select(
+                menu, str(value), user, not prompt.secret
+            ),
+            timeout=10, what=f"button {custom_id}",
         )
-        call = await self.standin.click(user, custom_id=custom_id, message=message)
+        if any(b.get("custom_id") == custom_id for b in message.buttons):
+            call = await self.standin.click(user, custom_id=custom_id, message=message)
+        else:  # many options: a select menu holds them
+            call = await self.standin.select(user, [value], custom_id=menu, message=message)
         await call.wait_response()
         return call
+
+    def message_with_select(self, custom_id: str, value: str, user: User, public: bool) -> Message | None:
+        messages = self.standin.channel_view(self.channel, user) if public else self.standin.dm_view(user)
+        for message in reversed(messages):
+            for menu in message.selects:
+                if menu.get("custom_id") == custom_id and any(o.get("value") == value for o in menu.get("options", [])):
+                    return message
+        return None
 
     async def answer_amount(self, game: LiveGame, prompt: Prompt, amount: int) -> InteractionRecord:
         """A preset amount button when there is one, else "Exact amount…" and the modal."""
@@ -105,8 +120,10 @@ class World:
 
 @asynccontextmanager
 async def world(
-    tmp_path: Path, players: int = 4, *, locales: tuple[str, ...] = ("en-US", "ru"), standin: DiscordStandIn
+    tmp_path: Path, players: int = 4, *, locales: tuple[str, ...] = ("en-US", "ru"), standin: DiscordStandIn,
+    **settings_overrides: object,
 ) -> AsyncIterator[World]:
+    """`settings_overrides`: more bot settings (e.g. discord_members_intent=True)."""
     guild = standin.add_guild("Game Night", locale="ru")
     channel = guild.channel("general")
     users = [standin.add_user(f"player{i}", locale=locales[i % len(locales)]) for i in range(players)]
@@ -119,6 +136,7 @@ async def world(
     settings = Settings(
         discord_token="stand-in", database_path=db, default_language="en", dev_guild_id=guild.id,
         discord_api_base_url=standin.api_base_url, discord_gateway_url=standin.gateway_url,
+        **settings_overrides,  # type: ignore[arg-type]
     )
     bot = GameMasterBot(settings, outbox_window=WINDOW)
     run = await start_bot(bot, standin)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -341,6 +342,27 @@ class Message:
     reactions: dict[str, set[int]] = field(default_factory=dict)
     """Emoji (as in the URL: "👍" or "name:id") -> the users who reacted."""
     pinned: bool = False
+    nonce: str | None = None
+    """The nonce the bot sent it with (Discord echoes it back)."""
+    allowed_mentions: dict[str, Any] | None = None
+    """The `allowed_mentions` the bot sent it with (None: not given, so every mention in it pings)."""
+
+    @property
+    def pings(self) -> dict[str, Any]:
+        """Whom Discord notifies for this message: the mentions in its content that `allowed_mentions` lets
+        through (no `allowed_mentions`: all of them). {"everyone": bool, "users": {ids}, "roles": {ids}}."""
+        everyone = "@everyone" in self.content or "@here" in self.content
+        users = {int(found) for found in re.findall(r"<@!?(\d+)>", self.content)}
+        roles = {int(found) for found in re.findall(r"<@&(\d+)>", self.content)}
+        allowed = self.allowed_mentions
+        if allowed is not None:
+            parse = allowed.get("parse") or []
+            everyone = everyone and "everyone" in parse
+            if "users" not in parse:
+                users &= {int(user_id) for user_id in allowed.get("users") or []}
+            if "roles" not in parse:
+                roles &= {int(role_id) for role_id in allowed.get("roles") or []}
+        return {"everyone": everyone, "users": users, "roles": roles}
 
     @property
     def ephemeral(self) -> bool:
@@ -416,6 +438,8 @@ class Message:
             "pinned": self.pinned,
             "flags": self.flags,
         }
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
         if self.guild_id is not None:
             data["guild_id"] = str(self.guild_id)
         if self.reactions:

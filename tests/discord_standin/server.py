@@ -21,7 +21,10 @@ Users: invoke_slash, autocomplete, click, select, submit_modal, user_message. Ea
 InteractionRecord (or Message); `wait_response()` waits for the bot's first callback.
 Reading: channel_view, dm_view, last_message, transcript, message; requests, requests_to, interactions.
 Discord's behaviour: ack_deadline (3 s → 10062), 40060 on a second acknowledgement, close_dms (50007),
-rate_limit (429 + retry_after), reconnect_gateway / drop_gateway (RESUME), privileged_intents (4014).
+rate_limit (429 + retry_after), reconnect_gateway / drop_gateway (RESUME), privileged_intents (4014),
+fail (a 5xx on a route), redeliver (the same interaction twice), delete_channel (CHANNEL_DELETE), remove_member
+(GUILD_MEMBER_REMOVE, members intent only), remove_bot (GUILD_DELETE). Messages keep the bot's `allowed_mentions`
+and say whom they would notify (`Message.pings`).
 Checks: every request is recorded (`requests`), every body checked against Discord's OpenAPI description
 and the limits it misses (`violations`), every route the stand-in does not know answered 404 and recorded
 (`unknown_requests`); `assert_clean()` fails on any of them and on a flooded channel (`flood_problems`).
@@ -171,6 +174,19 @@ class RateLimitRule:
         return self.remaining > 0 and self.method == method and self.route == route
 
 
+@dataclass
+class ServerErrorRule:
+    """Answer the next `remaining` requests to `method route` with `status` (a 5xx: Discord is having trouble)."""
+
+    method: str
+    route: str
+    remaining: int
+    status: int
+
+    def matches(self, method: str, route: str | None) -> bool:
+        return self.remaining > 0 and self.method == method and self.route == route
+
+
 @dataclass(frozen=True)
 class _Route:
     method: str
@@ -258,7 +274,17 @@ class DiscordStandIn:
         self.errors: list[str] = []
         """Requests the stand-in failed to handle (answered 400); `assert_clean` reports them."""
         self.rate_limits: list[RateLimitRule] = []
+        self.server_errors: list[ServerErrorRule] = []
         self._created: list[tuple[int, float]] = []  # (channel id, wall time) of each visible message created
+        self.nonce_seconds = 5 * 60.0
+        """How long a message's nonce is remembered for `enforce_nonce` (Discord: "the past few minutes")."""
+        self._nonces: dict[str, tuple[Message, float]] = {}
+        self.nonce_repeats: list[Message] = []
+        """Messages returned again for a repeated nonce instead of being created twice."""
+        self.request_hooks: list[Callable[[RecordedRequest, str], Awaitable[bool | None]]] = []
+        """Called with each REST request at "received" (before it is handled) and "handled" (the change is made,
+        the answer not yet sent): a test can kill the bot process at exactly that point. A hook returning True
+        at "received" drops the request unhandled (answered 503: it never reached Discord)."""
 
         self.gateway = gw.Gateway(self)
         self._pending_events: list[tuple[str, dict[str, Any], int | None, int]] = []
@@ -655,6 +681,48 @@ class DiscordStandIn:
         self.rate_limits.append(rule)
         return rule
 
+    def fail(self, method: str, route: str, *, status: int = 502, times: int = 1) -> ServerErrorRule:
+        """Answer the next `times` requests to `method route` (Discord's template, e.g. "/gateway") with a
+        server error, as Discord does in an outage."""
+        rule = ServerErrorRule(method.upper(), route, times, status)
+        self.server_errors.append(rule)
+        return rule
+
+    async def redeliver(self, record: InteractionRecord) -> InteractionRecord:
+        """Send the same INTERACTION_CREATE again (same id and token), as Discord occasionally does."""
+        await self._flush()
+        guild_id = record.guild.id if record.guild is not None else None
+        self._touch()
+        await self.gateway.dispatch("INTERACTION_CREATE", self._interaction_payload(record), guild_id=guild_id)
+        return record
+
+    async def delete_channel(self, channel: Channel) -> None:
+        """A moderator deletes `channel`: CHANNEL_DELETE (GUILDS intent); sending to it answers 404 / 10003."""
+        guild = self.guilds[channel.guild_id] if channel.guild_id is not None else None
+        if guild is not None:
+            guild.channels.pop(channel.id, None)
+        self.channels.pop(channel.id, None)
+        await self.dispatch("CHANNEL_DELETE", channel.payload(), guild_id=channel.guild_id, intent=gw.GUILDS)
+
+    async def remove_member(self, guild: Guild, user: User) -> None:
+        """`user` leaves `guild` (or is kicked): GUILD_MEMBER_REMOVE, only with the GUILD_MEMBERS intent."""
+        guild.members.pop(user.id, None)
+        data = {"guild_id": str(guild.id), "user": user.payload()}
+        await self.dispatch("GUILD_MEMBER_REMOVE", data, guild_id=guild.id, intent=gw.GUILD_MEMBERS)
+
+    async def remove_bot(self, guild: Guild) -> None:
+        """The bot is kicked from `guild` (or the server is deleted): GUILD_DELETE without `unavailable`; its
+        channels answer 404 / 10003 from then on, and its members share no server with the bot."""
+        await self._flush()
+        sessions = self.gateway.live_sessions(guild.id)
+        self.guilds.pop(guild.id, None)
+        for channel_id in list(guild.channels):
+            self.channels.pop(channel_id, None)
+        self._touch()
+        for session in sessions:
+            if session.intents & gw.GUILDS:
+                await self.gateway._send_to_session(session, "GUILD_DELETE", {"id": str(guild.id)})
+
     async def reconnect_gateway(self) -> None:
         """Op 7 RECONNECT: the bot must reconnect and RESUME without losing events."""
         await self.gateway.request_reconnect()
@@ -711,6 +779,12 @@ class DiscordStandIn:
         record = RecordedRequest(request.method, path, dict(request.query), body, files, loop.time())
         self.requests.append(record)
         self._touch()
+        dropped = False
+        for hook in self.request_hooks:
+            dropped = bool(await hook(record, "received")) or dropped
+        if dropped:
+            record.status = 503
+            return web.Response(status=503)
         try:
             matched = self._match(request.method, path)
             if matched is None:
@@ -724,6 +798,10 @@ class DiscordStandIn:
             rule = self._take_rate_limit(request.method, found.template)
             if rule is not None:
                 return self._too_many_requests(record, rule)
+            failure = next((f for f in self.server_errors if f.matches(request.method, found.template)), None)
+            if failure is not None:
+                failure.remaining -= 1
+                raise ApiError(failure.status, 0, f"{failure.status}: Server Error")
             self._check_body(record, found)
             api_request = ApiRequest(request.method, path, params, request.query, body, files, record)
             result = await found.handler(self, api_request)
@@ -737,6 +815,8 @@ class DiscordStandIn:
             status, payload = 400, invalid_form_body(f"the stand-in could not handle this request: {error!r}").body()
         record.status = status
         record.response = payload
+        for hook in self.request_hooks:
+            await hook(record, "handled")
         self._touch()
         headers = self._rate_limit_headers(record.route or path)
         if payload is None:
@@ -902,6 +982,7 @@ class DiscordStandIn:
             components=_with_component_ids(body.get("components") or []),
             tts=bool(body.get("tts")),
             message_reference=body.get("message_reference"),
+            allowed_mentions=body.get("allowed_mentions"),
         )
         message.attachments = self._attachments_for(body, files, [])
         if loading:
@@ -942,6 +1023,8 @@ class DiscordStandIn:
             message.embeds = list(body["embeds"] or [])
         if "components" in body:
             message.components = _with_component_ids(body["components"] or [])
+        if "allowed_mentions" in body:
+            message.allowed_mentions = body["allowed_mentions"]
         if "flags" in body and body["flags"] is not None:
             kept = message.flags & (FLAG_EPHEMERAL | (1 << 15))
             message.flags = (int(body["flags"]) & ~FLAG_EPHEMERAL) | kept
@@ -1456,7 +1539,20 @@ class DiscordStandIn:
             recipient = self._recipient(channel)
             if recipient is None or recipient.bot or not recipient.dms_open or not self.mutual_guilds(recipient):
                 raise ApiError(403, 50007, "Cannot send messages to this user")
-        return self._create_message(channel, request.json_object(), request.files).payload()
+        body = request.json_object()
+        nonce = None if body.get("nonce") is None else str(body["nonce"])
+        now = time.time()
+        if nonce is not None and body.get("enforce_nonce"):
+            # Discord: the same author's message with this nonce in the past few minutes is returned, not re-created
+            seen = self._nonces.get(nonce)
+            if seen is not None and now - seen[1] <= self.nonce_seconds and not seen[0].deleted:
+                self.nonce_repeats.append(seen[0])
+                return seen[0].payload()
+        message = self._create_message(channel, body, request.files)
+        if nonce is not None:
+            message.nonce = nonce
+            self._nonces[nonce] = (message, now)
+        return message.payload()
 
     @route("GET", "/channels/{channel_id}/messages")
     async def _list_messages(self, request: ApiRequest) -> Any:

@@ -30,7 +30,7 @@ async def test_a_human_plays_a_whole_game_and_bad_input_is_asked_again(tmp_path:
     assert game is not None and not game.running
     text = "\n".join(said)
     assert "Введите одно из чисел" in text, "bad input gets a clear message"
-    assert "Игра окончена." in text
+    assert text.endswith("Игра №1 окончена.")
     assert "🔒" in text, "the human sees their own private messages"
 
 

@@ -22,14 +22,14 @@ cookie-role-persians = Persians
 cookie-role-cosine = Cosine
 
 ## Prompts and their options.
-cookie-prompt-choose = Round { $round }, circle { $circle } of { $circles }: choose a card to reveal. You can change it until everyone has chosen.
+cookie-prompt-choose = Round { $round }, circle { $circle } of { $circles }: choose a card to reveal.
 cookie-prompt-place-sword = Place your ⚔️ Sword in front of the player you think is your target.
 cookie-prompt-place-shield = Place your 🛡️ Shield in front of the player you think is your hunter.
 cookie-option-player = { $player }
 
 ## Refusals.
-cookie-error-blocked-sword = { $player } has already put a Shield in front of you, so your Sword cannot go in front of them.
-cookie-error-blocked-shield = { $player } has already put a Sword in front of you, so your Shield cannot go in front of them.
+cookie-error-blocked-sword = { $player }'s Shield already lies in front of you, so your Sword cannot go in front of that player.
+cookie-error-blocked-shield = { $player }'s Sword already lies in front of you, so your Shield cannot go in front of that player.
 cookie-error-yourself = You cannot place a card in front of yourself.
 cookie-error-not-in-hand = { $card } is not in your hand.
 
@@ -39,22 +39,46 @@ cookie-event-setup = 🍪 Cookie for { $players } players: { $rounds } rounds of
    *[other] Keeping the Hill to the end of a round is worth 1 coin.
 } First player: { $first }.
 cookie-event-round-start = 🍪 Round { $round } of { $rounds } begins. First player: { $first }. Roles have been dealt in secret.
-cookie-event-deal = Round { $round }. Your role: { $role }. Your target (attack it with the Sword): { $target }. Your hunter (shield yourself from it): { $hunter }. Your hand: { $hand }.
+cookie-event-deal = Round { $round }. Your role: { $role }. Your target (attack it with the Sword): { $target }. Your hunter (shield yourself from it): { $hunter }. Cards in hand: { $hand }.
 cookie-event-circle-start = Circle { $circle } of { $circles }: everyone chooses a card in secret.
-cookie-event-chosen = You chose { $card }. You can change it until everyone has chosen.
+cookie-event-chosen = You chose { $card }.
 cookie-event-choice-changed = Changed: you now play { $card }.
 cookie-event-reveal = 🃏 Round { $round }, circle { $circle }: the cards are revealed.
-cookie-event-revealed = { $player } reveals { $card }.
-cookie-event-placed-sword = ⚔️ { $player } places the Sword in front of { $target }.
-cookie-event-placed-shield = 🛡️ { $player } places the Shield in front of { $target }.
-cookie-event-placed-nobody = { $player } has nobody to place the { $card } in front of: it has no effect this round.
-cookie-event-round-over = 🏁 Round { $round } is over. Roles and scores:
-cookie-event-score = { $player } was { $role }: Sword { $sword }, Shield { $shield }, Hill { $hill } → +{ $points } ({ $coins ->
+cookie-event-revealed = { $player_is_you ->
+    [yes] You reveal
+   *[no] { $player } reveals
+} { $card }.
+cookie-event-placed-sword = ⚔️ { $player_is_you ->
+    [yes] You place your
+   *[no] { $player } places the
+} Sword in front of { $target_is_you ->
+    [yes] you
+   *[no] { $target }
+}.
+cookie-event-placed-shield = 🛡️ { $player_is_you ->
+    [yes] You place your
+   *[no] { $player } places the
+} Shield in front of { $target_is_you ->
+    [yes] you
+   *[no] { $target }
+}.
+cookie-event-placed-nobody = { $player_is_you ->
+    [yes] You have nobody to place your { $card } in front of: it has no effect this round.
+   *[no] { $player } has nobody to place the { $card } in front of: it has no effect this round.
+}
+cookie-event-round-over = 🏁 Round { $round } is over. Roles and coins:
+cookie-event-score = { $player_is_you ->
+    [yes] You were
+   *[no] { $player } was
+} { $role }: Sword { $sword }, Shield { $shield }, Hill { $hill } → +{ $points } ({ $coins ->
     [one] { $coins } coin
    *[other] { $coins } coins
 } in total).
 cookie-event-game-over = 🏆 Game over! { $count ->
-    [one] The winner is { $winners }
+    [one] { $winners_has_you ->
+        [yes] You win
+       *[no] The winner is { $winners }
+    }
    *[other] Shared win: { $winners }
 } with { $coins ->
     [one] { $coins } coin
@@ -63,7 +87,10 @@ cookie-event-game-over = 🏆 Game over! { $count ->
 
 ## The private deduction aid and status lines (for renderers).
 cookie-aid-title = Who can be who (from what you know):
-cookie-aid-line = { $player }: { $roles }
+cookie-aid-line = { $player_is_you ->
+    [yes] You
+   *[no] { $player }
+}: { $roles }
 cookie-status-chosen = Chosen: { $players }.
 cookie-status-you = You are { $role }; target { $target }, hunter { $hunter }.
 
@@ -84,9 +111,38 @@ cookie-rules =
 
 ## Status lines (the channel's status message; a player's private view).
 cookie-summary-round = Round { $round } of { $rounds }, circle { $circle } of { $circles }. First player: { $first }.
-cookie-summary-player = { $player }: { $coins ->
+cookie-summary-player = { $player_is_you ->
+    [yes] You
+   *[no] { $player }
+}: { $coins ->
     [one] { $coins } coin
    *[other] { $coins } coins
 } · face up: { $revealed }
-cookie-summary-you = 🔒 You are { $role }. Your target: { $target }. Your hunter: { $hunter }. Your hand: { $hand }.
-cookie-summary-possible = 🔎 { $player } may be: { $roles }
+cookie-summary-you = 🔒 You are { $role }. Your target: { $target }. Your hunter: { $hunter }. Cards in hand: { $hand }.
+cookie-summary-possible = 🔎 Who { $player } can be: { $roles }
+cookie-standings = 📊 Final standings (a tie stays a tie):
+cookie-standings-row = { $place }. { $player_is_you ->
+    [yes] You
+   *[no] { $player }
+} — { $coins ->
+    [one] { $coins } coin
+   *[other] { $coins } coins
+}
+cookie-summary-placements = In front of players this round: { $placements }.
+cookie-summary-placement = { $card ->
+    [sword] ⚔️ { $owner_is_you ->
+        [yes] your Sword
+       *[no] { $owner }'s Sword
+    }
+   *[shield] 🛡️ { $owner_is_you ->
+        [yes] your Shield
+       *[no] { $owner }'s Shield
+    }
+} — { $placed ->
+    [no] in front of nobody
+   *[yes] in front of { $target_is_you ->
+        [yes] you
+       *[no] { $target }
+    }
+}
+cookie-summary-placements-none = Nobody has placed a Sword or Shield this round yet.

@@ -6,6 +6,38 @@ maskmen-colour-green = Green
 maskmen-colour-grey = Grey
 maskmen-colour-orange = Orange
 maskmen-colour-purple = Purple
+maskmen-colour-pink-of = Pink
+maskmen-colour-blue-of = Blue
+maskmen-colour-green-of = Green
+maskmen-colour-grey-of = Grey
+maskmen-colour-orange-of = Orange
+maskmen-colour-purple-of = Purple
+maskmen-forced-pass = { $player_is_you ->
+        [yes] You have nothing that beats { $colour } × { $count }: you pass.
+       *[no] { $player } has nothing that beats { $colour } × { $count } and passes.
+    }
+maskmen-standings = 📊 Final standings{ $duel ->
+        [yes] { " " }(seasons won):
+       *[no] { " " }(points; equal points go to whoever scored +2 more often):
+    }
+maskmen-standings-row = { $place }. { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    } — { $duel ->
+        [yes] { $points ->
+            [one] { $points } season
+           *[other] { $points } seasons
+        }
+       *[no] { $points ->
+            [one] { $points } point
+           *[other] { $points } points
+        }, +2 { $twos ->
+            [0] never
+            [one] once
+           *[other] { $twos } times
+        }
+    }
+maskmen-standings-tiebreak = Equal points ({ $points }): { $players }; the number of +2 scores decided the order.
 
 maskmen-rules =
     Maskmen — 2–6 players, 60 wrestler cards in six colours (10 of each).
@@ -34,7 +66,10 @@ maskmen-prompt-lead =
        *[other] { $total } cards
     }): { maskmen-colour-pink } { $pink } · { maskmen-colour-blue } { $blue } · { maskmen-colour-green } { $green } · { maskmen-colour-grey } { $grey } · { maskmen-colour-orange } { $orange } · { maskmen-colour-purple } { $purple }
 maskmen-prompt-answer =
-    Trick { $trick }: { $ring_player } has { $ring_colour } × { $ring_count } on the ring. Beat it or pass.
+    Trick { $trick }: { $ring_player_is_you ->
+        [yes] you have
+       *[no] { $ring_player } has
+    } { $ring_colour } × { $ring_count } on the ring. Beat it or pass.
     Your hand ({ $total ->
         [one] { $total } card
        *[other] { $total } cards
@@ -47,44 +82,77 @@ maskmen-option-pass = Pass
 maskmen-season-start = 🔔 Season { $season } begins: { $cards ->
         [one] { $cards } card
        *[other] { $cards } cards
-    } each. { $leader } leads.
+    } each. { $leader_is_you ->
+        [yes] You lead.
+       *[no] { $leader } leads.
+    }
 maskmen-hand = Your hand ({ $total ->
         [one] { $total } card
        *[other] { $total } cards
     }): { maskmen-colour-pink } { $pink } · { maskmen-colour-blue } { $blue } · { maskmen-colour-green } { $green } · { maskmen-colour-grey } { $grey } · { maskmen-colour-orange } { $orange } · { maskmen-colour-purple } { $purple }
-maskmen-play = { $player } plays { $colour } × { $count } ({ $left ->
+maskmen-play = { $player_is_you ->
+        [yes] You play
+       *[no] { $player } plays
+    } { $colour } × { $count } ({ $left ->
+        [0] no cards left
         [one] { $left } card left
        *[other] { $left } cards left
     }).
 maskmen-debut = ✨ { $colour } debuts this season.
-maskmen-proved = 💪 { $stronger } beats { $weaker }{ $implied ->
+maskmen-proved = 💪 { $stronger } beats { $weaker_of }{ $implied ->
         [0] .
         [one] ; { $implied } more relation follows from it.
        *[other] ; { $implied } more relations follow from it.
     }
-maskmen-pass = { $player } passes.
-maskmen-cleared-three = Three cards: the ring clears. { $leader } leads the next trick.
-maskmen-cleared-passed = Everyone else passed: the ring clears. { $leader } leads the next trick.
-maskmen-lead-passes = { $player } has no cards left, so the lead passes to { $leader }.
-maskmen-out = 🏁 { $player } has played their last card and is out (place { $place }).
-maskmen-season-end = 🏆 Season { $season } is over: { $winner } wins it.
-maskmen-season-score = { $player }: { $signed } this season, { $total } in total ({ $cards ->
+maskmen-pass = { $player_is_you ->
+        [yes] You pass.
+       *[no] { $player } passes.
+    }
+maskmen-cleared-three = Three cards: the ring clears. { $leader_is_you ->
+        [yes] You lead the next trick.
+       *[no] { $leader } leads the next trick.
+    }
+maskmen-cleared-passed = Everyone else passed: the ring clears. { $leader_is_you ->
+        [yes] You lead the next trick.
+       *[no] { $leader } leads the next trick.
+    }
+maskmen-lead-passes = { $player_is_you ->
+        [yes] You have no cards left
+       *[no] { $player } has no cards left
+    }, so the lead passes to { $leader_is_you ->
+        [yes] you.
+       *[no] { $leader }.
+    }
+maskmen-out = 🏁 { $player_is_you ->
+        [yes] You have played your last card and are out
+       *[no] { $player } has played their last card and is out
+    } (place { $place }).
+maskmen-season-end = 🏆 Season { $season } is over: { $winner_is_you ->
+        [yes] you win it.
+       *[no] { $winner } wins it.
+    }
+maskmen-season-score = { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    }: { $signed } this season, { $total } in total ({ $cards ->
+        [0] no cards left
         [one] { $cards } card left
        *[other] { $cards } cards left
     }).
-maskmen-duel-season = { $player } has { $wins } of { $need } season wins needed (the other player held { $cards ->
+maskmen-duel-season = { $player_is_you ->
+        [yes] You have
+       *[no] { $player } has
+    } { $wins } of { $need } season wins needed (the other player held { $cards ->
         [one] { $cards } card
        *[other] { $cards } cards
     }).
-maskmen-final-score = { $player }: total { $total }, +2 scored { $twos ->
-        [one] once
-       *[other] { $twos } times
-    }.
-maskmen-final-duel = { $player }: { $total ->
-        [one] { $total } season won
-       *[other] { $total } seasons won
-    }.
-maskmen-game-end = 🏆 Maskmen is over. Winner(s): { $winners }.
+maskmen-game-end = 🏆 Maskmen is over. { $count ->
+        [one] { $winners_has_you ->
+            [yes] You win!
+           *[no] The winner: { $winners }.
+        }
+       *[other] Winners: { $winners }.
+    }
 
 ## Refusals (a play typed on a text command)
 
@@ -93,7 +161,7 @@ maskmen-error-too-many = Never more than 3 cards in one play (you tried { $count
 maskmen-error-not-held = You do not hold { $colour } × { $count } (you have { $held }).
 maskmen-error-debut-one = { $colour } has not debuted this season: it can only lead with exactly 1 card.
 maskmen-error-same-colour = { $colour } is already on the ring: you must beat it with another colour.
-maskmen-error-weaker = { $colour } is proven weaker than { $ring_colour }: it cannot beat it.
+maskmen-error-weaker = { $colour } is proven weaker than { $ring_colour_of }: it cannot beat it.
 maskmen-error-wrong-count = Against { $ring_colour } × { $ring_count } you can only play { $colour } × { $need }, not × { $count }.
 maskmen-error-cannot-beat = { $colour } would need more than 3 cards to beat { $ring_colour } × { $ring_count }.
 
@@ -113,10 +181,22 @@ maskmen-order-empty = No colour has debuted yet this season.
 
 maskmen-status-season = Season { $season } of { $seasons }, trick { $trick }.
 maskmen-status-duel = Season { $season }: the first to win { $need } seasons wins.
-maskmen-status-ring = On the ring: { $colour } × { $count } ({ $player }).
-maskmen-status-ring-empty = The ring is empty: { $player } leads.
-maskmen-status-turn = Turn: { $player }.
-maskmen-status-player = { $player }: { $cards ->
+maskmen-status-ring = On the ring: { $colour } × { $count } ({ $player_is_you ->
+        [yes] yours
+       *[no] { $player }'s
+    }).
+maskmen-status-ring-empty = The ring is empty: { $player_is_you ->
+        [yes] you lead.
+       *[no] { $player } leads.
+    }
+maskmen-status-turn = { $player_is_you ->
+        [yes] Your turn.
+       *[no] Turn: { $player }.
+    }
+maskmen-status-player = { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    }: { $cards ->
         [one] { $cards } card
        *[other] { $cards } cards
     }, { $points } points{ $state ->
@@ -124,7 +204,10 @@ maskmen-status-player = { $player }: { $cards ->
         [out] , out this season
        *[in] {""}
     }.
-maskmen-status-player-duel = { $player }: { $cards ->
+maskmen-status-player-duel = { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    }: { $cards ->
         [one] { $cards } card
        *[other] { $cards } cards
     }, seasons won: { $points }{ $state ->

@@ -6,7 +6,7 @@ sol-rules =
     Set-up: everyone buys in (at least the minimum) and gets a row of cards face down (4 by default); only you see your own faces. An opening draw picks who moves first.
     Phase I — Castling. On your turn: Trade (swap one of your cards for a chosen card of another player; they may accept, name a price in chips, or decline — only you two learn the faces) or Interrogate (pick an unmarked card of another player; its owner names its colour, Red or Black, truthfully or not; you answer Believe or Disbelieve; the card is marked). You may also pass. The phase ends as soon as one player has all cards marked: they are the senior blind.
     Phase II — Betting. Hold'em-style betting (fold, check, call, bet, raise, all-in, side pots): blinds, then a betting round, then a reveal circle (everyone shows one card of their choice) and another betting round, until all cards are shown. A revealed marked card: Lie + Believe or Truth + Disbelieve = a shield (2 lives); Lie + Disbelieve or Truth + Believe = a sword for the interrogator. Unmarked = 1 life. If everyone else folds, the last player takes every pot.
-    Phase III — War. Swords are doubled; the first highest bet of Phase II earns +4 swords. Each cycle: public negotiation (chips may change hands), then secret orders: a standard attack (1 sword at an opponent's card) or a double attack (2 swords, paying 1 life from one of your own cards). A shield hit once flips to an ordinary card; a card at 0 lives is discarded. The war ends when nobody can attack.
+    Phase III — War. Swords are doubled; the first highest bet of Phase II earns +4 swords. Each cycle: public negotiation (chips may change hands), then secret orders: a standard attack (1 sword at an opponent's card) or a double attack (2 swords, paying 1 life from one of your own cards). A shield hit once flips to an ordinary card; a card at 0 lives is discarded. The war ends when nobody can attack any more.
     Winning: most lives left, then most swords before the war, takes the pots (ties split them).
 
 ## Terms
@@ -34,19 +34,31 @@ sol-result-held = the sturdy shield holds
 
 ## Prompts
 sol-prompt-buy-in = Your buy-in: how many chips do you bring to the table? (from { $min } to { $max })
-sol-prompt-move = Your move (your cards: { $hand }). Trade, interrogate, or pass?
+sol-prompt-move = Trade, interrogate, or pass? Your cards: { $hand }.
 sol-prompt-trade-own = Trade: which of your cards do you offer?
 sol-prompt-trade-target = Trade: with whom?
-sol-prompt-trade-their = Trade: which card of { $owner } do you want?
+sol-prompt-trade-their = Trade: which of { $owner }'s cards do you want?
 sol-prompt-ask-target = Interrogation: whose card?
-sol-prompt-ask-position = Interrogation: which unmarked card of { $owner }?
-sol-prompt-trade-offer = { $player } offers their card at position { $position } for your card at position { $their_position } ({ $card }). Accept for free, name a price in chips (at most { $stack }), or decline.
-sol-prompt-trade-price = { $player } asks { $price ->
+sol-prompt-ask-position = Interrogation: which of { $owner }'s unmarked cards?
+sol-prompt-trade-offer = { $player_is_you ->
+        [yes] You offer
+       *[no] { $player } offers
+    } their card at position { $position } for your card at position { $their_position } ({ $card }). Accept for free, name a price in chips (at most { $stack }), or decline.
+sol-prompt-trade-price = { $player_is_you ->
+        [yes] You ask
+       *[no] { $player } asks
+    } { $price ->
         [one] { $price } chip
        *[other] { $price } chips
     } for the trade (your position { $position } for their position { $their_position }). Pay or refuse?
-sol-prompt-name-colour = { $player } asks the colour of your card at position { $position } (it is { $card }). Say Red or Black — the truth or a lie.
-sol-prompt-believe = { $player } says their card at position { $position } is “{ $colour }”. Believe or disbelieve?
+sol-prompt-name-colour = { $player_is_you ->
+        [yes] You ask
+       *[no] { $player } asks
+    } the colour of your card at position { $position } (it is { $card }). Say Red or Black — the truth or a lie.
+sol-prompt-believe = { $player_is_you ->
+        [yes] You say your
+       *[no] { $player } says their
+    } card at position { $position } is “{ $colour }”. Believe or disbelieve?
 sol-prompt-bet = Betting round { $round } of { $rounds }. Pot { $pot }; your bet { $bet }, highest { $highest }, your stack { $stack }. { $raise ->
         [raise] Raise to a total from { $min } to { $max },
         [bet] Bet a total from { $min } to { $max },
@@ -56,7 +68,7 @@ sol-prompt-bet = Betting round { $round } of { $rounds }. Pot { $pot }; your bet
        *[other] or call { $call }, or fold.
     }
 sol-prompt-reveal = Reveal circle { $circle } of { $circles }: which card do you show?
-sol-prompt-negotiate = Negotiation (cycle { $cycle }): talk, make deals, press Ready when done. { $chosen ->
+sol-prompt-negotiate = Negotiation (cycle { $cycle }): talk and make deals, then press Done. { $chosen ->
         [yes] Enter how many chips to pay { $recipient } (you have { $stack }).
        *[no] To pay chips, pick a player first (you have { $stack }).
     }
@@ -68,8 +80,17 @@ sol-prompt-war-target = Sword { $sword } ({ $kind }): at whose card?
 sol-prompt-war-position = Sword { $sword }: which card of { $player }?
 sol-prompt-war-cost = Double attack: which of your cards pays 1 life?
 sol-prompt-war-submitted = Your order is in: { $kind } — { $double ->
-        [yes] { $target1 } #{ $position1 } and { $target2 } #{ $position2 }, paying with your #{ $cost }.
-       *[no] { $target1 } #{ $position1 }.
+        [yes] { $target1_is_you ->
+            [yes] your #{ $position1 }
+           *[no] { $target1 }'s #{ $position1 }
+        } and { $target2_is_you ->
+            [yes] your #{ $position2 }
+           *[no] { $target2 }'s #{ $position2 }
+        }, paying with your #{ $cost }.
+       *[no] { $target1_is_you ->
+            [yes] your #{ $position1 }
+           *[no] { $target1 }'s #{ $position1 }
+        }.
     } You can change it until everyone has ordered.
 
 ## Options
@@ -82,7 +103,10 @@ sol-opt-card = #{ $position } { $kind ->
         [shield] { $card } shield, { $lives } lives
         [plain] { $card }, 1 life
        *[hidden] { $marked ->
-            [yes] marked ({ $by }: { $named }, { $answer })
+            [yes] marked ({ $by_is_you ->
+                [yes] your interrogation
+               *[no] { $by }'s interrogation
+            }: “{ $named }”, { $answer })
            *[no] unmarked
         }
     }
@@ -90,7 +114,10 @@ sol-opt-own-card = #{ $position } { $card } { $kind ->
         [shield] shield, { $lives } lives
         [plain] 1 life
        *[hidden] { $marked ->
-            [yes] marked ({ $by }: { $named }, { $answer })
+            [yes] marked ({ $by_is_you ->
+                [yes] your interrogation
+               *[no] { $by }'s interrogation
+            }: “{ $named }”, { $answer })
            *[no] unmarked
         }
     }
@@ -105,7 +132,7 @@ sol-opt-call = { $chips ->
        *[other] Call { $chips }
     }
 sol-opt-all-in = All-in ({ $to })
-sol-opt-ready = Ready
+sol-opt-ready = Done
 sol-opt-pay-to = Pay { $player }
 sol-opt-standard = Standard attack (1 sword)
 sol-opt-double = Double attack (2 swords, 1 own life)
@@ -115,7 +142,10 @@ sol-opt-change = Change my order
 
 ## Events
 sol-event-setup = ⚔ Sword of Lies for { $players } players: { $hand_size } cards each, minimum buy-in { $min_buy_in }.
-sol-event-buy-in = 💰 { $player } buys in with { $chips ->
+sol-event-buy-in = 💰 { $player_is_you ->
+        [yes] You buy
+       *[no] { $player } buys
+    } in with { $chips ->
         [one] { $chips } chip
        *[other] { $chips } chips
     }.
@@ -124,81 +154,238 @@ sol-event-dealt = 🃏 { $decks ->
        *[other] { $decks } decks are
     } shuffled; everyone gets { $hand_size } cards face down.
 sol-event-your-cards = 🂠 Your cards, left to right: { $hand }
-sol-event-draw = { $player } draws { $card } for the first move.
+sol-event-draw = { $player_is_you ->
+        [yes] You draw
+       *[no] { $player } draws
+    } { $card } for the first move.
 sol-event-draw-tie = Tie for the highest card: { $players } draw again.
-sol-event-castling = Phase I — Castling. { $first } moves first.
-sol-event-turn = ▶ Move { $move }: { $player }'s turn.
-sol-event-pass = { $player } passes.
-sol-event-trade-offered = 🤝 Trade offer (private): { $player }'s #{ $position } for { $target }'s #{ $their_position }.
-sol-event-trade-declined = { $target } declines { $player }'s trade; the turn is over.
-sol-event-trade-price-refused = { $player } refuses the price { $target } asked; no trade.
-sol-event-trade = 🔄 { $player } (#{ $position }) and { $target } (#{ $their_position }) swap cards { $price ->
+sol-event-castling = Phase I — Castling. { $first_is_you ->
+        [yes] You move first.
+       *[no] { $first } moves first.
+    }
+sol-event-turn = ▶ Move { $move }: { $player_is_you ->
+        [yes] your turn.
+       *[no] { $player }'s turn.
+    }
+sol-event-pass = { $player_is_you ->
+        [yes] You pass.
+       *[no] { $player } passes.
+    }
+sol-event-trade-offered = 🤝 Trade offer (private): { $player_is_you ->
+        [yes] your
+       *[no] { $player }'s
+    } #{ $position } for { $target_is_you ->
+        [yes] your
+       *[no] { $target }'s
+    } #{ $their_position }.
+sol-event-trade-declined = { $target_is_you ->
+        [yes] You decline
+       *[no] { $target } declines
+    } { $player_is_you ->
+        [yes] your
+       *[no] { $player }'s
+    } trade; the turn is over.
+sol-event-trade-price-refused = { $player_is_you ->
+        [yes] You refuse
+       *[no] { $player } refuses
+    } the price { $target_is_you ->
+        [yes] you
+       *[no] { $target }
+    } asked; no trade.
+sol-event-trade = 🔄 { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    } (#{ $position }) and { $target_is_you ->
+        [yes] you
+       *[no] { $target }
+    } (#{ $their_position }) swap cards { $price ->
         [0] for free.
         [one] for { $price } chip.
        *[other] for { $price } chips.
     }
 sol-event-trade-received = You got { $card } from { $player } at your position { $position }. Your cards: { $hand }
-sol-event-interrogation = ❓ { $player } interrogates { $target } about card #{ $position }.
-sol-event-colour-named = { $player } says card #{ $position } is “{ $colour }”.
-sol-event-marked = ✍ { $target }'s card #{ $position } is marked: { $player }, “{ $colour }”, { $answer }.
-sol-event-castling-over = Phase I is over: all cards marked for { $players }.
-sol-event-castling-stalled = A full circle of passes ends Phase I. { $player } has the most marked cards ({ $marked }).
-sol-event-betting-begins = Phase II — Betting ({ $limit }, { $rounds } rounds). { $senior } is the senior blind.
+sol-event-interrogation = ❓ { $player_is_you ->
+        [yes] You interrogate
+       *[no] { $player } interrogates
+    } { $target_is_you ->
+        [yes] you
+       *[no] { $target }
+    } about card #{ $position }.
+sol-event-colour-named = { $player_is_you ->
+        [yes] You say
+       *[no] { $player } says
+    } card #{ $position } is “{ $colour }”.
+sol-event-marked = ✍ { $target_is_you ->
+        [yes] Your
+       *[no] { $target }'s
+    } card #{ $position } is marked: { $player_is_you ->
+        [yes] your interrogation
+       *[no] { $player }'s interrogation
+    }, “{ $colour }”, { $answer }.
+sol-event-castling-over = Phase I is over: { $players_has_you ->
+        [yes] all cards marked for { $players }.
+       *[no] { $players } { $players_count ->
+            [one] has
+           *[other] have
+        } every card marked.
+    }
+sol-event-castling-stalled = A full circle of passes ends Phase I. { $player_is_you ->
+        [yes] You have
+       *[no] { $player } has
+    } the most marked cards ({ $marked }).
+sol-event-betting-begins = Phase II — Betting ({ $limit }, { $rounds } rounds). { $senior_is_you ->
+        [yes] You are
+       *[no] { $senior } is
+    } the senior blind.
 sol-event-ante = Everyone antes { $chips }.
-sol-event-blind = { $player } posts the { $big ->
+sol-event-blind = { $player_is_you ->
+        [yes] You post
+       *[no] { $player } posts
+    } the { $big ->
         [yes] big
        *[no] small
     } blind: { $chips }.
 sol-event-betting-round = 💵 Betting round { $round } of { $rounds }.
 sol-event-betting-skipped = Betting round { $round } is skipped: at most one player can still bet.
-sol-event-bet = { $player } { $action }{ $kind ->
-        [bet] { " " }to { $to }.
-        [raise] { " " }to { $to }.
-        [all_in] { " " }({ $to }).
-        [call] { " " }({ $to }).
-        [fold] { " " }and leaves the game.
-       *[other] .
+sol-event-bet = { $kind ->
+        [fold] { $player_is_you ->
+            [yes] You fold and leave the game.
+           *[no] { $player } folds and leaves the game.
+        }
+        [check] { $player_is_you ->
+            [yes] You check.
+           *[no] { $player } checks.
+        }
+        [call] { $player_is_you ->
+            [yes] You call
+           *[no] { $player } calls
+        } { $added }.
+        [bet] { $player_is_you ->
+            [yes] You bet
+           *[no] { $player } bets
+        } { $to }.
+        [raise] { $player_is_you ->
+            [yes] You raise
+           *[no] { $player } raises
+        } to { $to }.
+       *[all_in] { $player_is_you ->
+            [yes] You go
+           *[no] { $player } goes
+        } all-in ({ $to }).
     }
-sol-event-swords-lost = { $player } loses { $swords ->
+sol-event-swords-lost = { $player_is_you ->
+        [yes] You lose
+       *[no] { $player } loses
+    } { $swords ->
         [one] { $swords } sword
        *[other] { $swords } swords
     } by folding.
-sol-event-sword-taken-back = { $folded } folded: { $player } loses the sword their card gave (now { $swords }).
+sol-event-sword-taken-back = { $folded_is_you ->
+        [yes] You folded
+       *[no] { $folded } folded
+    }: { $player_is_you ->
+        [yes] you lose
+       *[no] { $player } loses
+    } the sword that card gave (now { $swords }).
 sol-event-reveal-circle = 👁 Reveal circle { $circle } of { $circles }.
-sol-event-reveal = { $player } reveals #{ $position }: { $card } ({ $colour }){ $marked ->
-        [yes] , marked by { $by }: “{ $named }” — { $truth ->
+sol-event-reveal = { $player_is_you ->
+        [yes] You reveal
+       *[no] { $player } reveals
+    } #{ $position }: { $card } ({ $colour }){ $marked ->
+        [yes] , marked by { $by_is_you ->
+            [yes] you
+           *[no] { $by }
+        }: “{ $named }” — { $truth ->
             [lie] a lie
            *[truth] the truth
         }, { $answer }
        *[no] , unmarked
     } → { $outcome }.
-sol-event-sword = 🗡 { $player } earns a sword (now { $swords }).
-sol-event-sword-void = { $player } has folded: the sword is lost.
+sol-event-sword = 🗡 { $player_is_you ->
+        [yes] You earn
+       *[no] { $player } earns
+    } a sword (now { $swords }).
+sol-event-sword-void = { $player_is_you ->
+        [yes] You have
+       *[no] { $player } has
+    } folded: the sword is lost.
 sol-event-war-begins = ⚔ Phase III — War between { $players }.
-sol-event-swords-doubled = { $player } now has { $swords ->
+sol-event-swords-doubled = { $player_is_you ->
+        [yes] You now have
+       *[no] { $player } now has
+    } { $swords ->
         [one] { $swords } sword
        *[other] { $swords } swords
     } (doubled).
 sol-event-no-bonus = Nobody made a bet in Phase II: no +4 swords.
-sol-event-bonus-folded = The first highest bet ({ $bet }) was { $player }'s, who folded: no +4 swords.
-sol-event-bonus = { $player } made the first highest bet ({ $bet }, round { $round }): +4 swords, now { $swords }.
-sol-event-war-over = The war is over: nobody can attack any more.
-sol-event-negotiation = 🗣 Negotiation, cycle { $cycle }: talk freely, pay chips if you agree, then press Ready.
-sol-event-paid = 💸 { $player } pays { $to } { $chips ->
+sol-event-bonus-folded = The first highest bet ({ $bet }) was { $player_is_you ->
+        [yes] yours, and you
+       *[no] { $player }'s, who
+    } folded: no +4 swords.
+sol-event-bonus = { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    } made the first highest bet ({ $bet }, round { $round }): +4 swords, now { $swords }.
+sol-event-war-over = The war is over: { $reason ->
+        [no-swords] nobody has a sword left.
+        [no-cards] nobody who still has swords has a card left.
+       *[no-targets] no opponent has a card left to attack.
+    }
+sol-event-ready-forced = { $player_is_you ->
+        [yes] You have no chips to pay and no war order to give: you are done negotiating.
+       *[no] { $player } has no chips to pay and no war order to give: done negotiating.
+    }
+sol-event-standings = 📊 Final standings (lives left; equal lives go to whoever had more swords before the war):
+sol-event-standings-tiebreak = Equal lives ({ $lives }): { $players }; swords before the war decided the order.
+sol-event-negotiation = 🗣 Negotiation, cycle { $cycle }: talk freely, pay chips if you agree, then press Done.
+sol-event-paid = 💸 { $player_is_you ->
+        [yes] You pay
+       *[no] { $player } pays
+    } { $to_is_you ->
+        [yes] you
+       *[no] { $to }
+    } { $chips ->
         [one] { $chips } chip
        *[other] { $chips } chips
     }.
-sol-event-ready = { $player } is ready.
+sol-event-ready = { $player_is_you ->
+        [yes] You are done negotiating.
+       *[no] { $player } is done negotiating.
+    }
 sol-event-orders = 📜 War round { $cycle }: secret orders from { $players }.
 sol-event-order-in = Your order: { $kind } — { $double ->
-        [yes] { $target1 } #{ $position1 } and { $target2 } #{ $position2 }, paying with your #{ $cost }.
-       *[no] { $target1 } #{ $position1 }.
+        [yes] { $target1_is_you ->
+            [yes] your #{ $position1 }
+           *[no] { $target1 }'s #{ $position1 }
+        } and { $target2_is_you ->
+            [yes] your #{ $position2 }
+           *[no] { $target2 }'s #{ $position2 }
+        }, paying with your #{ $cost }.
+       *[no] { $target1_is_you ->
+            [yes] your #{ $position1 }
+           *[no] { $target1 }'s #{ $position1 }
+        }.
     }
-sol-event-attack = ⚔ { $player }: { $kind } at { $double ->
-        [yes] { $target1 } #{ $position1 } and { $target2 } #{ $position2 }, paying 1 life from own #{ $cost }.
-       *[no] { $target1 } #{ $position1 }.
+sol-event-attack = ⚔ { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    }: { $kind } at { $double ->
+        [yes] { $target1_is_you ->
+            [yes] your #{ $position1 }
+           *[no] { $target1 }'s #{ $position1 }
+        } and { $target2_is_you ->
+            [yes] your #{ $position2 }
+           *[no] { $target2 }'s #{ $position2 }
+        }, paying 1 life from own #{ $cost }.
+       *[no] { $target1_is_you ->
+            [yes] your #{ $position1 }
+           *[no] { $target1 }'s #{ $position1 }
+        }.
     }
-sol-event-card-hit = { $player }'s #{ $position } ({ $card }): { $hits ->
+sol-event-card-hit = { $player_is_you ->
+        [yes] Your
+       *[no] { $player }'s
+    } #{ $position } ({ $card }): { $hits ->
         [0] no swords
         [one] 1 sword
        *[other] { $hits } swords
@@ -206,7 +393,10 @@ sol-event-card-hit = { $player }'s #{ $position } ({ $card }): { $hits ->
         [0] {""}
        *[other] { " " }+ the double-attack cost
     } → { $result }.
-sol-event-standing = { $player }: { $lives ->
+sol-event-standing = { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    }: { $lives ->
         [one] { $lives } life
        *[other] { $lives } lives
     } on { $cards ->
@@ -216,22 +406,40 @@ sol-event-standing = { $player }: { $lives ->
         [one] { $swords } sword
        *[other] { $swords } swords
     }.
-sol-event-rank = { $place }. { $player }: { $lives ->
+sol-event-rank = { $place }. { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    }: { $lives ->
         [one] { $lives } life
        *[other] { $lives } lives
     }, { $swords } swords before the war.
-sol-event-last-standing = 🏁 Everyone else folded: { $player } takes every pot.
+sol-event-last-standing = 🏁 Everyone else folded: { $player_is_you ->
+        [yes] you take
+       *[no] { $player } takes
+    } every pot.
 sol-event-pot = { $main ->
         [yes] Main pot
        *[no] Side pot { $pot }
     }: { $chips } ({ $players }).
-sol-event-winnings = 🏆 { $player } wins { $chips ->
+sol-event-winnings = 🏆 { $player_is_you ->
+        [yes] You win
+       *[no] { $player } wins
+    } { $chips ->
         [one] { $chips } chip
        *[other] { $chips } chips
     }.
 sol-event-rake = The house takes { $chips } in rake.
-sol-event-net = { $player }: stack { $stack }, net { $net }.
-sol-event-game-over = Game over. Winner(s): { $winners }.
+sol-event-net = { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    }: stack { $stack }, net { $net }.
+sol-event-game-over = Game over. { $winners_count ->
+        [one] { $winners_has_you ->
+            [yes] You win!
+           *[no] The winner: { $winners }.
+        }
+       *[other] Winners: { $winners }.
+    }
 
 ## Refusals
 sol-error-self = You cannot choose yourself.
@@ -249,9 +457,15 @@ sol-error-choose-recipient = Choose whom to pay first.
 sol-error-bad-recipient = You cannot pay that player.
 sol-error-above-stack = You have only { $stack } chips.
 sol-error-double-needs-two-swords = A double attack needs 2 swords; you have { $swords }.
-sol-error-no-cards = { $player } has no cards left.
+sol-error-no-cards = { $player_is_you ->
+        [yes] You have
+       *[no] { $player } has
+    } no cards left.
 sol-bet-error-no-betting = Nobody is to bet now.
-sol-bet-error-not-your-turn = It is { $player }'s turn to bet.
+sol-bet-error-not-your-turn = { $player_is_you ->
+        [yes] It is your turn to bet.
+       *[no] It is { $player }'s turn to bet.
+    }
 sol-bet-error-unknown-action = “{ $kind }” is not a betting action.
 sol-bet-error-cannot-check = You cannot check: { $call } to call.
 sol-bet-error-amount-required = Say how much to bet.
@@ -295,7 +509,10 @@ sol-summary-header = { $phase ->
            *[other] ; bets { NUMBER($bets, useGrouping: 0) }.
         }
     }
-sol-summary-player = { $number }. { $player }{ $status ->
+sol-summary-player = { $number }. { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    }{ $status ->
         [folded] { " " }(folded)
         [all_in] { " " }(all-in)
        *[in] {""}
@@ -331,8 +548,14 @@ sol-summary-player = { $number }. { $player }{ $status ->
         [0] {""}
        *[other] : { $row }
     }
-sol-summary-buy-in = { $number }. { $player }: { $chosen ->
-        [yes] buys in with { $chips ->
+sol-summary-buy-in = { $number }. { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    }: { $chosen ->
+        [yes] { $player_is_you ->
+            [yes] buy
+           *[no] buys
+        } in with { $chips ->
             [one] 1 chip
            *[other] { NUMBER($chips, useGrouping: 0) } chips
         }.
@@ -360,7 +583,10 @@ sol-summary-draft = ✏ Your move: { $move ->
            *[no] .
         }
     }
-sol-summary-offer = 🤝 { $player } offers their #{ $own } for your #{ $position }{ $price ->
+sol-summary-offer = 🤝 { $player_is_you ->
+        [yes] You offer
+       *[no] { $player } offers
+    } their #{ $own } for your #{ $position }{ $price ->
         [0] .
        *[other] ; your price: { NUMBER($price, useGrouping: 0) }.
     }
@@ -372,3 +598,7 @@ sol-summary-order = 📜 Your war order{ $complete ->
         [yes] { $target1 } #{ $position1 } and { $target2 } #{ $position2 }, paying with your #{ $cost }.
        *[no] { $target1 } #{ $position1 }.
     }
+sol-error-buy-in-range = A buy-in must be from { $min } to { $max } chips.
+sol-error-option-small-blind = the small blind may not exceed the big blind ({ $big })
+sol-error-option-no-seat = there is no seat { $seat }
+sol-error-option-buy-in-range = a buy-in must be from { $min } to { $max } chips

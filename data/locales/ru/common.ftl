@@ -1,8 +1,20 @@
 ## Общие сообщения: отказы, списки, слова подсказок.
 
 list-nobody = никто
+list-and = { $head } и { $last }
+you-name = вы
+option-disabled = { $option } ✗ { $reason }
 error-player-count = В этой игре { $min }–{ $max } игроков; сейчас { $count }.
 error-bad-option = Домашнее правило «{ $option }» задано неверно: { $reason }.
+error-option-unknown = в этой игре нет такого домашнего правила
+error-option-greater-than-equal = значение должно быть не меньше { $limit }
+error-option-greater-than = значение должно быть больше { $limit }
+error-option-less-than-equal = значение должно быть не больше { $limit }
+error-option-less-than = значение должно быть меньше { $limit }
+error-option-number = нужно целое число
+error-option-yes-no = нужно true или false
+error-option-one-of = допустимые значения: { $choices }
+error-option-invalid = такое значение недопустимо
 error-malformed = Ответ не распознан.
 error-game-over = Игра окончена.
 error-unknown-player = Такого игрока в этой игре нет.
@@ -14,7 +26,10 @@ error-duplicate = Это уже сделано; ничего не изменил
 error-paused = Игра поставлена на паузу модератором.
 error-not-paused = Игра не на паузе.
 error-no-game = Такой игры нет.
-bot-acted = ⏰ Время { $player } вышло: бот сходил за этого игрока.
+bot-acted = ⏰ { $player_is_you ->
+    [yes] Ваше время вышло: за вас сходил бот.
+   *[no] { $player }: время вышло, за этого игрока сходил бот.
+}
 prompt-deadline = Ответьте до { $when }.
 prompt-your-choice = Ваш выбор: { $choice }. Его можно изменить, пока не выбрали все.
 prompt-waiting-for = Ждём: { $players }.
@@ -23,7 +38,10 @@ reminder = ⏳ { $player }, ответьте, пожалуйста: { $seconds -
     [few] осталось { $seconds } секунды.
    *[many] осталось { $seconds } секунд.
 }
-game-over-winners = 🏆 Победители: { $winners }.
+game-over-winners = 🏆 { $winners_count ->
+    [one] Победитель
+   *[other] Победители
+}: { $winners }.
 moderator-paused = ⏸ Модератор поставил игру на паузу.
 moderator-resumed = ▶ Модератор продолжил игру.
 moderator-extended = ⏱ Модератор продлил срок на { $seconds ->
@@ -32,8 +50,8 @@ moderator-extended = ⏱ Модератор продлил срок на { $seco
    *[many] { $seconds } секунд
 }.
 moderator-forced = ⏩ Модератор завершил срок досрочно.
-moderator-replaced = 🔁 { $old } заменён на { $new }.
-moderator-removed = 🚪 { $player } удалён из игры; его место занимает бот.
+moderator-replaced = 🔁 Место игрока { $old } занимает { $new }.
+moderator-removed = 🚪 Игрок { $player } удалён из игры; его место занимает бот.
 moderator-rolled-back = ⏪ Модератор откатил игру к шагу { $step }.
 moderator-ended = 🛑 Модератор завершил игру.
 coins = { $count ->
@@ -41,21 +59,45 @@ coins = { $count ->
     [few] { $count } монеты
    *[many] { $count } монет
 }
-offline-welcome = Офлайн-игра { $game }, игроков: { $players } (игра №{ $id }). Вы — { $you }.
+offline-welcome = Офлайн-игра «{ $game }», игроков: { $players } (игра №{ $id }). Одно место ваше, за остальных играют боты: { $bots }.
 offline-watch = Офлайн-игра { $game }: за всех играют боты.
-offline-help = Введите номер варианта. «?» — ваша сводка, «q» — выход (игра сохранена; продолжить: --resume { $id }).
+offline-help = Введите номер варианта; «h» — список команд, «q» — сохранить и выйти.
 offline-amount = …или введите =N — сумму от { $low } до { $high } (например, ={ $low }).
 offline-text = Введите ответ и нажмите Enter.
 offline-bad-number = Введите одно из чисел 1–{ $count }.
 offline-private = 🔒 (видите только вы)
 offline-your-turn = ▶ Ваш ход:
-offline-saved = Игра №{ $id } сохранена. Продолжить: python -m bot play --resume { $id }
-offline-finished = Игра окончена.
+offline-saved = Игра №{ $id } сохранена. Продолжить: { $command }
+offline-finished = Игра №{ $id } окончена.
 offline-results = { $player }: { $score }
 offline-not-configured = DISCORD_TOKEN не задан, поэтому Discord-бот не запустится. Запускаю офлайн-игру в терминале (чтобы запустить бота, впишите токен в .env; см. README).
+offline-commands = Команды: номер — выбрать этот вариант (✗ отмечает недоступный сейчас вариант и объясняет почему); =N — ввести сумму, где её спрашивают; «?» — ваша сводка по игре; «rules» — правила; «h» или «help» — этот список; «q», Ctrl-C или Ctrl-D — сохранить игру и выйти.
+offline-no-game = Сохранённой игры №{ $id } здесь нет.
+offline-already-over = Игра №{ $id } («{ $game }») уже окончена.
+offline-resumed = Продолжаем «{ $game }», игра №{ $id } (шаг { $step }). Положение дел:
+cli-unknown-game = Игры «{ $game }» нет. Есть: { $games }.
+cli-no-database = Базы данных { $db } нет.
+cli-no-game = В { $db } нет игры №{ $id }.{ $offline ->
+    [yes] { " " }Есть офлайн-игра №{ $id }: добавьте --db { $offline_db }.
+   *[no] {""}
+}
+cli-export-offline = Игра №{ $id } — офлайн-игра: выгружаю её из { $db }.
+cli-game-line = { $game }: от { $min } до { $max } игроков
 cookie-title = Печенька
 maskmen-title = Маскмены
 sword-of-lies-title = Меч Лжи
-offline-picture = 🖼 Картинка порядка силы: { $path }
-offline-human-name = Игрок
+offline-picture = 🖼 Картинка цепочки силы (обновляется по ходу игры): { $path }
+offline-human-name = Вы
 startup-login-refused = Discord не принял токен (DISCORD_TOKEN). Скопируйте новый на портале разработчика в .env.
+error-join-field = В этой игре при входе не указывают «{ $field }».
+error-bad-join = «{ $field }» задано неверно: { $reason }.
+error-too-many-changes = Вы слишком часто меняете выбор. Попробуйте снова через { $seconds } с.
+error-not-due = Срок ещё не истёк.
+error-pick-exactly = Выберите ровно { $count ->
+    [one] { $count } вариант
+    [few] { $count } варианта
+   *[many] { $count } вариантов
+}.
+error-pick-between = Выберите от { $low } до { $high } вариантов.
+error-picked-twice = «{ $value }» можно выбрать только один раз.
+offline-many = Введите номера выбранных вариантов через пробел (например, 1 3).

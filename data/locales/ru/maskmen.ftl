@@ -6,6 +6,41 @@ maskmen-colour-green = Зелёный
 maskmen-colour-grey = Серый
 maskmen-colour-orange = Оранжевый
 maskmen-colour-purple = Фиолетовый
+maskmen-colour-pink-of = Розового
+maskmen-colour-blue-of = Синего
+maskmen-colour-green-of = Зелёного
+maskmen-colour-grey-of = Серого
+maskmen-colour-orange-of = Оранжевого
+maskmen-colour-purple-of = Фиолетового
+maskmen-forced-pass = { $player_is_you ->
+        [yes] Вам нечем побить { $colour } × { $count }: за вас объявлен пас.
+       *[no] { $player }: побить { $colour } × { $count } нечем — пас.
+    }
+maskmen-standings = 📊 Итоговая таблица{ $duel ->
+        [yes] { " " }(по выигранным сезонам):
+       *[no] { " " }(по очкам; при равенстве выше тот, кто чаще получал +2):
+    }
+maskmen-standings-row = { $place }. { $player_is_you ->
+        [yes] Вы
+       *[no] { $player }
+    } — { $duel ->
+        [yes] { $points ->
+            [one] { $points } сезон
+            [few] { $points } сезона
+           *[many] { $points } сезонов
+        }
+       *[no] { $points ->
+            [one] { $points } очко
+            [few] { $points } очка
+           *[many] { $points } очков
+        }, +2 { $twos ->
+            [0] ни разу
+            [one] { $twos } раз
+            [few] { $twos } раза
+           *[many] { $twos } раз
+        }
+    }
+maskmen-standings-tiebreak = Поровну очков ({ $points }): { $players }; места решило число полученных +2.
 
 maskmen-rules =
     «Маскмены» (Maskmen) — 2–6 игроков, 60 карт рестлеров шести цветов (по 10 каждого).
@@ -29,14 +64,17 @@ maskmen-house-last_standing = игра идёт, пока карты не ост
 maskmen-hand-line = { maskmen-colour-pink } { $pink } · { maskmen-colour-blue } { $blue } · { maskmen-colour-green } { $green } · { maskmen-colour-grey } { $grey } · { maskmen-colour-orange } { $orange } · { maskmen-colour-purple } { $purple }
 maskmen-prompt-lead =
     Раунд { $trick }: вы ведёте. Ринг пуст, поэтому нужно сыграть: новый цвет — 1 карта, дебютировавший цвет — 1–3 карты.
-    Ваша рука ({ $total ->
+    Карты в руке ({ $total ->
         [one] { $total } карта
         [few] { $total } карты
        *[many] { $total } карт
     }): { maskmen-colour-pink } { $pink } · { maskmen-colour-blue } { $blue } · { maskmen-colour-green } { $green } · { maskmen-colour-grey } { $grey } · { maskmen-colour-orange } { $orange } · { maskmen-colour-purple } { $purple }
 maskmen-prompt-answer =
-    Раунд { $trick }: на ринге { $ring_colour } × { $ring_count } от { $ring_player }. Побейте или спасуйте.
-    Ваша рука ({ $total ->
+    Раунд { $trick }: на ринге { $ring_colour } × { $ring_count } ({ $ring_player_is_you ->
+        [yes] ваши карты
+       *[no] карты игрока { $ring_player }
+    }). Побейте или спасуйте.
+    Карты в руке ({ $total ->
         [one] { $total } карта
         [few] { $total } карты
        *[many] { $total } карт
@@ -50,60 +88,91 @@ maskmen-season-start = 🔔 Начинается сезон { $season }: каж�
         [one] { $cards } карте
         [few] { $cards } карты
        *[many] { $cards } карт
-    }. Ведёт { $leader }.
-maskmen-hand = Ваша рука ({ $total ->
+    }. { $leader_is_you ->
+        [yes] Ведёте вы.
+       *[no] Ведёт { $leader }.
+    }
+maskmen-hand = Карты в руке ({ $total ->
         [one] { $total } карта
         [few] { $total } карты
        *[many] { $total } карт
     }): { maskmen-colour-pink } { $pink } · { maskmen-colour-blue } { $blue } · { maskmen-colour-green } { $green } · { maskmen-colour-grey } { $grey } · { maskmen-colour-orange } { $orange } · { maskmen-colour-purple } { $purple }
-maskmen-play = { $player } выставляет { $colour } × { $count } ({ $left ->
+maskmen-play = { $player_is_you ->
+        [yes] Вы выставляете
+       *[no] { $player } выставляет
+    } { $colour } × { $count } ({ $left ->
+        [0] карт больше нет
         [one] осталась { $left } карта
         [few] осталось { $left } карты
        *[many] осталось { $left } карт
     }).
 maskmen-debut = ✨ { $colour } дебютирует в этом сезоне.
-maskmen-proved = 💪 { $stronger } сильнее, чем { $weaker }{ $implied ->
+maskmen-proved = 💪 { $stronger } сильнее { $weaker_of }{ $implied ->
         [0] .
-        [one] ; из этого следует ещё { $implied } соотношение.
-        [few] ; из этого следуют ещё { $implied } соотношения.
-       *[many] ; из этого следуют ещё { $implied } соотношений.
+        [one] ; отсюда следует ещё { $implied } соотношение.
+        [few] ; отсюда следуют ещё { $implied } соотношения.
+       *[many] ; отсюда следуют ещё { $implied } соотношений.
     }
-maskmen-pass = { $player } пасует.
-maskmen-cleared-three = Три карты: ринг пустеет. Следующий раунд ведёт { $leader }.
-maskmen-cleared-passed = Все остальные спасовали: ринг пустеет. Следующий раунд ведёт { $leader }.
-maskmen-lead-passes = У игрока { $player } не осталось карт, поэтому ведёт { $leader }.
-maskmen-out = 🏁 { $player } избавляется от последней карты и выбывает (место { $place }).
-maskmen-season-end = 🏆 Сезон { $season } окончен: его выигрывает { $winner }.
-maskmen-season-score = { $player }: { $signed } за сезон, всего { $total } ({ $cards ->
+maskmen-pass = { $player_is_you ->
+        [yes] Вы пасуете.
+       *[no] { $player } пасует.
+    }
+maskmen-cleared-three = Три карты: ринг пустеет. { $leader_is_you ->
+        [yes] Следующий раунд ведёте вы.
+       *[no] Следующий раунд ведёт { $leader }.
+    }
+maskmen-cleared-passed = Все остальные спасовали: ринг пустеет. { $leader_is_you ->
+        [yes] Следующий раунд ведёте вы.
+       *[no] Следующий раунд ведёт { $leader }.
+    }
+maskmen-lead-passes = { $player_is_you ->
+        [yes] У вас не осталось карт
+       *[no] У игрока { $player } не осталось карт
+    }, поэтому { $leader_is_you ->
+        [yes] ведёте вы.
+       *[no] ведёт { $leader }.
+    }
+maskmen-out = 🏁 { $player_is_you ->
+        [yes] Вы избавляетесь от последней карты и выбываете
+       *[no] { $player } избавляется от последней карты и выбывает
+    } (место { $place }).
+maskmen-season-end = 🏆 Сезон { $season } окончен: { $winner_is_you ->
+        [yes] его выигрываете вы.
+       *[no] его выигрывает { $winner }.
+    }
+maskmen-season-score = { $player_is_you ->
+        [yes] Вы
+       *[no] { $player }
+    }: { $signed } за сезон, всего { $total } ({ $cards ->
+        [0] карт не осталось
         [one] осталась { $cards } карта
         [few] осталось { $cards } карты
        *[many] осталось { $cards } карт
     }).
-maskmen-duel-season = { $player }: побед в сезонах — { $wins } из { $need } (у соперника { $cards ->
+maskmen-duel-season = { $player_is_you ->
+        [yes] Вы
+       *[no] { $player }
+    }: побед в сезонах — { $wins } из { $need } (у соперника { $cards ->
         [one] оставалась { $cards } карта
         [few] оставалось { $cards } карты
        *[many] оставалось { $cards } карт
     }).
-maskmen-final-score = { $player }: всего очков { $total }, +2 получено { $twos ->
-        [one] { $twos } раз
-        [few] { $twos } раза
-       *[many] { $twos } раз
-    }.
-maskmen-final-duel = { $player }: { $total ->
-        [one] выигран { $total } сезон
-        [few] выиграно { $total } сезона
-       *[many] выиграно { $total } сезонов
-    }.
-maskmen-game-end = 🏆 Игра «Маскмены» окончена. Победители: { $winners }.
+maskmen-game-end = 🏆 Игра «Маскмены» окончена. { $count ->
+        [one] { $winners_has_you ->
+            [yes] Вы победили!
+           *[no] Победитель: { $winners }.
+        }
+       *[other] Победители: { $winners }.
+    }
 
 ## Отказы (ход, набранный текстовой командой)
 
 maskmen-error-must-lead = Вы ведёте этот раунд и должны сыграть: на пустом ринге пасовать нельзя.
 maskmen-error-too-many = За один ход нельзя выложить больше 3 карт (вы пытались { $count }).
-maskmen-error-not-held = У вас нет { $colour } × { $count } (есть только { $held }).
+maskmen-error-not-held = У вас нет { $colour } × { $count } (в руке таких карт: { $held }).
 maskmen-error-debut-one = { $colour } ещё не дебютировал в этом сезоне: им можно начать раунд только одной картой.
 maskmen-error-same-colour = { $colour } уже на ринге: побить его нужно другим цветом.
-maskmen-error-weaker = Доказано, что { $colour } слабее, чем { $ring_colour }: он не может его побить.
+maskmen-error-weaker = Доказано, что { $colour } слабее { $ring_colour_of }: побить его нельзя.
 maskmen-error-wrong-count = На { $ring_colour } × { $ring_count } можно ответить только { $colour } × { $need }, а не × { $count }.
 maskmen-error-cannot-beat = Чтобы побить { $ring_colour } × { $ring_count }, цвету { $colour } понадобилось бы больше 3 карт.
 
@@ -127,30 +196,45 @@ maskmen-status-duel = Сезон { $season }: побеждает первый, �
         [few] { $need } сезона
        *[many] { $need } сезонов
     }.
-maskmen-status-ring = На ринге: { $colour } × { $count } ({ $player }).
-maskmen-status-ring-empty = Ринг пуст: ведёт { $player }.
-maskmen-status-turn = Ходит: { $player }.
-maskmen-status-player = { $player }: { $cards ->
+maskmen-status-ring = На ринге: { $colour } × { $count } ({ $player_is_you ->
+        [yes] ваши
+       *[no] карты игрока { $player }
+    }).
+maskmen-status-ring-empty = Ринг пуст: { $player_is_you ->
+        [yes] ведёте вы.
+       *[no] ведёт { $player }.
+    }
+maskmen-status-turn = { $player_is_you ->
+        [yes] Ходите вы.
+       *[no] Ходит: { $player }.
+    }
+maskmen-status-player = { $player_is_you ->
+        [yes] Вы
+       *[no] { $player }
+    }: { $cards ->
         [one] { $cards } карта
         [few] { $cards } карты
        *[many] { $cards } карт
     }, очков: { $points }{ $state ->
-        [passed] , спасовал(а) в этом раунде
-        [out] , вышел(а) из сезона
+        [passed] , пас в этом раунде
+        [out] , вне игры до конца сезона
        *[in] {""}
     }.
-maskmen-status-player-duel = { $player }: { $cards ->
+maskmen-status-player-duel = { $player_is_you ->
+        [yes] Вы
+       *[no] { $player }
+    }: { $cards ->
         [one] { $cards } карта
         [few] { $cards } карты
        *[many] { $cards } карт
     }, выиграно сезонов: { $points }{ $state ->
-        [passed] , спасовал(а) в этом раунде
-        [out] , вышел(а) из сезона
+        [passed] , пас в этом раунде
+        [out] , вне игры до конца сезона
        *[in] {""}
     }.
 maskmen-status-beats = { $count ->
         [0] { $colour }: пока никого не победил.
-       *[other] { $colour } сильнее, чем { $beaten }.
+       *[other] { $colour } сильнее { $beaten }.
     }
-maskmen-status-gm-hand = Рука { $player } ({ $total }): { maskmen-colour-pink } { $pink } · { maskmen-colour-blue } { $blue } · { maskmen-colour-green } { $green } · { maskmen-colour-grey } { $grey } · { maskmen-colour-orange } { $orange } · { maskmen-colour-purple } { $purple }
+maskmen-status-gm-hand = Карты игрока { $player } ({ $total }): { maskmen-colour-pink } { $pink } · { maskmen-colour-blue } { $blue } · { maskmen-colour-green } { $green } · { maskmen-colour-grey } { $grey } · { maskmen-colour-orange } { $orange } · { maskmen-colour-purple } { $purple }
 maskmen-status-set-aside = Отложено ({ $total }): { maskmen-colour-pink } { $pink } · { maskmen-colour-blue } { $blue } · { maskmen-colour-green } { $green } · { maskmen-colour-grey } { $grey } · { maskmen-colour-orange } { $orange } · { maskmen-colour-purple } { $purple }

@@ -6,7 +6,7 @@ sol-rules =
     Подготовка: каждый делает бай-ин (не меньше минимального) и получает ряд карт рубашкой вверх (по умолчанию 4); свои карты видите только вы. Определительная карта решает, кто ходит первым.
     Фаза I — Рокировка. В свой ход: Торг (обмен своей карты на выбранную карту другого игрока; он может согласиться, назначить цену в фишках или отказаться — лица карт узнаёте только вы двое) или Допрос (выберите непомеченную карту другого игрока; владелец называет её цвет, Красный или Чёрный, правду или ложь; вы отвечаете «Верю» или «Не верю»; карта помечается). Можно и пропустить ход. Фаза кончается, как только у кого-то все карты помечены: это старший блайнд.
     Фаза II — Беттинг. Ставки как в Холдеме (фолд, чек, колл, бет, рейз, олл-ин, побочные банки): блайнды, круг ставок, затем круг вскрытия (каждый открывает одну карту на выбор) и снова ставки, пока не вскрыты все карты. Вскрытая помеченная карта: Ложь + Верю или Правда + Не верю = щит (2 жизни); Ложь + Не верю или Правда + Верю = меч допрашивавшему. Непомеченная = 1 жизнь. Если все остальные сбросили карты, последний игрок забирает все банки.
-    Фаза III — Война. Мечи удваиваются; первый сделавший самую высокую ставку получает +4 меча. Каждый цикл: открытые переговоры (можно передавать фишки), затем тайные приказы: обычная атака (1 меч в карту соперника) или двойная (2 меча, плата — 1 жизнь своей карты). Щит после одного удара переворачивается в обычную карту; карта с 0 жизней уходит в сброс. Война кончается, когда атаковать больше некому.
+    Фаза III — Война. Мечи удваиваются; первый сделавший самую высокую ставку получает +4 меча. Каждый цикл: открытые переговоры (можно передавать фишки), затем тайные приказы: стандартная атака (1 меч в карту соперника) или двойная (2 меча, плата — 1 жизнь своей карты). Щит после одного удара переворачивается в обычную карту; карта с 0 жизней уходит в сброс. Война кончается, когда атаковать больше некому или нечем.
     Победа: больше всего оставшихся жизней, затем больше мечей до войны — тот забирает банки (при равенстве делят).
 
 ## Термины
@@ -17,16 +17,16 @@ sol-disbelieve = Не верю
 sol-limit-no_limit = без лимита
 sol-limit-pot_limit = пот-лимит
 sol-limit-fixed_limit = фиксированный лимит
-sol-bet-fold = сбрасывает карты (фолд)
-sol-bet-check = говорит «чек»
-sol-bet-call = уравнивает (колл)
-sol-bet-bet = ставит (бет)
-sol-bet-raise = повышает (рейз)
+sol-bet-fold = сбрасывает карты
+sol-bet-check = чек
+sol-bet-call = уравнивает
+sol-bet-bet = ставит
+sol-bet-raise = повышает
 sol-bet-all-in = идёт олл-ин
 sol-outcome-plain = обычная карта (1 жизнь)
 sol-outcome-shield = щит (2 жизни)
 sol-outcome-sword = меч допрашивавшему
-sol-attack-standard = обычная атака
+sol-attack-standard = стандартная атака
 sol-attack-double = двойная атака
 sol-result-flipped = щит переворачивается в обычную карту
 sol-result-destroyed = уничтожена
@@ -34,30 +34,30 @@ sol-result-held = прочный щит выдерживает удар
 
 ## Подсказки
 sol-prompt-buy-in = Ваш бай-ин: сколько фишек вы приносите за стол? (от { $min } до { $max })
-sol-prompt-move = Ваш ход (ваши карты: { $hand }). Торг, допрос или пропуск?
+sol-prompt-move = Торг, допрос или пропуск хода? Ваши карты: { $hand }.
 sol-prompt-trade-own = Торг: какую свою карту вы предлагаете?
 sol-prompt-trade-target = Торг: с кем?
 sol-prompt-trade-their = Торг: какую карту игрока { $owner } вы хотите?
 sol-prompt-ask-target = Допрос: чью карту?
 sol-prompt-ask-position = Допрос: какую непомеченную карту игрока { $owner }?
-sol-prompt-trade-offer = { $player } предлагает свою карту на позиции { $position } за вашу карту на позиции { $their_position } ({ $card }). Согласиться бесплатно, назначить цену в фишках (не больше { $stack }) или отказаться?
-sol-prompt-trade-price = { $player } просит за обмен { $price ->
+sol-prompt-trade-offer = Игрок { $player } предлагает свою карту №{ $position } за вашу карту №{ $their_position } ({ $card }). Согласиться бесплатно, назначить цену в фишках (не больше { $stack }) или отказаться?
+sol-prompt-trade-price = Игрок { $player } просит за обмен { $price ->
         [one] { $price } фишку
         [few] { $price } фишки
        *[many] { $price } фишек
-    } (ваша позиция { $position } за его позицию { $their_position }). Заплатить или отказаться?
-sol-prompt-name-colour = { $player } спрашивает цвет вашей карты на позиции { $position } (это { $card }). Назовите Красный или Чёрный — правду или ложь.
-sol-prompt-believe = { $player } говорит, что цвет его карты на позиции { $position } — «{ $colour }». Верите или нет?
-sol-prompt-bet = Круг ставок { $round } из { $rounds }. Банк { $pot }; ваша ставка { $bet }, высшая { $highest }, ваш стек { $stack }. { $raise ->
-        [raise] Повысьте до суммы от { $min } до { $max },
-        [bet] Поставьте сумму от { $min } до { $max },
-       *[none] Ставка или повышение невозможны;
+    } (ваша карта №{ $position } за карту №{ $their_position } этого игрока). Заплатить или отказаться?
+sol-prompt-name-colour = Игрок { $player } спрашивает цвет вашей карты №{ $position } (это { $card }). Назовите Красный или Чёрный — правду или ложь.
+sol-prompt-believe = Игрок { $player } называет цвет своей карты №{ $position }: «{ $colour }». Верите?
+sol-prompt-bet = Круг ставок { $round } из { $rounds }. Банк { $pot }; ваша ставка { $bet }, наибольшая { $highest }, ваш стек { $stack }. { $raise ->
+        [raise] Можно повысить до суммы от { $min } до { $max },
+        [bet] Можно поставить от { $min } до { $max },
+       *[none] Больше ставить нельзя; можно
     } { $call ->
-        [0] или чек, или фолд.
-       *[other] или колл { $call }, или фолд.
+        [0] сказать «чек» или сбросить карты.
+       *[other] уравнять ({ $call }) или сбросить карты.
     }
 sol-prompt-reveal = Круг вскрытия { $circle } из { $circles }: какую карту вы открываете?
-sol-prompt-negotiate = Переговоры (цикл { $cycle }): общайтесь, договаривайтесь, затем нажмите «Готов». { $chosen ->
+sol-prompt-negotiate = Переговоры (цикл { $cycle }): договаривайтесь, затем нажмите «Готово». { $chosen ->
         [yes] Введите, сколько фишек заплатить игроку { $recipient } (у вас { $stack }).
        *[no] Чтобы заплатить фишки, сначала выберите игрока (у вас { $stack }).
     }
@@ -65,13 +65,22 @@ sol-prompt-war-kind = Приказ на войну (цикл { $cycle }): у в�
         [one] { $swords } меч
         [few] { $swords } меча
        *[many] { $swords } мечей
-    }. Обычная или двойная атака?
+    }. Стандартная или двойная атака?
 sol-prompt-war-target = Меч { $sword } ({ $kind }): в чью карту?
 sol-prompt-war-position = Меч { $sword }: в какую карту игрока { $player }?
 sol-prompt-war-cost = Двойная атака: какая ваша карта платит 1 жизнь?
 sol-prompt-war-submitted = Ваш приказ принят: { $kind } — { $double ->
-        [yes] { $target1 } №{ $position1 } и { $target2 } №{ $position2 }, плата — ваша №{ $cost }.
-       *[no] { $target1 } №{ $position1 }.
+        [yes] { $target1_is_you ->
+            [yes] ваша карта №{ $position1 }
+           *[no] карта №{ $position1 } игрока { $target1 }
+        } и { $target2_is_you ->
+            [yes] ваша карта №{ $position2 }
+           *[no] карта №{ $position2 } игрока { $target2 }
+        }, плата — ваша карта №{ $cost }.
+       *[no] { $target1_is_you ->
+            [yes] ваша карта №{ $position1 }
+           *[no] карта №{ $position1 } игрока { $target1 }
+        }.
     } Его можно изменить, пока все не отдали приказы.
 
 ## Варианты
@@ -88,7 +97,10 @@ sol-opt-card = №{ $position } { $kind ->
         }
         [plain] { $card }, 1 жизнь
        *[hidden] { $marked ->
-            [yes] помечена ({ $by }: { $named }, { $answer })
+            [yes] помечена ({ $by_is_you ->
+                [yes] допрашивали вы
+               *[no] допрашивал игрок { $by }
+            }: «{ $named }», { $answer })
            *[no] не помечена
         }
     }
@@ -100,7 +112,10 @@ sol-opt-own-card = №{ $position } { $card } { $kind ->
         }
         [plain] 1 жизнь
        *[hidden] { $marked ->
-            [yes] помечена ({ $by }: { $named }, { $answer })
+            [yes] помечена ({ $by_is_you ->
+                [yes] допрашивали вы
+               *[no] допрашивал игрок { $by }
+            }: «{ $named }», { $answer })
            *[no] не помечена
         }
     }
@@ -115,11 +130,11 @@ sol-opt-call = { $chips ->
        *[other] Колл { $chips }
     }
 sol-opt-all-in = Олл-ин ({ $to })
-sol-opt-ready = Готов
-sol-opt-pay-to = Заплатить: { $player }
-sol-opt-standard = Обычная атака (1 меч)
+sol-opt-ready = Готово
+sol-opt-pay-to = Заплатить игроку { $player }
+sol-opt-standard = Стандартная атака (1 меч)
 sol-opt-double = Двойная атака (2 меча, 1 своя жизнь)
-sol-opt-war-random = Случайная обычная атака
+sol-opt-war-random = Случайная стандартная атака
 sol-opt-keep = Оставить приказ
 sol-opt-change = Изменить приказ
 
@@ -132,7 +147,10 @@ sol-event-setup = ⚔ Меч Лжи для { $players ->
         [few] { $hand_size } карты
        *[many] { $hand_size } карт
     } каждому, минимальный бай-ин { $min_buy_in }.
-sol-event-buy-in = 💰 { $player } делает бай-ин: { $chips ->
+sol-event-buy-in = 💰 { $player_is_you ->
+        [yes] Ваш бай-ин
+       *[no] Бай-ин игрока { $player }
+    }: { $chips ->
         [one] { $chips } фишка
         [few] { $chips } фишки
        *[many] { $chips } фишек
@@ -147,85 +165,236 @@ sol-event-dealt = 🃏 { $decks ->
        *[many] { $hand_size } карт
     } рубашкой вверх.
 sol-event-your-cards = 🂠 Ваши карты слева направо: { $hand }
-sol-event-draw = { $player } тянет { $card } на право первого хода.
-sol-event-draw-tie = Ничья по старшей карте: { $players } тянут снова.
-sol-event-castling = Фаза I — Рокировка. Первым ходит { $first }.
-sol-event-turn = ▶ Ход { $move }: ходит { $player }.
-sol-event-pass = { $player } пропускает ход.
-sol-event-trade-offered = 🤝 Предложение обмена (тайно): №{ $position } игрока { $player } на №{ $their_position } игрока { $target }.
-sol-event-trade-declined = { $target } отклоняет обмен, предложенный игроком { $player }; ход окончен.
-sol-event-trade-price-refused = { $player } не согласен на цену, которую назначил { $target }; обмена нет.
-sol-event-trade = 🔄 { $player } (№{ $position }) и { $target } (№{ $their_position }) меняются картами { $price ->
+sol-event-draw = { $player_is_you ->
+        [yes] Вы тянете
+       *[no] { $player } тянет
+    } { $card } на право первого хода.
+sol-event-draw-tie = Ничья по старшей карте: тянут снова { $players }.
+sol-event-castling = Фаза I — Рокировка. { $first_is_you ->
+        [yes] Первыми ходите вы.
+       *[no] Первым ходит игрок { $first }.
+    }
+sol-event-turn = ▶ Ход { $move }: { $player_is_you ->
+        [yes] ходите вы.
+       *[no] ходит { $player }.
+    }
+sol-event-pass = { $player_is_you ->
+        [yes] Вы пропускаете ход.
+       *[no] { $player } пропускает ход.
+    }
+sol-event-trade-offered = 🤝 Предложение обмена (тайно): { $player_is_you ->
+        [yes] ваша карта №{ $position }
+       *[no] карта №{ $position } игрока { $player }
+    } за { $target_is_you ->
+        [yes] вашу карту №{ $their_position }
+       *[no] карту №{ $their_position } игрока { $target }
+    }.
+sol-event-trade-declined = { $target_is_you ->
+        [yes] Вы отклоняете обмен
+       *[no] { $target } отклоняет обмен
+    }; ход окончен.
+sol-event-trade-price-refused = { $player_is_you ->
+        [yes] Вы отказываетесь платить
+       *[no] { $player } отказывается платить
+    } цену, назначенную { $target_is_you ->
+        [yes] вами
+       *[no] игроком { $target }
+    }; обмена нет.
+sol-event-trade = 🔄 Обмен: { $player_is_you ->
+        [yes] ваша №{ $position }
+       *[no] №{ $position } игрока { $player }
+    } ⇄ { $target_is_you ->
+        [yes] ваша №{ $their_position }
+       *[no] №{ $their_position } игрока { $target }
+    }, { $price ->
         [0] бесплатно.
         [one] за { $price } фишку.
         [few] за { $price } фишки.
        *[many] за { $price } фишек.
     }
-sol-event-trade-received = Вы получили { $card } от игрока { $player } на свою позицию { $position }. Ваши карты: { $hand }
-sol-event-interrogation = ❓ { $player } допрашивает игрока { $target } о карте №{ $position }.
-sol-event-colour-named = { $player } говорит, что цвет карты №{ $position } — «{ $colour }».
-sol-event-marked = ✍ Карта №{ $position } игрока { $target } помечена: { $player }, «{ $colour }», { $answer }.
-sol-event-castling-over = Фаза I окончена: все карты помечены у игроков: { $players }.
-sol-event-castling-stalled = Полный круг пропусков завершает Фазу I. Больше всего помеченных карт у игрока { $player } ({ $marked }).
-sol-event-betting-begins = Фаза II — Беттинг ({ $limit }, кругов ставок: { $rounds }). Старший блайнд — { $senior }.
+sol-event-trade-received = Вы получили { $card } от игрока { $player } на свою позицию №{ $position }. Ваши карты: { $hand }
+sol-event-interrogation = ❓ { $player_is_you ->
+        [yes] Вы допрашиваете
+       *[no] { $player } допрашивает
+    } { $target_is_you ->
+        [yes] вас
+       *[no] игрока { $target }
+    } о карте №{ $position }.
+sol-event-colour-named = { $player_is_you ->
+        [yes] Вы называете
+       *[no] { $player } называет
+    } цвет карты №{ $position }: «{ $colour }».
+sol-event-marked = ✍ { $target_is_you ->
+        [yes] Ваша карта №{ $position } помечена
+       *[no] Карта №{ $position } игрока { $target } помечена
+    }: { $player_is_you ->
+        [yes] допрашивали вы
+       *[no] допрашивал игрок { $player }
+    }, «{ $colour }», { $answer }.
+sol-event-castling-over = Фаза I окончена: все карты помечены у { $players_count ->
+        [one] игрока
+       *[other] игроков
+    } { $players }.
+sol-event-castling-stalled = Полный круг пропусков завершает Фазу I. Больше всего помеченных карт ({ $marked }) { $player_is_you ->
+        [yes] у вас.
+       *[no] у игрока { $player }.
+    }
+sol-event-betting-begins = Фаза II — Беттинг ({ $limit }, кругов ставок: { $rounds }). { $senior_is_you ->
+        [yes] Старший блайнд — вы.
+       *[no] Старший блайнд — { $senior }.
+    }
 sol-event-ante = Каждый ставит анте { $chips }.
-sol-event-blind = { $player } ставит { $big ->
+sol-event-blind = { $player_is_you ->
+        [yes] Вы ставите
+       *[no] { $player } ставит
+    } { $big ->
         [yes] большой
        *[no] малый
     } блайнд: { $chips }.
 sol-event-betting-round = 💵 Круг ставок { $round } из { $rounds }.
 sol-event-betting-skipped = Круг ставок { $round } пропущен: ставить может не больше одного игрока.
-sol-event-bet = { $player } { $action }{ $kind ->
-        [bet] { " " }до { $to }.
-        [raise] { " " }до { $to }.
-        [all_in] { " " }({ $to }).
-        [call] { " " }({ $to }).
-        [fold] { " " }и выбывает из игры.
-       *[other] .
+sol-event-bet = { $kind ->
+        [fold] { $player_is_you ->
+            [yes] Вы сбрасываете карты и выбываете из игры.
+           *[no] { $player } сбрасывает карты и выбывает из игры.
+        }
+        [check] { $player_is_you ->
+            [yes] Вы
+           *[no] { $player }
+        }: чек.
+        [call] { $player_is_you ->
+            [yes] Вы уравниваете
+           *[no] { $player } уравнивает
+        }: { $added }.
+        [bet] { $player_is_you ->
+            [yes] Вы ставите
+           *[no] { $player } ставит
+        } { $to }.
+        [raise] { $player_is_you ->
+            [yes] Вы повышаете
+           *[no] { $player } повышает
+        } до { $to }.
+       *[all_in] { $player_is_you ->
+            [yes] Вы идёте
+           *[no] { $player } идёт
+        } олл-ин: { $to }.
     }
-sol-event-swords-lost = { $player } теряет { $swords ->
+sol-event-swords-lost = { $player_is_you ->
+        [yes] Сбросив карты, вы теряете
+       *[no] { $player }: сбросив карты, теряет
+    } { $swords ->
         [one] { $swords } меч
         [few] { $swords } меча
        *[many] { $swords } мечей
-    }, сбросив карты.
-sol-event-sword-taken-back = { $folded } сбросил карты: { $player } теряет меч, который дала его карта (теперь { $swords }).
+    }.
+sol-event-sword-taken-back = { $folded_is_you ->
+        [yes] Ваши карты сброшены
+       *[no] Карты игрока { $folded } сброшены
+    }: { $player_is_you ->
+        [yes] вы теряете
+       *[no] { $player } теряет
+    } меч, который дала карта этого игрока (теперь { $swords }).
 sol-event-reveal-circle = 👁 Круг вскрытия { $circle } из { $circles }.
-sol-event-reveal = { $player } вскрывает №{ $position }: { $card } ({ $colour }){ $marked ->
-        [yes] , пометка { $by }: «{ $named }» — { $truth ->
+sol-event-reveal = { $player_is_you ->
+        [yes] Вы вскрываете
+       *[no] { $player } вскрывает
+    } №{ $position }: { $card } ({ $colour }){ $marked ->
+        [yes] , пометка { $by_is_you ->
+            [yes] вашего допроса
+           *[no] допроса игрока { $by }
+        }: «{ $named }» — { $truth ->
             [lie] ложь
            *[truth] правда
         }, { $answer }
        *[no] , без пометки
     } → { $outcome }.
-sol-event-sword = 🗡 { $player } получает меч (теперь { $swords }).
-sol-event-sword-void = { $player } уже сбросил карты: меч пропадает.
-sol-event-war-begins = ⚔ Фаза III — Война: { $players }.
-sol-event-swords-doubled = У игрока { $player } теперь { $swords ->
+sol-event-sword = 🗡 { $player_is_you ->
+        [yes] Вы получаете
+       *[no] { $player } получает
+    } меч (теперь { $swords }).
+sol-event-sword-void = { $player_is_you ->
+        [yes] Ваши карты уже сброшены
+       *[no] Карты игрока { $player } уже сброшены
+    }: меч пропадает.
+sol-event-war-begins = ⚔ Фаза III — Война. Участники: { $players }.
+sol-event-swords-doubled = { $player_is_you ->
+        [yes] У вас
+       *[no] У игрока { $player }
+    } теперь { $swords ->
         [one] { $swords } меч
         [few] { $swords } меча
        *[many] { $swords } мечей
     } (удвоено).
 sol-event-no-bonus = В Фазе II никто не делал ставок: +4 меча никто не получает.
-sol-event-bonus-folded = Первую самую высокую ставку ({ $bet }) сделал { $player }, но он сбросил карты: +4 меча никто не получает.
-sol-event-bonus = { $player } первым сделал самую высокую ставку ({ $bet }, круг { $round }): +4 меча, теперь { $swords }.
-sol-event-war-over = Война окончена: атаковать больше некому.
-sol-event-negotiation = 🗣 Переговоры, цикл { $cycle }: говорите свободно, платите фишки по договорённости, затем нажмите «Готов».
-sol-event-paid = 💸 { $player } платит игроку { $to } { $chips ->
+sol-event-bonus-folded = Первая самая высокая ставка ({ $bet }) { $player_is_you ->
+        [yes] — ваша, но ваши карты сброшены
+       *[no] — у игрока { $player }, но его карты сброшены
+    }: +4 меча никто не получает.
+sol-event-bonus = { $player_is_you ->
+        [yes] Первая самая высокая ставка ({ $bet }, круг { $round }) — ваша: +4 меча, теперь у вас { $swords }.
+       *[no] Первая самая высокая ставка ({ $bet }, круг { $round }) — у игрока { $player }: +4 меча, теперь { $swords }.
+    }
+sol-event-war-over = Война окончена: { $reason ->
+        [no-swords] ни у кого не осталось мечей.
+        [no-cards] у тех, у кого остались мечи, не осталось карт.
+       *[no-targets] у соперников не осталось карт, которые можно атаковать.
+    }
+sol-event-ready-forced = { $player_is_you ->
+        [yes] У вас нет ни фишек, ни приказа на войну: отмечено «Готово».
+       *[no] { $player }: ни фишек, ни приказа на войну — готово.
+    }
+sol-event-standings = 📊 Итоговая таблица (по оставшимся жизням; при равенстве выше тот, у кого было больше мечей до войны):
+sol-event-standings-tiebreak = Поровну жизней ({ $lives }): { $players }; места решило число мечей до войны.
+sol-event-negotiation = 🗣 Переговоры, цикл { $cycle }: говорите свободно, платите фишки по договорённости, затем нажмите «Готово».
+sol-event-paid = 💸 { $player_is_you ->
+        [yes] Вы платите
+       *[no] { $player } платит
+    } { $to_is_you ->
+        [yes] вам
+       *[no] игроку { $to }
+    } { $chips ->
         [one] { $chips } фишку
         [few] { $chips } фишки
        *[many] { $chips } фишек
     }.
-sol-event-ready = { $player } готов.
-sol-event-orders = 📜 Раунд войны { $cycle }: тайные приказы от игроков { $players }.
+sol-event-ready = { $player_is_you ->
+        [yes] Вы готовы.
+       *[no] { $player }: готово.
+    }
+sol-event-orders = 📜 Раунд войны { $cycle }: тайные приказы отдают { $players }.
 sol-event-order-in = Ваш приказ: { $kind } — { $double ->
-        [yes] { $target1 } №{ $position1 } и { $target2 } №{ $position2 }, плата — ваша №{ $cost }.
-       *[no] { $target1 } №{ $position1 }.
+        [yes] { $target1_is_you ->
+            [yes] ваша карта №{ $position1 }
+           *[no] карта №{ $position1 } игрока { $target1 }
+        } и { $target2_is_you ->
+            [yes] ваша карта №{ $position2 }
+           *[no] карта №{ $position2 } игрока { $target2 }
+        }, плата — ваша карта №{ $cost }.
+       *[no] { $target1_is_you ->
+            [yes] ваша карта №{ $position1 }
+           *[no] карта №{ $position1 } игрока { $target1 }
+        }.
     }
-sol-event-attack = ⚔ { $player }: { $kind } — { $double ->
-        [yes] { $target1 } №{ $position1 } и { $target2 } №{ $position2 }, плата — 1 жизнь своей №{ $cost }.
-       *[no] { $target1 } №{ $position1 }.
+sol-event-attack = ⚔ { $player_is_you ->
+        [yes] Ваш приказ
+       *[no] Приказ игрока { $player }
+    }: { $kind } — { $double ->
+        [yes] { $target1_is_you ->
+            [yes] ваша карта №{ $position1 }
+           *[no] карта №{ $position1 } игрока { $target1 }
+        } и { $target2_is_you ->
+            [yes] ваша карта №{ $position2 }
+           *[no] карта №{ $position2 } игрока { $target2 }
+        }, плата — 1 жизнь своей карты №{ $cost }.
+       *[no] { $target1_is_you ->
+            [yes] ваша карта №{ $position1 }
+           *[no] карта №{ $position1 } игрока { $target1 }
+        }.
     }
-sol-event-card-hit = №{ $position } игрока { $player } ({ $card }): { $hits ->
+sol-event-card-hit = { $player_is_you ->
+        [yes] Ваша №{ $position }
+       *[no] №{ $position } игрока { $player }
+    } ({ $card }): { $hits ->
         [0] мечей нет
         [one] { $hits } меч
         [few] { $hits } меча
@@ -234,7 +403,10 @@ sol-event-card-hit = №{ $position } игрока { $player } ({ $card }): { $h
         [0] {""}
        *[other] { " " }+ плата за двойную атаку
     } → { $result }.
-sol-event-standing = { $player }: { $lives ->
+sol-event-standing = { $player_is_you ->
+        [yes] Вы
+       *[no] { $player }
+    }: { $lives ->
         [one] { $lives } жизнь
         [few] { $lives } жизни
        *[many] { $lives } жизней
@@ -246,29 +418,47 @@ sol-event-standing = { $player }: { $lives ->
         [few] { $swords } меча
        *[many] { $swords } мечей
     }.
-sol-event-rank = { $place }. { $player }: { $lives ->
+sol-event-rank = { $place }. { $player_is_you ->
+        [yes] Вы
+       *[no] { $player }
+    }: { $lives ->
         [one] { $lives } жизнь
         [few] { $lives } жизни
        *[many] { $lives } жизней
     }, мечей до войны: { $swords }.
-sol-event-last-standing = 🏁 Все остальные сбросили карты: { $player } забирает все банки.
+sol-event-last-standing = 🏁 Все остальные сбросили карты: { $player_is_you ->
+        [yes] вы забираете все банки.
+       *[no] { $player } забирает все банки.
+    }
 sol-event-pot = { $main ->
         [yes] Основной банк
        *[no] Побочный банк { $pot }
     }: { $chips } ({ $players }).
-sol-event-winnings = 🏆 { $player } выигрывает { $chips ->
+sol-event-winnings = 🏆 { $player_is_you ->
+        [yes] Вы выигрываете
+       *[no] { $player } выигрывает
+    } { $chips ->
         [one] { $chips } фишку
         [few] { $chips } фишки
        *[many] { $chips } фишек
     }.
 sol-event-rake = Заведение берёт комиссию { $chips }.
-sol-event-net = { $player }: стек { $stack }, итог { $net }.
-sol-event-game-over = Игра окончена. Победители: { $winners }.
+sol-event-net = { $player_is_you ->
+        [yes] Вы
+       *[no] { $player }
+    }: стек { $stack }, итог { $net }.
+sol-event-game-over = Игра окончена. { $winners_count ->
+        [one] { $winners_has_you ->
+            [yes] Вы победили!
+           *[no] Победитель: { $winners }.
+        }
+       *[other] Победители: { $winners }.
+    }
 
 ## Отказы
 sol-error-self = Нельзя выбрать себя.
 sol-error-own-card = Мечи направляются только в карты других игроков.
-sol-error-no-unmarked = У игрока { $player } нет непомеченных карт.
+sol-error-no-unmarked = У игрока { $player } не осталось непомеченных карт.
 sol-error-nothing-to-interrogate = Ни у кого из других игроков нет непомеченных карт.
 sol-error-card-marked = Карта №{ $position } уже помечена.
 sol-error-card-revealed = Карта №{ $position } уже вскрыта.
@@ -291,7 +481,10 @@ sol-error-double-needs-two-swords = Для двойной атаки нужно 
     }.
 sol-error-no-cards = У игрока { $player } не осталось карт.
 sol-bet-error-no-betting = Сейчас никто не делает ставку.
-sol-bet-error-not-your-turn = Сейчас ставку делает { $player }.
+sol-bet-error-not-your-turn = { $player_is_you ->
+        [yes] Сейчас ставку делаете вы.
+       *[no] Сейчас ставку делает { $player }.
+    }
 sol-bet-error-unknown-action = «{ $kind }» — не действие в ставках.
 sol-bet-error-cannot-check = Чек невозможен: нужно уравнять { $call }.
 sol-bet-error-amount-required = Укажите размер ставки.
@@ -335,7 +528,10 @@ sol-summary-header = { $phase ->
            *[other] ; ставки { NUMBER($bets, useGrouping: 0) }.
         }
     }
-sol-summary-player = { $number }. { $player }{ $status ->
+sol-summary-player = { $number }. { $player_is_you ->
+        [yes] Вы
+       *[no] { $player }
+    }{ $status ->
         [folded] { " " }(фолд)
         [all_in] { " " }(олл-ин)
        *[in] {""}
@@ -375,7 +571,10 @@ sol-summary-player = { $number }. { $player }{ $status ->
         [0] {""}
        *[other] : { $row }
     }
-sol-summary-buy-in = { $number }. { $player }: { $chosen ->
+sol-summary-buy-in = { $number }. { $player_is_you ->
+        [yes] Вы
+       *[no] { $player }
+    }: { $chosen ->
         [yes] бай-ин { NUMBER($chips, useGrouping: 0) } { $chips ->
             [one] фишка
             [few] фишки
@@ -405,7 +604,7 @@ sol-summary-draft = ✏ Ваш ход: { $move ->
            *[no] .
         }
     }
-sol-summary-offer = 🤝 { $player } предлагает свою карту №{ $own } за вашу №{ $position }{ $price ->
+sol-summary-offer = 🤝 Игрок { $player } предлагает свою карту №{ $own } за вашу №{ $position }{ $price ->
         [0] .
        *[other] ; ваша цена: { NUMBER($price, useGrouping: 0) }.
     }
@@ -417,3 +616,7 @@ sol-summary-order = 📜 Ваш приказ{ $complete ->
         [yes] { $target1 } №{ $position1 } и { $target2 } №{ $position2 }, плата — ваша №{ $cost }.
        *[no] { $target1 } №{ $position1 }.
     }
+sol-error-buy-in-range = Бай-ин должен быть от { $min } до { $max } фишек.
+sol-error-option-small-blind = малый блайнд не может быть больше большого ({ $big })
+sol-error-option-no-seat = места { $seat } нет
+sol-error-option-buy-in-range = бай-ин должен быть от { $min } до { $max } фишек

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from fluent.runtime import FluentResource
 
-from bot.i18n import LANGUAGES, LOCALES_DIR, catalog, render, resolve
+from bot.i18n import LANGUAGES, LOCALES_DIR, catalog, render
 from games.cookie import ENGINE, rules
 from games.core import Event
 
+from ..rendering import assert_renders_for_everyone
 from .helpers import play_out, terms
 
 REFUSALS = [
@@ -95,19 +95,14 @@ def test_the_engine_source_names_only_existing_keys() -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_event_renders_without_fluent_errors(language: str, emitted_keys: tuple[set[str], list[Event]]) -> None:
+    """…for the channel and for every player named in the line reading it as "you"."""
     _, events = emitted_keys
-    bundle = catalog(language).bundle
     seen = set()
     for event in events:
         if event.key in seen:
             continue
         seen.add(event.key)
-        params: dict[str, Any] = {k: resolve(language, v, lambda n: f"Player {n}") for k, v in event.params.items()}
-        message = bundle.get_message(event.key)
-        assert message.value is not None
-        text, errors = bundle.format_pattern(message.value, params)
-        assert not errors, (event.key, errors)
-        assert "{" not in text and "cookie-" not in text, text
+        assert_renders_for_everyone(language, event.key, event.params, "cookie-")
 
 
 def test_rules_summary_is_multi_line_in_both_languages() -> None:

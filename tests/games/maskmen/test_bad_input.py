@@ -78,8 +78,10 @@ def test_wrong_count_unrelated_colour() -> None:
 
 def test_wrong_count_known_stronger_colour() -> None:
     state = blue_beats_pink()
-    state, _ = act(state, "pass")  # C passes; A answers 2 Blue
-    state, _ = act(state, "pass")  # A passes; B played last -> ring clears, B leads
+    # C passes; A (Pink, Green × 2) has nothing that beats 2 Blue, so A's pass is made at once;
+    # B played last -> the ring clears and B leads
+    state, events = act(state, "pass")
+    assert [e.key for e in events][:2] == ["maskmen-pass", "maskmen-forced-pass"]
     assert state.ring is None and state.turn == B
     state, _ = act(state, "pink:2")  # B leads 2 Pink (debuted); C answers
     # C holds 1 Blue: needs exactly 2 against 2 Pink. A holds Blue too; test both counts on A later.
@@ -123,6 +125,7 @@ def test_refusal_parameters_name_the_colours() -> None:
         "count": 1,
         "need": 2,
         "ring_colour": {"term": "maskmen-colour-pink"},
+        "ring_colour_of": {"term": "maskmen-colour-pink-of"},
         "ring_count": 1,
     }
 

@@ -99,31 +99,29 @@ def test_last_standing_out_player_then_all_pass() -> None:
     options = {"season_end": "last_standing", "seasons": 1}
     state = position([{"pink": 1}, {"blue": 1, "grey": 1}, {"green": 1, "grey": 1}, {"orange": 2}], A, options)
     state, events = act(state, "pink:1")  # A is out, but the ring holds their Pink
-    assert "maskmen-out" in keys(events) and state.turn == B
-    state, _ = act(state, "pass")
-    state, _ = act(state, "pass")
+    # B and C hold one card of each colour: nothing beats 1 Pink, so their passes are made at once
+    assert keys(events)[-3:] == ["maskmen-out", "maskmen-forced-pass", "maskmen-forced-pass"]
+    assert [e.params["player"] for e in events[-2:]] == [{"seat": B}, {"seat": C}]
+    assert state.turn == D  # D could answer with 2 Orange
     state, events = act(state, "pass")
     # Everyone else passed: A played last but has no cards, so the lead passes clockwise to B.
     assert keys(events) == ["maskmen-pass", "maskmen-cleared-passed", "maskmen-lead-passes"]
     assert state.turn == B and state.ring is None and state.passed == []
-    state, _ = act(state, "blue:1")
-    assert state.turn == C  # A skipped for good
-    state, _ = act(state, "pass")
+    state, events = act(state, "blue:1")
+    assert keys(events)[-1] == "maskmen-forced-pass" and state.turn == D  # A skipped for good, C forced
     state, _ = act(state, "pass")  # D passes too: B leads again
     assert state.turn == B and state.ring is None
     state, events = act(state, "grey:1")  # B out (2nd)
-    assert state.out == [A, B] and state.turn == C and not state.over
+    assert state.out == [A, B] and not state.over
+    assert keys(events)[-1] == "maskmen-forced-pass" and state.turn == D  # C cannot beat 1 Grey
 
 
 def test_four_players_last_standing_points() -> None:
     options = {"season_end": "last_standing", "seasons": 1}
     state = position([{"pink": 1}, {"blue": 1}, {"green": 1}, {"orange": 2}], leader=A, options=options)
-    state, _ = act(state, "pink:1")  # A out (1st)
-    state, _ = act(state, "pass")
-    state, _ = act(state, "pass")
-    state, _ = act(state, "pass")  # lead passes to B
-    state, _ = act(state, "blue:1")  # B out (2nd); C answers
-    state, _ = act(state, "pass")
+    state, _ = act(state, "pink:1")  # A out (1st); B and C cannot beat it (forced passes)
+    state, _ = act(state, "pass")  # D passes: lead passes to B
+    state, _ = act(state, "blue:1")  # B out (2nd); C cannot beat it, D could
     state, _ = act(state, "pass")  # lead passes to C
     state, _ = act(state, "green:1")  # C out (3rd): only D holds cards
     assert state.over
@@ -145,7 +143,9 @@ def test_two_players_first_to_three_season_wins() -> None:
     flow.set_turn(state, B, lead=True)
     state, events = act(state, "blue:1")
     assert state.over and state.season_wins == [2, 3]
-    assert keys(events)[-3:] == ["maskmen-final-duel", "maskmen-final-duel", "maskmen-game-end"]
+    assert keys(events)[-4:] == ["maskmen-standings", "maskmen-standings-row", "maskmen-standings-row",
+                                 "maskmen-game-end"]
+    assert [e.params["player"] for e in events[-3:-1]] == [{"seat": B}, {"seat": A}]  # most seasons first
     results = ENGINE.results(state)
     assert results is not None and results.scores == [2, 3] and results.winners == [B]
 
@@ -237,15 +237,15 @@ def test_bot_keeps_a_proven_strong_colour() -> None:
 
 # --- views -------------------------------------------------------------------------------------
 def test_views() -> None:
-    state = position([{"pink": 2}, {"blue": 3}, {"grey": 2}], leader=A)
+    state = position([{"pink": 2}, {"blue": 3}, {"grey": 3}], leader=A)
     public = ENGINE.view(state, None)
     assert "hand" not in public and "hands" not in public and "set_aside" not in public
-    assert public["hand_sizes"] == [2, 3, 2] and public["turn"] == A and public["ring"] is None
+    assert public["hand_sizes"] == [2, 3, 3] and public["turn"] == A and public["ring"] is None
     mine = ENGINE.view(state, A)
     assert mine["hand"]["pink"] == 2 and mine["legal"] == ["pink:1"]
     assert ENGINE.view(state, B)["legal"] == []
     gm = ENGINE.view(state, "gm")
-    assert gm["hands"][1]["blue"] == 3 and sum(gm["set_aside"].values()) == 53
+    assert gm["hands"][1]["blue"] == 3 and sum(gm["set_aside"].values()) == 52
     state, _ = act(state, "pink:1")
     state, _ = act(state, "blue:2")
     public = ENGINE.view(state, None)

@@ -9,10 +9,12 @@ from typing import Any
 
 from fluent.runtime import FluentResource
 
-from bot.i18n import LOCALES_DIR, catalog, resolve
+from bot.i18n import LOCALES_DIR, catalog, render_params
 from games.core.rng import derived
 from games.sword_of_lies import ENGINE
 from games.sword_of_lies.betting import KINDS, REFUSAL_KEYS
+
+from ..rendering import assert_renders_for_everyone
 
 SOURCE = Path(__file__).resolve().parents[3] / "games" / "sword_of_lies"
 LITERAL = re.compile(r'"(sol-[a-z0-9_-]*[a-z0-9])"')
@@ -67,14 +69,15 @@ def _terms(value: Any) -> set[str]:
 
 
 def _render(language: str, key: str, params: dict[str, Any]) -> str:
+    """The channel's text of a message; it must also render for every player named in it
+    reading it as "you"."""
     cat = catalog(language)
     assert cat.has(key), (language, key)
-    resolved = {k: resolve(language, v, lambda n: f"Player{n + 1}") for k, v in params.items()}
-    message = cat.bundle.get_message(key)
-    text, errors = cat.bundle.format_pattern(message.value, resolved)
-    assert not errors, (language, key, params, errors)
+    assert_renders_for_everyone(language, key, params, "sol-")
     for term in _terms(params):
         assert cat.has(term), (language, term)
+    message = cat.bundle.get_message(key)
+    text, _ = cat.bundle.format_pattern(message.value, render_params(language, params, lambda n: f"Player{n + 1}"))
     return text
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import catalog, render, resolve
+from bot.i18n import catalog, render, render_params
 from games.core import GM, Event, Rng
 from games.core.rng import derived
 from games.sword_of_lies import ENGINE
@@ -66,7 +66,7 @@ def rendered(language: str, event: Event, names: Any = name_of) -> str:
     assert cat.has(event.key), (language, event.key)
     for term in _terms(event.params):
         assert cat.has(term), (language, term)
-    resolved = {k: resolve(language, v, names) for k, v in event.params.items()}
+    resolved = render_params(language, event.params, names)
     message = cat.bundle.get_message(event.key)
     _, errors = cat.bundle.format_pattern(message.value, resolved)
     assert not errors, (language, event, errors)

@@ -1,0 +1,60 @@
+"""Text for Discord: the shared renderers (bot/render.py) with every player name made inert.
+
+Names are Discord nicknames, chosen by players: `**@everyone**`, `<@&role>` or `# big` must show as
+typed, not as Markdown or a ping. Names are escaped where they enter text (the seat namer and the
+few events that carry a name as a plain string); the client's allowed mentions (bot/discord_app.py)
+are the second guard. The terminal keeps the plain renderers.
+
+Button and select labels show no Markdown and never ping, so they take the plain names
+(`option_label`), escaping would show the backslashes there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from discord.utils import escape_markdown, escape_mentions
+
+from bot import render as plain
+from bot.i18n import render
+from bot.render import SeatNamer
+from games.core import Event, Option, Prompt
+
+NAME_PARAMS = frozenset({"player", "old", "new", "host", "name"})
+"""Parameters that may carry a name as a plain string (e.g. moderator-replaced: old, new) rather than
+a seat reference; only these are escaped, other strings are game data and Fluent selectors."""
+
+
+def escape_name(name: str) -> str:
+    return escape_mentions(escape_markdown(name))
+
+
+def safe_names(name_of: SeatNamer) -> SeatNamer:
+    return lambda seat_number: escape_name(name_of(seat_number))
+
+
+def _params(params: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: escape_name(v) if k in NAME_PARAMS and isinstance(v, str) else v for k, v in params.items()}
+
+
+def event_text(event: Event, language: str | None, name_of: SeatNamer) -> str:
+    return render(language, event.key, _params(event.params), safe_names(name_of))
+
+
+def prompt_text(prompt: Prompt, language: str | None, name_of: SeatNamer) -> str:
+    return render(language, prompt.key, _params(prompt.params), safe_names(name_of))
+
+
+def option_text(option: Option, language: str | None, name_of: SeatNamer) -> str:
+    """An option as it is quoted in a message ("Your answer: …")."""
+    return render(language, option.label, _params(option.params), safe_names(name_of))
+
+
+def option_label(option: Option, language: str | None, name_of: SeatNamer) -> str:
+    """An option as a button or select label: plain, since labels render no Markdown."""
+    return plain.option_text(option, language, name_of)
+
+
+def refusal_text(key: str, params: dict[str, object], language: str | None, name_of: SeatNamer) -> str:
+    return render(language, key, _params(params), safe_names(name_of))

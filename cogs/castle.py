@@ -1,0 +1,92 @@
+"""Abandoned Castle of the Interworld in Discord: `/castle new` with its house rules, `/castle
+rules`, and the board picture posted at the start of every round (and at the end), rendered off the
+event loop with a text form as the attachment's description. Orders, skirmish cards and the
+winner's choices are prompts: the order sheet is one DM message edited in place (the shared
+machinery in bot/discord/service.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from functools import partial
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.game_cog import create_game, game_master, send_rules
+from bot.discord.translator import text
+from bot.i18n import t
+from bot.table import LiveGame
+from games.castle.picture import render_board, text_form
+from games.castle.scene import build_scene
+from games.core import Event, GameState
+
+GAME = "castle"
+BOARD_SHOWN_AFTER = {"castle-round", "castle-over-goal", "castle-over-rounds"}
+
+
+def board_picture(game: LiveGame, state: GameState, events: list[Event]) -> list[dict[str, Any]]:
+    """The board at the start of each round (the event applied, orders open) and at the end: saved
+    with the step as the public view it is drawn from, so a restart can draw it again."""
+    if not any(e.key in BOARD_SHOWN_AFTER and e.to is None for e in events):
+        return []
+    view = game.engine.view(state, None)
+    names = [game.name_of(s) for s in range(state.players)]
+    language = game.row.language
+    scene = build_scene(view, names, partial(t, language))
+    return [{
+        "game": GAME, "text": scene.title, "alt": text_form(scene), "view": view, "names": names,
+        "language": language, "name": f"castle-{game.id}-round-{view['round']}.png",
+    }]
+
+
+async def build_picture(body: dict[str, Any]) -> dict[str, Any]:
+    """The picture's file, rendered off the event loop."""
+    scene = build_scene(body["view"], body["names"], partial(t, body["language"]))
+    png = await asyncio.to_thread(render_board, scene)
+    return {"file": discord.File(io.BytesIO(png), filename=body["name"], description=body["alt"][:1024])}
+
+
+class Castle(
+    commands.GroupCog, group_name="castle", group_description=text("cmd-castle", "Abandoned Castle (3–4 players)")
+):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        game_master(bot).presenters[GAME] = board_picture
+        game_master(bot).pictures[GAME] = build_picture
+
+    @app_commands.command(name="new", description=text("cmd-new", "Open a game in this channel"))
+    @app_commands.describe(
+        artifacts_to_win=text("opt-artifacts-to-win", "Artifacts to deliver to win (default 3)"),
+        max_rounds=text("opt-max-rounds", "Rounds before the game ends on points (default 30)"),
+        board=text("opt-board", "Board file in data/boards (default: the board for the player count)"),
+        orders_seconds=text("opt-orders-seconds", "Seconds for the secret orders (default 180)"),
+        skirmish_seconds=text("opt-skirmish-seconds", "Seconds to choose a skirmish card (default 60)"),
+        choice_seconds=text("opt-choice-seconds", "Seconds for a skirmish winner's choices (default 90)"),
+    )
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        artifacts_to_win: app_commands.Range[int, 1, 20] | None = None,
+        max_rounds: app_commands.Range[int, 1, 500] | None = None,
+        board: app_commands.Range[str, 1, 60] | None = None,
+        orders_seconds: app_commands.Range[int, 10, 86400] | None = None,
+        skirmish_seconds: app_commands.Range[int, 10, 86400] | None = None,
+        choice_seconds: app_commands.Range[int, 10, 86400] | None = None,
+    ) -> None:
+        options = {
+            "artifacts_to_win": artifacts_to_win, "max_rounds": max_rounds, "board": board,
+            "orders_seconds": orders_seconds, "skirmish_seconds": skirmish_seconds, "choice_seconds": choice_seconds,
+        }
+        await create_game(interaction, GAME, options)
+
+    @app_commands.command(name="rules", description=text("cmd-rules", "How this game is played"))
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await send_rules(interaction, GAME)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Castle(bot))

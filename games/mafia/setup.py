@@ -1,0 +1,129 @@
+"""Sign-up and set-up: public roles by sign-up order, secret roles at random, the Student rule.
+
+Public roles (rules page, "Players, modes, sign-up"): seats are taken in sign-up order; each takes
+its wanted role if still free, else its spare if free; seats left without a role then get a random
+free one, in seat order. Secret roles: three random seats are the mafia; a Student among them gets
+the mafia role of the colour he named (**Decision**), the others get the remaining mafia roles at
+random.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Event, IllegalAction, Refusal, Rng, seat, term
+from games.mafia import draft
+from games.mafia.collection import COLOURS, Colour
+from games.mafia.common import announce, tell
+from games.mafia.options import Join, Options, untested_size
+from games.mafia.roles import Roles
+from games.mafia.state import LAW, MafiaState, Seat
+
+MAFIA_SIZE = 3
+STUDENT = "student"
+
+
+def check_join(roles: Roles, join: Join) -> Refusal | None:
+    """Why one player's sign-up cannot be accepted, or None."""
+    known = roles.public_keys()
+    for wish in (join.role, join.spare):
+        if wish is not None and wish not in known:
+            return Refusal(key="mafia-error-unknown-role", params={"role": wish})
+    if join.spare is not None and join.spare == join.role:
+        return Refusal(key="mafia-error-spare-same", params={"role": term(f"mafia-role-{join.spare}")})
+    wants_student = STUDENT in (join.role, join.spare)
+    if wants_student and join.colour is None:
+        return Refusal(key="mafia-error-student-colour")
+    if join.colour is not None and not wants_student:
+        return Refusal(key="mafia-error-colour-not-student")
+    wishes = join.role is not None or join.spare is not None
+    if join.consent is False or (wishes and join.consent is not True):
+        return Refusal(key="mafia-error-consent")
+    return None
+
+
+def public_roles(roles: Roles, joins: list[Join], rng: Rng) -> list[str]:
+    """First come first served, then the spare, then a random free role."""
+    taken: list[str | None] = [None] * len(joins)
+    for number, join in enumerate(joins):
+        for wish in (join.role, join.spare):
+            if wish is not None and wish not in taken:
+                taken[number] = wish
+                break
+    for number in range(len(joins)):
+        if taken[number] is None:
+            free = [key for key in roles.public_keys() if key not in taken]
+            taken[number] = rng.choice(free)
+    return [role for role in taken if role is not None]
+
+
+def secret_roles(roles: Roles, students: dict[int, Colour], players: int, rng: Rng) -> dict[int, str]:
+    """The mafia's seats and roles; `students` maps the Student's seat to his colour."""
+    mafia = sorted(rng.shuffled(range(players))[:MAFIA_SIZE])
+    dealt: dict[int, str] = {}
+    for number in mafia:
+        if number in students:
+            dealt[number] = roles.mafia_role_of(students[number])
+    rest = rng.shuffled([r.key for r in roles.mafia if r.key not in dealt.values()])
+    for number in mafia:
+        if number not in dealt:
+            dealt[number] = rest.pop()
+    return dealt
+
+
+def setup(players: int, options: Options, seed: int, joins: list[dict[str, Any]], roles: Roles) -> tuple[
+    MafiaState, list[Event]
+]:
+    if not options.allows(players):
+        low, high = (8, 14) if options.allow_untested_size else (10, 12)
+        raise IllegalAction(Refusal(key="mafia-error-players", params={"count": players, "min": low, "max": high}))
+    state = MafiaState(players=players, rng=Rng(seed=seed), options=options)
+    signed = [Join.model_validate(j) for j in joins]
+    chosen = public_roles(roles, signed, state.rng)
+    students: dict[int, Colour] = {}
+    for number, role in enumerate(chosen):
+        if role == STUDENT:
+            named = signed[number].colour
+            students[number] = named if named is not None else state.rng.choice(COLOURS)
+    dealt = secret_roles(roles, students, players, state.rng)
+    for number, role in enumerate(chosen):
+        secret = dealt.get(number, LAW)
+        state.seats.append(
+            Seat(
+                public_role=role,
+                secret_role=secret,
+                faction="mafia" if number in dealt else "law",
+                colour=roles.colour_of(secret) if number in dealt else None,
+                student_colour=students.get(number),
+            )
+        )
+    events = [announce("mafia-event-setup", players=players, mode=term(f"mafia-mode-{options.mode}"))]
+    if untested_size(players):
+        events.append(announce("mafia-event-untested-size", players=players))
+    events.append(
+        announce(
+            "mafia-event-public-roles",
+            roles={"lines": [
+                {"message": "mafia-line-public-role", "params": {"player": seat(n), "role": term(f"mafia-role-{r}")}}
+                for n, r in enumerate(chosen)
+            ]},
+        )
+    )
+    for number, s in enumerate(state.seats):
+        key, params = role_message(s)
+        events.append(tell([number], key, **params))
+        if s.student_colour is not None:
+            events.append(tell([number], "mafia-event-student-colour", colour=term(f"mafia-colour-{s.student_colour}")))
+    draft.start(state, events)
+    return state, events
+
+
+def role_message(s: Seat) -> tuple[str, dict[str, Any]]:
+    """A player's own secret role, as an event key and parameters."""
+    if s.mafia:
+        return "mafia-event-your-role-mafia", {
+            "role": term(f"mafia-role-{s.secret_role}"),
+            "colour": term(f"mafia-colour-{s.colour}"),
+            "public_role": term(f"mafia-role-{s.public_role}"),
+        }
+    return "mafia-event-your-role-law", {"public_role": term(f"mafia-role-{s.public_role}")}

@@ -1,0 +1,91 @@
+"""Hardening through the stand-in: a buy-in the game refuses is refused at /join, a default
+deadline a game refuses is refused at /gm settings, a moderator who held a seat sees no secrets,
+a leaving host hands the lobby on, and an idle lobby closes with a message."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from tests.discord.world import open_game, world
+
+
+def answer_text(w, call) -> str:  # type: ignore[no-untyped-def]
+    if call.original_message_id:
+        return w.standin.message(call.original_message_id).text
+    return call.callbacks[0]["body"]["data"]["content"]
+
+
+async def test_a_buy_in_the_game_refuses_is_refused_at_join_and_start_still_works(tmp_path: Path, standin) -> None:
+    async with world(tmp_path, 3, standin=standin, locales=("en-US",)) as w:
+        await w.slash(w.users[0], "sword-of-lies new", buy_in=1500)
+        huge = await w.slash(w.users[1], "join", buy_in=10**9)
+        assert "1,000,000" in answer_text(w, huge), "the game's own range is given"
+        row = await w.gm.lobby.current(w.channel.id)
+        assert row is not None and len(row.seats) == 1, "nothing was saved"
+        await w.slash(w.users[1], "join", buy_in=3000)
+        await w.slash(w.users[2], "join")
+        await w.slash(w.users[0], "start")
+        game = w.game(row.id)
+        assert game is not None and [p.buy_in for p in game.state.table] == [1500, 3000, 1000]
+
+
+async def test_a_default_deadline_a_game_refuses_is_refused_with_its_range(tmp_path: Path, standin) -> None:
+    async with world(tmp_path, 2, standin=standin, locales=("en-US",)) as w:
+        refused = await w.slash(w.moderator, "gm settings", deadline="turn", seconds=7200)
+        text = answer_text(w, refused)
+        assert "Maskmen" in text and "3,600" in text
+        assert (await w.gm.storage.guild_settings(w.guild.id))["deadlines"] == {}, "nothing was changed"
+        unknown = await w.slash(w.moderator, "gm settings", deadline="nap", seconds=60)
+        assert "nap" in answer_text(w, unknown)
+        await w.slash(w.moderator, "gm settings", deadline="turn", seconds=1800)
+        await w.slash(w.users[0], "maskmen new")
+        row = await w.gm.lobby.current(w.channel.id)
+        assert row is not None and row.options["turn_seconds"] == 1800
+
+
+async def test_a_moderator_who_held_a_seat_cannot_see_the_games_secrets(tmp_path: Path, standin) -> None:
+    async with world(tmp_path, 4, standin=standin, locales=("en-US",)) as w:
+        game_id = await open_game(w, players=4)
+        game = w.game(game_id)
+        assert game is not None
+        await w.slash(w.moderator, "gm replace", player=w.users[3], member=w.moderator)
+        assert game.seat_of(w.moderator.id) == 3
+        await w.slash(w.moderator, "gm replace", player=w.moderator, member=w.users[3])
+        assert game.seat_of(w.moderator.id) is None
+        for command in ("gm state", "gm export"):
+            call = await w.slash(w.moderator, command)
+            assert "held a seat" in answer_text(w, call), command
+        await w.slash(w.moderator, "gm end")
+        export = await w.slash(w.moderator, "gm export", game_id=game_id)
+        assert f"#{game_id}" in answer_text(w, export), "once the game is over its record is open"
+        assert w.standin.message(export.original_message_id).attachments
+
+
+async def test_a_leaving_host_hands_the_lobby_to_the_next_player(tmp_path: Path, standin) -> None:
+    async with world(tmp_path, 4, standin=standin, locales=("en-US",)) as w:
+        await w.slash(w.users[0], "cookie new")
+        for user in w.users[1:]:
+            await w.slash(user, "join")
+        await w.slash(w.users[0], "leave")
+        channel = w.standin.transcript(w.channel)  # the channel speaks the server's language (ru)
+        assert f"<@{w.users[1].id}>" in channel and "Теперь ведущий игры" in channel
+        await w.slash(w.users[0], "join")
+        await w.slash(w.users[1], "start")
+        row = await w.gm.lobby.current(w.channel.id)
+        assert row is not None and row.status == "running" and row.host_id == w.users[1].id
+
+
+async def test_an_idle_lobby_is_closed_with_a_message(tmp_path: Path, standin) -> None:
+    async with world(tmp_path, 2, standin=standin, locales=("en-US",)) as w:
+        await w.slash(w.users[0], "cookie new")
+        closed = await w.gm.lobby.expire_idle(now=time.time() + w.gm.lobby.limits.idle_seconds + 1)
+        assert len(closed) == 1
+        await w.gm.drained()
+        await w.standin.wait_for(
+            lambda: "закрыта" in w.standin.transcript(w.channel),
+            timeout=10, what="the channel to be told the lobby closed",
+        )
+        assert await w.gm.lobby.current(w.channel.id) is None
+        again = await w.slash(w.users[1], "cookie new")
+        assert not again.errors, "the channel is free again"

@@ -1,0 +1,209 @@
+"""Table hardening: a deadline row goes only when its expiry was applied or its prompt is gone; a
+moderator step is one transaction with its log entry; whoever held a seat never sees the game's
+secrets while it runs; re-clicking the same choice is a silent no-op and changes are rate-limited."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.scheduler import Scheduler
+from bot.storage import Storage
+from bot.table import CHANGES_BURST, Delivery, Seat, Table
+from games.core import Action
+from tests.runtime.helpers import FakeClock, humans, pick, snapshot
+
+
+@pytest.fixture
+async def setup(tmp_path: Path) -> AsyncIterator[tuple[Table, FakeClock, Path, list[Delivery]]]:
+    path = tmp_path / "games.db"
+    storage = await Storage.open(path)
+    clock = FakeClock()
+    table = Table(storage, clock=clock)
+    delivered: list[Delivery] = []
+
+    async def listen(delivery: Delivery) -> None:
+        delivered.append(delivery)
+
+    table.listeners.append(listen)
+    yield table, clock, path, delivered
+    await storage.close()
+
+
+def hold_after(storage: Storage, name: str) -> tuple[asyncio.Event, asyncio.Event]:
+    """Hold the first call of a storage read right after it returned, until released."""
+    reached, release = asyncio.Event(), asyncio.Event()
+    original = getattr(storage, name)
+
+    async def held(*args: Any, **kwargs: Any) -> Any:
+        result = await original(*args, **kwargs)
+        if not reached.is_set():
+            reached.set()
+            await release.wait()
+        return result
+
+    setattr(storage, name, held)
+    return reached, release
+
+
+# --- deadlines -------------------------------------------------------------------------------
+async def test_a_pause_between_reading_and_firing_deadlines_keeps_them_for_after_the_resume(setup) -> None:
+    table, clock, _path, delivered = setup
+    game = await table.start("cookie", humans(4), seed=9)
+    clock.advance(91)  # every choice is due
+    reached, release = hold_after(table.storage, "due_deadlines")
+    run = asyncio.create_task(Scheduler(table).run_due())
+    await reached.wait()  # the scheduler has read the due deadlines …
+    assert (await table.pause(game.id, actor_id=1)).ok  # … and a moderator pauses the game
+    release.set()
+    await run
+    assert len(await table.storage.deadlines(game.id)) == 4, "a refused expiry keeps its deadline"
+    assert not any(a.by_bot for a in await table.storage.actions(game.id, kind="play"))
+
+    clock.advance(300)
+    assert (await table.resume(game.id, actor_id=1)).ok
+    clock.advance(1)
+    delivered.clear()
+    await Scheduler(table).run_due()
+    assert "bot-acted" in [e.key for d in delivered for e in d.events], "after the resume the deadlines fire"
+
+
+async def test_a_deadline_extended_between_reading_and_firing_waits_for_its_new_time(setup) -> None:
+    table, clock, _path, _delivered = setup
+    game = await table.start("cookie", humans(4), seed=9)
+    step = game.state.step
+    clock.advance(91)
+    reached, release = hold_after(table.storage, "due_deadlines")
+    run = asyncio.create_task(Scheduler(table).run_due())
+    await reached.wait()
+    assert (await table.extend(game.id, 120, actor_id=1)).ok
+    release.set()
+    await run
+    assert game.state.step == step, "the extension stands: nothing was played for anyone"
+    assert len(await table.storage.deadlines(game.id)) == 4
+
+
+async def test_a_refused_default_keeps_its_deadline_and_retries_later(setup) -> None:
+    table, clock, _path, _delivered = setup
+    game = await table.start("cookie", humans(4), seed=9)
+    prompt = game.state.prompts[0]
+    broken = Action(prompt=prompt.id, value="no-such-card")
+    game.engine.default_action = lambda state, p: broken  # type: ignore[method-assign]
+    try:
+        clock.advance(91)
+        await table.expire(game.id, prompt.id)
+    finally:
+        del game.engine.default_action
+    rows = {d.prompt_id: d.due for d in await table.storage.deadlines(game.id)}
+    assert prompt.id in rows and rows[prompt.id] > clock.now, "kept, later: the scheduler does not spin on it"
+
+
+# --- moderator steps are one transaction -------------------------------------------------------
+def refuse_table_log(path: Path, op: str) -> None:
+    """Make the log refuse the next moderator entry of kind `op` (a full disk, a crash)."""
+    with sqlite3.connect(path) as db:
+        db.execute(
+            f"CREATE TRIGGER refuse_{op} BEFORE INSERT ON actions WHEN NEW.kind = 'table'"
+            f" AND json_extract(NEW.payload, '$.op') = '{op}' BEGIN SELECT RAISE(ABORT, 'disk full'); END"
+        )
+
+
+def allow_table_log(path: Path, op: str) -> None:
+    with sqlite3.connect(path) as db:
+        db.execute(f"DROP TRIGGER refuse_{op}")
+
+
+@pytest.mark.parametrize("op", ["pause", "resume", "extend", "replace"])
+async def test_a_moderator_step_that_cannot_be_logged_changes_nothing(setup, op: str) -> None:
+    table, clock, path, _delivered = setup
+    game = await table.start("cookie", humans(4), seed=21)
+    if op == "resume":
+        assert (await table.pause(game.id, actor_id=1)).ok
+        clock.advance(100)
+    steps = {
+        "pause": lambda: table.pause(game.id, actor_id=1),
+        "resume": lambda: table.resume(game.id, actor_id=1),
+        "extend": lambda: table.extend(game.id, 60, actor_id=1),
+        "replace": lambda: table.replace(game.id, 1, Seat(name="Alt", user_id=999), actor_id=1),
+    }
+    before, seats, paused, dues = snapshot(path, game.id), list(game.seats), game.row.paused, dict(game.dues)
+    refuse_table_log(path, op)
+    with pytest.raises(sqlite3.Error):
+        await steps[op]()
+    assert snapshot(path, game.id) == before, f"a {op} that is not logged is not applied either"
+    assert (game.seats, game.row.paused, game.dues) == (seats, paused, dues), "nor in memory"
+    allow_table_log(path, op)
+    assert (await steps[op]()).ok
+    assert [a.payload["op"] for a in await table.storage.actions(game.id, kind="table")][-1] == op
+
+
+# --- a player is a player for the game's whole life -----------------------------------------
+async def test_whoever_held_a_seat_may_not_see_secrets_until_the_game_is_over(setup) -> None:
+    table, _clock, _path, _delivered = setup
+    game = await table.start("cookie", humans(4), seed=4)
+    moderator, alt, bystander = 100, 555, 777  # the moderator plays seat 0
+    refusal = await table.secrets_refusal(game.id, moderator)
+    assert refusal is not None and refusal.key == "gm-secrets-player"
+    assert (await table.replace(game.id, 0, Seat(name="Alt", user_id=alt), actor_id=moderator)).ok
+    assert (await table.replace(game.id, 0, Seat(name="Back", user_id=moderator), actor_id=moderator)).ok
+    assert (await table.replace(game.id, 0, Seat(name="Robo", bot=True), actor_id=moderator, removed=True)).ok
+    assert game.seat_of(moderator) is None
+    assert await table.secrets_refusal(game.id, moderator) is not None, "giving the seat away does not help"
+    assert await table.secrets_refusal(game.id, alt) is not None, "nor does borrowing it"
+    assert await table.secrets_refusal(game.id, bystander) is None, "a moderator who never played may look"
+    assert (await table.end(game.id, actor_id=bystander)).ok
+    assert await table.secrets_refusal(game.id, moderator) is None, "once the game is over its record is open"
+
+
+# --- changeable choices -----------------------------------------------------------------------
+async def test_re_clicking_the_choice_already_made_is_a_no_op_that_is_not_logged(setup) -> None:
+    table, _clock, path, _delivered = setup
+    game = await table.start("cookie", humans(4), seed=3)
+    prompt = game.state.prompts[0]
+    assert prompt.changeable
+    same = Action(prompt=prompt.id, value=prompt.options[0].value)
+    assert (await table.act(game.id, prompt.seat, same)).ok
+    before = snapshot(path, game.id)
+    for _ in range(50):
+        again = await table.act(game.id, prompt.seat, same)
+        assert again.ok and again.events == []
+    assert snapshot(path, game.id) == before, "no step, no log line, no event for the same choice"
+
+
+async def test_changing_a_choice_too_often_is_refused_kindly_until_time_passes(setup) -> None:
+    table, clock, _path, _delivered = setup
+    game = await table.start("cookie", humans(4), seed=3)
+    prompt = game.state.prompts[0]
+    values = [o.value for o in prompt.options[:2]]
+    assert (await table.act(game.id, prompt.seat, Action(prompt=prompt.id, value=values[0]))).ok
+    outcomes = [
+        await table.act(game.id, prompt.seat, Action(prompt=prompt.id, value=values[(i + 1) % 2]))
+        for i in range(CHANGES_BURST + 5)
+    ]
+    assert all(o.ok for o in outcomes[:CHANGES_BURST])
+    refused = outcomes[CHANGES_BURST]
+    assert refused.refusal is not None and refused.refusal.key == "error-too-many-changes"
+    assert refused.refusal.params["seconds"] >= 1
+    logged = await table.storage.actions(game.id, kind="play")
+    assert len(logged) == 1 + CHANGES_BURST, "refused changes are not logged"
+    other = game.state.prompts[1]
+    assert (await table.act(game.id, other.seat, Action(prompt=other.id, value=other.options[0].value))).ok, (
+        "the limit is per player"
+    )
+    clock.advance(refused.refusal.params["seconds"])
+    current = game.state.prompt(prompt.id)
+    assert current is not None
+    assert (await table.act(game.id, prompt.seat, Action(prompt=prompt.id, value=values[0]))).ok
+
+
+async def test_the_game_still_plays_to_the_end(setup) -> None:
+    table, _clock, _path, _delivered = setup
+    game = await table.start("cookie", humans(4), seed=8)
+    while game.running:
+        prompt, action = pick(game)
+        assert (await table.act(game.id, prompt.seat, action)).ok

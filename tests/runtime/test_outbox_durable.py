@@ -1,0 +1,141 @@
+"""The outbox as the sending engine of the transactional outbox: a status edit goes after the texts
+queued before it (issue 9, item 17); durable rows are claimed before their message is sent and
+marked once Discord accepted it; a message claimed before a restart goes out exactly as claimed,
+with its nonce; a rollback drops what the undone steps queued."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot.discord.outbox import Item, Message, Outbox
+
+WINDOW = 0.05
+
+
+class Journal:
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+
+    async def claim(self, rows: list[int], batch: int) -> None:
+        self.log.append(f"claim {rows} as {batch}")
+
+    async def done(self, rows: list[int], sent: Any, items: list[Item]) -> None:
+        self.log.append(f"done {rows}")
+
+    async def dropped(self, rows: list[int]) -> None:
+        self.log.append(f"dropped {rows}")
+
+
+class HeldSender:
+    """Records what is sent; holds the send of one content until released."""
+
+    def __init__(self, log: list[str], hold: str | None = None) -> None:
+        self.log = log
+        self.hold = hold
+        self.holding = asyncio.Event()
+        self.release = asyncio.Event()
+
+    async def __call__(self, content: str, extra: dict[str, Any]) -> str:
+        if content == self.hold:
+            self.holding.set()
+            await self.release.wait()
+        nonce = f" nonce={extra['nonce']}" if "nonce" in extra else ""
+        self.log.append(f"send {content!r}{nonce}")
+        return content
+
+
+async def test_a_status_edit_never_runs_ahead_of_texts_queued_before_it() -> None:
+    """Round 1's last line is being sent (held) when round 2 begins and the status is updated:
+    the round 2 line goes out before the status edit that already counts round 2."""
+    log: list[str] = []
+    sender = HeldSender(log, hold="Round 1 is over")
+    outbox = Outbox(sender, window=WINDOW)
+    outbox.put_text("Round 1 is over")
+    await sender.holding.wait()
+
+    async def status() -> None:
+        log.append("status: round 2")
+
+    outbox.put_text("Round 2 begins")
+    outbox.put_status(status)
+    sender.release.set()
+    await outbox.drained()
+    assert log == ["send 'Round 1 is over'", "send 'Round 2 begins'", "status: round 2"]
+
+
+async def test_a_newer_status_replaces_a_waiting_one_but_keeps_its_place_after_the_texts() -> None:
+    log: list[str] = []
+    sender = HeldSender(log, hold="a")
+    outbox = Outbox(sender, window=WINDOW, journal=Journal(log))
+    outbox.put_text("a")
+    await sender.holding.wait()
+    for n, text in ((1, "b"), (2, "c")):
+        async def status(n: int = n) -> None:
+            log.append(f"status {n}")
+
+        outbox.put_text(text, rows=[10 + n])
+        outbox.put_status(status, key="game", rows=[20 + n])
+    sender.release.set()
+    await outbox.drained()
+    assert log == ["send 'a'", "claim [11, 12] as 11", "send 'b\\nc' nonce=11", "done [11, 12]", "status 2",
+                   "done [21, 22]"]
+
+
+async def test_rows_are_claimed_before_the_send_and_marked_after_it() -> None:
+    log: list[str] = []
+    outbox = Outbox(HeldSender(log), window=WINDOW, journal=Journal(log))
+    outbox.put_text("Alice reveals Sword.", rows=[7])
+    outbox.put_message(Message(content="Place your Sword.", build=lambda: {"view": "buttons"}, rows=[8]))
+    outbox.put_text("not saved: a lobby line")
+    await outbox.drained()
+    assert log == [
+        "claim [7, 8] as 7", "send 'Alice reveals Sword.\\nPlace your Sword.' nonce=7", "done [7, 8]",
+        "send 'not saved: a lobby line'",
+    ]
+
+
+async def test_a_message_claimed_before_a_restart_goes_alone_with_its_nonce() -> None:
+    log: list[str] = []
+    outbox = Outbox(HeldSender(log), window=WINDOW, journal=Journal(log))
+    outbox.put_message(Message(content="line 1\nline 2", rows=[3, 4], batch=3))
+    outbox.put_text("line 3", rows=[5])
+    await outbox.drained()
+    assert log == [
+        "send 'line 1\\nline 2' nonce=3", "done [3, 4]", "claim [5] as 5", "send 'line 3' nonce=5", "done [5]",
+    ]
+
+
+async def test_a_prompt_no_longer_open_is_dropped_and_its_lines_still_go() -> None:
+    log: list[str] = []
+    outbox = Outbox(HeldSender(log), window=WINDOW, journal=Journal(log))
+    outbox.put_text("Alice reveals Sword.", rows=[1])
+    outbox.put_message(Message(content="Place your Sword.", rows=[2], wanted=lambda: False))
+    await outbox.drained()
+    assert log == ["dropped [2]", "claim [1] as 1", "send 'Alice reveals Sword.' nonce=1", "done [1]"]
+
+
+async def test_drop_forgets_what_undone_steps_queued() -> None:
+    log: list[str] = []
+    sender = HeldSender(log, hold="kept")
+    outbox = Outbox(sender, window=WINDOW)
+    outbox.put_text("kept", tag=(1, 3, None))
+    await sender.holding.wait()
+    outbox.put_text("step 4", rows=[40], tag=(1, 4, None))
+    outbox.put_text("other game", rows=[50], tag=(2, 9, None))
+    outbox.put_text("a lobby line")
+    outbox.put_message(Message(content="claimed", rows=[41], tag=(1, 4, None), batch=41))
+    assert outbox.drop(lambda tag: tag[0] == 1 and tag[1] > 3) == [40]
+    sender.release.set()
+    await outbox.drained()
+    assert log == ["send 'kept'", "send 'other game\\na lobby line'", "send 'claimed' nonce=41"]
+
+
+async def test_an_idle_outbox_lets_its_owner_forget_it_after_a_window() -> None:
+    forgotten: list[Outbox] = []
+    outbox = Outbox(HeldSender([]), window=WINDOW, on_idle=forgotten.append)
+    outbox.put_text("hello")
+    await outbox.drained()
+    assert not forgotten, "not before a whole window has passed"
+    await asyncio.sleep(WINDOW * 3)
+    assert forgotten == [outbox]
