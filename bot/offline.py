@@ -68,8 +68,31 @@ async def maskmen_picture(game: LiveGame, events: list[Event], language: str) ->
     return [text_form(view["order"], say), t(language, "offline-picture", path=str(path))]
 
 
+async def castle_picture(game: LiveGame, events: list[Event], language: str) -> list[str]:
+    """Castle: the board picture at the start of each round and at the end, saved to the game's file."""
+    from games.castle.picture import render_board
+    from games.castle.scene import BOARD_SHOWN_AFTER, build_scene
+
+    if not any(e.key in BOARD_SHOWN_AFTER and e.to is None for e in events):
+        return []
+    view = game.engine.view(game.state, None)
+    scene = build_scene(view, [game.name_of(s) for s in range(len(game.seats))], partial(t, language))
+    png = await asyncio.to_thread(render_board, scene)
+    path = picture_path(game)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(png)
+    if path in _announced and not game.state.over:
+        return []  # the file is rewritten each round; its path is said once, and at the end
+    _announced.add(path)
+    return [t(language, "offline-castle-picture", path=str(path))]
+
+
+_announced: set[Path] = set()
+
+
 OFFLINE_EXTRAS: dict[str, Callable[[LiveGame, list[Event], str], Awaitable[list[str]]]] = {
     "maskmen": maskmen_picture,
+    "castle": castle_picture,
 }
 
 

@@ -20,11 +20,10 @@ from bot.discord.translator import text
 from bot.i18n import t
 from bot.table import LiveGame
 from games.castle.picture import render_board, text_form
-from games.castle.scene import build_scene
+from games.castle.scene import BOARD_SHOWN_AFTER, build_scene
 from games.core import Event, GameState
 
 GAME = "castle"
-BOARD_SHOWN_AFTER = {"castle-round", "castle-over-goal", "castle-over-rounds"}
 
 
 def board_picture(game: LiveGame, state: GameState, events: list[Event]) -> list[dict[str, Any]]:

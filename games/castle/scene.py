@@ -11,6 +11,9 @@ from games.castle.state import the_board
 
 Say = Callable[..., str]
 
+BOARD_SHOWN_AFTER = frozenset({"castle-round", "castle-over-goal", "castle-over-rounds"})
+"""Public events after which the board is shown: each round's start (event applied, orders open) and the end."""
+
 
 def _pairs(items: list[list[str]]) -> list[tuple[str, str]]:
     return [(a, b) for a, b in items]

@@ -14,3 +14,4 @@ castle-picture-barricades = Barricades
 castle-picture-passages = Secret passages
 castle-picture-removed-corridors = Removed corridors
 castle-picture-hall = hall
+offline-castle-picture = 🖼 Board picture (updated each round): { $path }

@@ -14,3 +14,4 @@ castle-picture-barricades = Баррикады
 castle-picture-passages = Тайные проходы
 castle-picture-removed-corridors = Разрушенные коридоры
 castle-picture-hall = зал
+offline-castle-picture = 🖼 Картинка поля (обновляется каждый раунд): { $path }
