@@ -3,7 +3,7 @@
 
     python3 dev.py run [args]   install what is needed, then `python -m bot [args]`
     python3 dev.py test [args]  install what is needed (with test tools), then ruff + pytest
-    python3 dev.py bench        both benchmarks (table vs bare SQLite; Discord through the stand-in)
+    python3 dev.py bench        the benchmarks (table vs bare SQLite; Castle games and picture; Discord)
 
 It keeps a virtual environment in `.venv` and reinstalls only when pyproject.toml changes.
 """
@@ -67,10 +67,13 @@ def main(argv: list[str]) -> int:
         lint = subprocess.call([str(PYTHON), "-m", "ruff", "check", "."])
         tests = subprocess.call([str(PYTHON), "-m", "pytest", *rest])
         return tests or lint
-    if command == "bench":  # storage/table figures, then the Discord layer through the stand-in
+    if command == "bench":  # storage/table, the Castle engine and picture, then Discord through the stand-in
         ensure_environment("test")
-        first = subprocess.call([str(PYTHON), "-m", "bot", "bench"])
-        return first or subprocess.call([str(PYTHON), "-m", "tests.bench.discord_bench", *rest])
+        for module in ("bot", "tests.bench.castle_bench", "tests.bench.castle_picture_bench"):
+            code = subprocess.call([str(PYTHON), "-m", module, *(["bench"] if module == "bot" else [])])
+            if code:
+                return code
+        return subprocess.call([str(PYTHON), "-m", "tests.bench.discord_bench", *rest])
     print(__doc__)
     return 2
 
