@@ -338,6 +338,8 @@ class Table:
         try:
             await self._save(game, new_state, [row], events)
         except sqlite3.IntegrityError:
+            if input_key is None or not await self.storage.input_seen(game.id, input_key):
+                raise  # a broken row, not a repeated input: never report a fault as "already done"
             return Outcome(Refusal(key="error-duplicate"))
         if not game.running:
             self.changes.forget(lambda key: key[0] == game.id)
