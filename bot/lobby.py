@@ -19,6 +19,7 @@ from typing import Any
 
 import annotated_types
 
+from bot.offline import bot_names
 from bot.storage import GameRow, Storage
 from bot.table import LiveGame, Seat, Table
 from games import registry
@@ -171,9 +172,12 @@ class Lobby:
             raise LobbyError("lobby-already-started" if now and now.status == "running" else "lobby-none")
         raise LobbyError("lobby-changed")
 
-    async def join(self, channel_id: int, seat: Seat) -> GameRow:
+    async def join(self, channel_id: int, seat: Seat, *, lobby_id: int | None = None) -> GameRow:
+        """Take a seat; `lobby_id` (the Join button's) must still be the lobby open in the channel."""
         async with self._lock(channel_id):
             row = await self._lobby(channel_id)
+            if lobby_id is not None and row.id != lobby_id:
+                raise LobbyError("lobby-button-stale", id=lobby_id)
             if any(s.get("user_id") == seat.user_id for s in row.seats):
                 raise LobbyError("lobby-already-joined")
             engine = registry.engine(row.game)
@@ -188,20 +192,52 @@ class Lobby:
             row.seats = seats
             return row
 
-    async def leave(self, channel_id: int, user_id: int) -> Left:
-        """Leave a lobby; the last one out cancels it, and a leaving host hands the lobby to the
-        player who joined next."""
+    async def add_bot(
+        self, channel_id: int, user_id: int, *, moderator: bool, count: int = 1
+    ) -> tuple[GameRow, list[str]]:
+        """The host (or a moderator) seats `count` bot players, up to the game's maximum: names from
+        the bot names of the lobby's language, none taken twice. A bot seat needs no DM."""
         async with self._lock(channel_id):
             row = await self._lobby(channel_id)
-            kept = [s for s in row.seats if s.get("user_id") != user_id]
+            if row.host_id != user_id and not moderator:
+                raise LobbyError("lobby-host-only")
+            engine = registry.engine(row.game)
+            if count < 1 or len(row.seats) + count > engine.max_players:
+                raise LobbyError("lobby-bots-no-room", max=engine.max_players, free=engine.max_players - len(row.seats))
+            taken = {str(s.get("name")) for s in row.seats}
+            pool = bot_names(row.language)
+            names = [n for n in pool if n not in taken][:count]
+            number = 2
+            while len(names) < count:  # more bots than names (players took some): number them
+                candidate = f"{pool[len(names) % len(pool)]} {number}"
+                number += 1
+                if candidate not in taken and candidate not in names:
+                    names.append(candidate)
+            try:
+                joins = [engine.parse_join(row.options, {}) for _ in names]
+            except IllegalAction as error:
+                raise LobbyError(error.refusal.key, **error.refusal.params) from error
+            added = [Seat(name=name, bot=True, join=join).model_dump() for name, join in zip(names, joins, strict=True)]
+            seats = [*row.seats, *added]
+            await self._write(row, seats=seats)
+            row.seats = seats
+            return row, names
+
+    async def leave(self, channel_id: int, user_id: int) -> Left:
+        """Leave a lobby; the last player out cancels it (bot seats keep no lobby open), and a
+        leaving host hands the lobby to the player who joined next."""
+        async with self._lock(channel_id):
+            row = await self._lobby(channel_id)
+            kept = [s for s in row.seats if s.get("bot") or s.get("user_id") != user_id]
             if len(kept) == len(row.seats):
                 raise LobbyError("lobby-not-joined")
-            if not kept:
+            players = [s for s in kept if not s.get("bot") and s.get("user_id") is not None]
+            if not players:
                 await self._write(row, seats=kept, status="cancelled")
                 row.status = "cancelled"
                 row.seats = kept
                 return Left(row)
-            new_host = kept[0].get("user_id") if row.host_id == user_id else None
+            new_host = players[0].get("user_id") if row.host_id == user_id else None
             if new_host is not None:
                 await self._write(row, seats=kept, host_id=new_host)
                 row.host_id = new_host

@@ -648,21 +648,24 @@ class Storage:
     # --- per-server settings and results ------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         rows = await self._fetchall(
-            "SELECT language, gm_role_id, deadlines FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            "SELECT language, gm_role_id, deadlines, absent_after FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
         if not rows:
-            return {"language": None, "gm_role_id": None, "deadlines": {}}
-        language, role, deadlines = rows[0]
-        return {"language": language, "gm_role_id": role, "deadlines": json.loads(deadlines)}
+            return {"language": None, "gm_role_id": None, "deadlines": {}, "absent_after": 0}
+        language, role, deadlines, absent_after = rows[0]
+        return {"language": language, "gm_role_id": role, "deadlines": json.loads(deadlines),
+                "absent_after": int(absent_after)}
 
     async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
         async with self.transaction() as db:
             await db.execute(
-                "INSERT INTO guild_settings (guild_id, language, gm_role_id, deadlines) VALUES (?,?,?,?)"
+                "INSERT INTO guild_settings (guild_id, language, gm_role_id, deadlines, absent_after)"
+                " VALUES (?,?,?,?,?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
-                " gm_role_id = excluded.gm_role_id, deadlines = excluded.deadlines",
+                " gm_role_id = excluded.gm_role_id, deadlines = excluded.deadlines,"
+                " absent_after = excluded.absent_after",
                 (guild_id, settings.get("language"), settings.get("gm_role_id"),
-                 _dumps(settings.get("deadlines") or {})),
+                 _dumps(settings.get("deadlines") or {}), int(settings.get("absent_after") or 0)),
             )
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[tuple[int, int, int, int]]:
@@ -675,6 +678,34 @@ class Storage:
                 (guild_id, game, limit),
             )
         ]
+
+
+    async def player_results(self, guild_id: int, user_id: int) -> list[tuple[str, int, int, list[str] | None]]:
+        """(game, score, won, roles) of every finished game `user_id` played on the server."""
+        rows = await self._fetchall(
+            "SELECT game, score, won, roles FROM results WHERE guild_id = ? AND user_id = ? ORDER BY at",
+            (guild_id, user_id),
+        )
+        return [(str(r[0]), int(r[1]), int(r[2]), None if r[3] is None else json.loads(r[3])) for r in rows]
+
+    async def finished_games(self, guild_id: int, *, limit: int, offset: int = 0) -> tuple[list[GameRow], int]:
+        """A page of the server's finished games, newest first, and how many there are in all."""
+        rows = await self._fetchall(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status = 'finished'"
+            " ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?",
+            (guild_id, limit, offset),
+        )
+        count = await self._fetchall(
+            "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status = 'finished'", (guild_id,)
+        )
+        return [_game_row(r) for r in rows], int(count[0][0])
+
+    async def game_results(self, game_id: int) -> list[tuple[int, int | None, int, int]]:
+        """(seat, user_id, score, won) of a finished game, by seat."""
+        rows = await self._fetchall(
+            "SELECT seat, user_id, score, won FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        return [(int(r[0]), r[1], int(r[2]), int(r[3])) for r in rows]
 
 
 def _run_batch(works: list[Callable[[sqlite3.Connection], None]], db: sqlite3.Connection) -> list[Exception | None]:

@@ -310,7 +310,9 @@ class Table:
         actor_id: int | None = None,
         by_bot: bool = False,
         extra_events: list[Event] | None = None,
+        missed: bool = False,
     ) -> Outcome:
+        """`missed`: the answer is a deadline's default (counted against the absent-player rule)."""
         if not game.running:
             return Outcome(Refusal(key="error-game-over"))
         if game.row.paused:
@@ -335,16 +337,102 @@ class Table:
             kind="play", step=game.state.step, seat=seat_number, actor_id=actor_id,
             payload=action.model_dump(), by_bot=by_bot, input_key=input_key,
         )
+        meta = self._misses_meta(game, seat_number, before, missed=missed, by_bot=by_bot)
         try:
-            await self._save(game, new_state, [row], events)
+            await self._save(game, new_state, [row], events, extra_fields=None if meta is None else {"meta": meta})
         except sqlite3.IntegrityError:
             if input_key is None or not await self.storage.input_seen(game.id, input_key):
                 raise  # a broken row, not a repeated input: never report a fault as "already done"
             return Outcome(Refusal(key="error-duplicate"))
+        if meta is not None:
+            game.row.meta.clear()
+            game.row.meta.update(meta)
         if not game.running:
             self.changes.forget(lambda key: key[0] == game.id)
         await self._deliver(game, events)
         return Outcome(events=events)
+
+    # --- absent players -----------------------------------------------------------------------
+    @staticmethod
+    def _misses_meta(
+        game: LiveGame, seat_number: int, prompt: Prompt | None, *, missed: bool, by_bot: bool
+    ) -> dict[str, Any] | None:
+        """The game's meta with the seat's count of deadlines missed in a row brought up to date
+        (None: unchanged). A missed deadline counts once for all the steps of one move (its
+        deadline group); the player's own answer starts the count again."""
+        misses = dict(game.row.meta.get("misses") or {})
+        key = str(seat_number)
+        if missed:
+            entry = dict(misses.get(key) or {"count": 0, "group": None})
+            group = prompt.deadline_group if prompt is not None else None
+            if group is None or group != entry.get("group"):
+                entry = {"count": int(entry["count"]) + 1, "group": group}
+            misses[key] = entry
+        elif not by_bot and key in misses:
+            del misses[key]
+        else:
+            return None
+        return {**{k: v for k, v in game.row.meta.items() if k != "misses"}, **({"misses": misses} if misses else {})}
+
+    async def _absent_check(self, game: LiveGame, seat_number: int) -> None:
+        """The house rule for absent players (the server's `absent_after`): after that many
+        deadlines missed in a row a bot player takes the seat, until its player says /back."""
+        if not game.running or game.row.guild_id is None or game.seats[seat_number].bot:
+            return
+        limit = int((await self.storage.guild_settings(game.row.guild_id)).get("absent_after") or 0)
+        count = int(((game.row.meta.get("misses") or {}).get(str(seat_number)) or {}).get("count", 0))
+        if limit <= 0 or count < limit:
+            return
+        old = game.seats[seat_number]
+        absent = {**(game.row.meta.get("absent") or {}), str(seat_number): old.model_dump()}
+        misses = {k: v for k, v in (game.row.meta.get("misses") or {}).items() if k != str(seat_number)}
+        meta = {k: v for k, v in game.row.meta.items() if k not in ("misses", "absent")} | {"absent": absent}
+        if misses:
+            meta["misses"] = misses
+        bot_seat = Seat(name=old.name, bot=True, language=old.language, join=old.join)
+        event = Event(key="absent-took-seat", params={"player": seat(seat_number), "misses": count})
+        await self._swap_seat(game, seat_number, bot_seat, event, meta, reason="absent")
+
+    async def _swap_seat(
+        self, game: LiveGame, seat_number: int, new: Seat, event: Event, meta: dict[str, Any], *, reason: str
+    ) -> None:
+        """Give a seat to `new` as one logged step (a seat change, like a moderator's replace)."""
+        old = game.seats[seat_number]
+        row = ActionRow(
+            kind="table", step=game.state.step, actor_id=None,
+            payload={"op": "replace", "reason": reason, "seat": seat_number, "old": old.model_dump(),
+                     "new": new.model_dump()},
+        )
+        before = list(game.seats)
+        game.seats[seat_number] = new
+        try:
+            await self._save(
+                game, game.state, [row], [event],
+                extra_fields={"seats": [s.model_dump() for s in game.seats], "meta": meta},
+            )
+        except BaseException:
+            game.seats = before
+            raise
+        game.row.meta.clear()
+        game.row.meta.update(meta)
+        await self._deliver(game, [event])
+
+    async def back(self, game_id: int, user_id: int) -> Outcome:
+        """An absent player takes their seat back from the bot player (their next prompt is theirs)."""
+        game = await self._running(game_id)
+        if game is None:
+            return GAME_OVER
+        async with game.lock:
+            absent = dict(game.row.meta.get("absent") or {})
+            seat_text = next((k for k, v in absent.items() if v.get("user_id") == user_id), None)
+            if seat_text is None or not game.seats[int(seat_text)].bot:
+                return Outcome(Refusal(key="back-not-absent"))
+            seat_number = int(seat_text)
+            returning = Seat.model_validate(absent.pop(seat_text))
+            meta = {k: v for k, v in game.row.meta.items() if k != "absent"} | ({"absent": absent} if absent else {})
+            event = Event(key="back-returned", params={"player": seat(seat_number)})
+            await self._swap_seat(game, seat_number, returning, event, meta, reason="back")
+            return Outcome(events=[event])
 
     async def _save(
         self,
@@ -408,16 +496,23 @@ class Table:
         return rows, [p.id for p in state.prompts]
 
     async def _record_results(self, game: LiveGame) -> None:
+        def player_of(game: LiveGame, i: int) -> int | None:  # an absent player's seat is still theirs
+            held = game.seats[i]
+            if not held.bot:
+                return held.user_id
+            return ((game.row.meta.get("absent") or {}).get(str(i)) or {}).get("user_id")
+
         results = game.engine.results(game.state)
         if results is None:
             return
         async with self.storage.transaction() as db:
             await db.executemany(
-                "INSERT OR REPLACE INTO results (game_id, guild_id, game, user_id, seat, score, won, at)"
-                " VALUES (?,?,?,?,?,?,?,?)",
+                "INSERT OR REPLACE INTO results (game_id, guild_id, game, user_id, seat, score, won, at, roles)"
+                " VALUES (?,?,?,?,?,?,?,?,?)",
                 [
-                    (game.id, game.row.guild_id, game.row.game, s.user_id if not s.bot else None, i,
-                     results.scores[i], int(i in results.winners), self.clock())
+                    (game.id, game.row.guild_id, game.row.game, player_of(game, i), i,
+                     results.scores[i], int(i in results.winners), self.clock(),
+                     None if results.roles is None else json.dumps(results.roles[i]))
                     for i, s in enumerate(game.seats)
                 ],
             )
@@ -490,12 +585,12 @@ class Table:
             due = game.dues.get(prompt_id)
             if due is not None and due > self.clock():
                 return Outcome(Refusal(key="error-not-due"))
-            outcome = await self._expire_locked(game, prompt_id)
+            outcome = await self._expire_locked(game, prompt_id, missed=True)
             if outcome.ok:
                 await self._run_bots(game)
             return outcome
 
-    async def _expire_locked(self, game: LiveGame, prompt_id: str) -> Outcome:
+    async def _expire_locked(self, game: LiveGame, prompt_id: str, *, missed: bool = False) -> Outcome:
         """Apply the default for a prompt whose time is up. Its deadline row goes only when that
         default was applied or the prompt is gone; a paused or refused expiry keeps it."""
         if not game.running:
@@ -513,7 +608,9 @@ class Table:
             return Outcome(Refusal(key="error-stale"))
         action = game.engine.default_action(game.state, prompt)
         notice = Event(key="bot-acted", params={"player": seat(prompt.seat)})
-        outcome = await self._act_locked(game, prompt.seat, action, by_bot=True, extra_events=[notice])
+        outcome = await self._act_locked(game, prompt.seat, action, by_bot=True, extra_events=[notice], missed=missed)
+        if outcome.ok and missed:
+            await self._absent_check(game, prompt.seat)
         if not outcome.ok and game.state.prompt(prompt_id) is not None:
             # a game bug: keep the deadline (the player still waits on it) but try later, so a
             # due row that cannot fire never spins the scheduler

@@ -11,9 +11,11 @@ from discord.ext import commands, tasks
 
 from bot.discord.checks import is_moderator
 from bot.discord.game_cog import game_master, seat_for, send_rules, test_dm
+from bot.discord.text import escape_name
 from bot.discord.translator import text
 from bot.i18n import normalize, t
 from bot.lobby import LobbyError
+from bot.render import list_names
 from bot.storage import GameRow
 from games import registry
 
@@ -61,17 +63,31 @@ class Lobby(commands.Cog):
     async def join(
         self, interaction: discord.Interaction, buy_in: app_commands.Range[int, 1, 10**9] | None = None
     ) -> None:
+        await self.join_lobby(interaction, buy_in=buy_in)
+
+    async def join_lobby(
+        self, interaction: discord.Interaction, *, buy_in: int | None = None, lobby_id: int | None = None
+    ) -> None:
+        """/join, and the Join button on the lobby's message (`lobby_id`: the lobby it opened)."""
         language = normalize(str(interaction.locale))
         await interaction.response.defer(ephemeral=True, thinking=True)
         row = await self.gm.lobby.current(interaction.channel_id or 0)
         if row is None:
             await self.gm.ephemeral(interaction, t(language, "lobby-none"))
             return
+        if lobby_id is not None and row.id != lobby_id:
+            await self.gm.ephemeral(interaction, t(language, "lobby-button-stale", id=lobby_id))
+            return
+        if row.status != "lobby":  # no test DM for a seat that cannot be had
+            await self.gm.ephemeral(interaction, t(language, "lobby-already-started"))
+            return
         if not await test_dm(self.gm, interaction, language, row.game):
             return
         join = {} if buy_in is None else {"buy_in": buy_in}  # the game checks it (its own bounds)
         try:
-            row = await self.gm.lobby.join(interaction.channel_id or 0, seat_for(interaction, language, join=join))
+            row = await self.gm.lobby.join(
+                interaction.channel_id or 0, seat_for(interaction, language, join=join), lobby_id=lobby_id
+            )
         except LobbyError as error:
             await self._refuse(interaction, error, language)
             return
@@ -80,6 +96,27 @@ class Lobby(commands.Cog):
         self.gm.channel_outbox(row.channel_id or 0).put_text(
             t(row.language, "lobby-joined", player=interaction.user.mention, count=len(row.seats),
               max=engine.max_players)
+        )
+
+    @app_commands.command(
+        name="addbot", description=text("cmd-addbot", "Add a bot player to the game being set up (host or moderator)")
+    )
+    @app_commands.describe(count=text("opt-addbot-count", "How many bot players (default 1)"))
+    @app_commands.guild_only()
+    async def addbot(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 11] = 1) -> None:
+        language = normalize(str(interaction.locale))
+        moderator = await is_moderator(interaction, self.gm.storage)
+        try:
+            row, names = await self.gm.lobby.add_bot(
+                interaction.channel_id or 0, interaction.user.id, moderator=moderator, count=count
+            )
+        except LobbyError as error:
+            await self._refuse(interaction, error, language)
+            return
+        engine = registry.engine(row.game)
+        await interaction.response.send_message(
+            t(row.language, "lobby-bots-added", bots=len(names), count=len(row.seats), max=engine.max_players,
+              names=list_names([escape_name(n) for n in names], row.language))
         )
 
     @app_commands.command(name="leave", description=text("cmd-leave", "Leave the game being set up here"))
@@ -122,7 +159,9 @@ class Lobby(commands.Cog):
             return
         if row.status == "lobby":
             engine = registry.engine(row.game)
-            names = ", ".join(f"<@{s['user_id']}>" for s in row.seats)
+            names = ", ".join(
+                f"<@{s['user_id']}>" if s.get("user_id") else f"🤖 {escape_name(s['name'])}" for s in row.seats
+            )
             await self.gm.ephemeral(
                 interaction,
                 t(language, "lobby-status", game=t(language, f"{row.game}-title"), id=row.id, players=names,
@@ -136,7 +175,7 @@ class Lobby(commands.Cog):
     @app_commands.command(name="rules", description=text("cmd-rules", "How this game is played"))
     @app_commands.describe(game=text("opt-game", "Which game (default: the one in this channel)"))
     @app_commands.choices(
-        game=[app_commands.Choice(name=name, value=name) for name in ("cookie", "maskmen", "sword-of-lies")]
+        game=[app_commands.Choice(name=name, value=name) for name in ("cookie", "maskmen", "sword-of-lies", "castle")]
     )
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         language = normalize(str(interaction.locale))

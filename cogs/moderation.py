@@ -202,11 +202,13 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         gm_role=text("opt-gm-role", "Members with this role may use /gm"),
         deadline=text("opt-deadline", "A deadline kind to set (e.g. choose, place, turn, bet)"),
         seconds=text("opt-seconds", "Its default length in seconds"),
+        absent_after=text("opt-absent-after", "Missed deadlines in a row before a bot takes the seat (0: never)"),
     )
     async def settings(
         self, interaction: discord.Interaction, language: Literal["ru", "en"] | None = None,
         gm_role: discord.Role | None = None, deadline: str | None = None,
         seconds: app_commands.Range[int, 10, 86400] | None = None,
+        absent_after: app_commands.Range[int, 0, 50] | None = None,
     ) -> None:
         reader = normalize(str(interaction.locale))
         guild_id = interaction.guild_id or 0
@@ -236,12 +238,15 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             current["gm_role_id"] = gm_role.id
         if deadline is not None and seconds is not None:
             current["deadlines"] = {**current.get("deadlines", {}), deadline: seconds}
+        if absent_after is not None:
+            current["absent_after"] = absent_after
         await self.gm.storage.save_guild_settings(guild_id, current)
         deadlines = ", ".join(f"{k}={v}s" for k, v in sorted(current["deadlines"].items())) or "—"
         await self.gm.ephemeral(
             interaction,
             t(reader, "gm-settings", language=current.get("language") or self.gm.settings.default_language,
-              role=f"<@&{current['gm_role_id']}>" if current.get("gm_role_id") else "—", deadlines=deadlines),
+              role=f"<@&{current['gm_role_id']}>" if current.get("gm_role_id") else "—", deadlines=deadlines)
+            + "\n" + t(reader, "settings-absent", misses=int(current.get("absent_after") or 0)),
         )
 
 

@@ -8,6 +8,7 @@ still valid (a stale click gets an ephemeral explanation).
     gmm|<game>|<prompt>          that modal (handled in GameMaster.on_interaction: modals
                                  submitted after a restart have no live Modal object)
     gmv|<game>                   "my hand / my prompt": the private view, ephemeral
+    gmj|<lobby>                  Join, on the lobby's message: the same as /join
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def _service(interaction: discord.Interaction) -> GameMaster:
 
 
 GAME_ID = r"(?P<game>\d{1,18})"  # a game id SQLite can hold (< 2**63); longer ones are forged
-PREFIXES = ("gm|", "gms|", "gmx|", "gmm|", "gmv|")
+PREFIXES = ("gm|", "gms|", "gmx|", "gmm|", "gmv|", "gmj|")
 ALREADY_ANSWERED = 40060  # "Interaction has already been acknowledged": the same one delivered twice
 TOO_LATE = 10062  # "Unknown interaction": the 3 s (or 15 min) ran out before this answer
 
@@ -201,6 +202,34 @@ class PrivateViewButton(
         await guarded(interaction, _service(interaction).private_view(interaction, self.game_id))
 
 
+class JoinButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gmj\|" + GAME_ID,
+):
+    """Join on the message that opens a lobby: one click does what /join does (the test DM included)."""
+
+    def __init__(self, lobby_id: int, *, label: str = "…") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=discord.ButtonStyle.success, custom_id=f"gmj|{lobby_id}", emoji="🪑"
+            )
+        )
+        self.lobby_id = lobby_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> JoinButton:
+        return cls(int(match["game"]), label=item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        lobby = interaction.client.get_cog("Lobby")  # type: ignore[attr-defined]
+        if lobby is None:
+            await _service(interaction).report_failure(interaction)
+            return
+        await guarded(interaction, lobby.join_lobby(interaction, lobby_id=self.lobby_id))
+
+
 class AnswerModal(discord.ui.Modal):
     """An exact amount or a free-text answer. Its submission is handled by the service's
     interaction listener (by custom_id), the same way before and after a restart."""
@@ -220,4 +249,4 @@ class AnswerModal(discord.ui.Modal):
         return None
 
 
-DYNAMIC_ITEMS = (AnswerButton, AnswerSelect, ModalOpener, PrivateViewButton)
+DYNAMIC_ITEMS = (AnswerButton, AnswerSelect, ModalOpener, PrivateViewButton, JoinButton)

@@ -8,6 +8,8 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.discord.components import JoinButton
+from bot.discord.outbox import Message
 from bot.discord.service import GameMaster
 from bot.i18n import normalize, t
 from bot.lobby import LobbyError
@@ -65,12 +67,17 @@ async def create_game(
         return
     engine = registry.engine(game_name)
     await gm.ephemeral(interaction, t(language, "lobby-created-you", id=row.id))
-    gm.channel_outbox(interaction.channel.id).put_text(
-        t(
-            channel_language, "lobby-created", game=t(channel_language, f"{game_name}-title"), id=row.id,
-            host=interaction.user.mention, min=engine.min_players, max=engine.max_players,
-        )
+    announcement = t(
+        channel_language, "lobby-created", game=t(channel_language, f"{game_name}-title"), id=row.id,
+        host=interaction.user.mention, min=engine.min_players, max=engine.max_players,
     )
+
+    def join_button() -> dict[str, Any]:  # Join in one click: the same as /join
+        view = discord.ui.View(timeout=None)
+        view.add_item(JoinButton(row.id, label=t(channel_language, "lobby-join-button")))
+        return {"view": view}
+
+    gm.channel_outbox(interaction.channel.id).put_message(Message(content=announcement, build=join_button))
 
 
 async def send_rules(interaction: discord.Interaction, game_name: str) -> None:

@@ -27,8 +27,17 @@ from bot.discord.components import (
     taken_by_an_item,
 )
 from bot.discord.outbox import WINDOW_SECONDS, Item, Message, Outbox
-from bot.discord.text import escape_name, event_text, option_label, option_text, prompt_text, refusal_text
-from bot.i18n import normalize, render, t
+from bot.discord.text import (
+    escape_name,
+    event_text,
+    option_label,
+    option_label_with_reason,
+    option_text,
+    option_with_reason,
+    prompt_text,
+    refusal_text,
+)
+from bot.i18n import SeatNamer, normalize, reading_as, render, t
 from bot.lobby import Lobby, LobbyLimits
 from bot.render import clip, joined
 from bot.scheduler import Scheduler
@@ -46,6 +55,13 @@ the step. Each holds its message text ("text") and what `pictures[game]` needs t
 PictureBuilder = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
 
 MAX_BUTTONS = 20  # 4 rows of 5; the fifth row is kept for the amount / view buttons
+
+
+def simultaneous(prompts: list[Prompt]) -> bool:
+    """A step where several players choose at once (secret or changeable choices): the status says
+    how many have chosen, not who is still waiting. One open public prompt is a turn: it names the
+    player."""
+    return len({p.seat for p in prompts}) > 1 and any(p.secret or p.changeable for p in prompts)
 
 
 class ChannelGone(Exception):
@@ -252,7 +268,8 @@ class GameMaster:
                 continue
             for seat_number in event.to or []:
                 if self._reachable(game, seat_number):
-                    text = event_text(event, self.seat_language(game, seat_number), game.name_of)
+                    reader = reading_as(game.name_of, seat_number)  # a DM: the recipient is "you"
+                    text = event_text(event, self.seat_language(game, seat_number), reader)
                     add("text", {"text": text}, user_id=game.seats[seat_number].user_id)
         for seat_number in step.reminder_for:
             if self._reachable(game, seat_number):
@@ -410,14 +427,34 @@ class GameMaster:
         self._enqueue(rows)
 
     # --- how prompts look ---------------------------------------------------------------------
-    def prompt_content(self, game: LiveGame, prompt: Prompt, language: str, due: float | None) -> str:
-        text = prompt_text(prompt, language, game.name_of)
+    @staticmethod
+    def prompt_names(game: LiveGame, prompt: Prompt, private: bool | None = None) -> SeatNamer:
+        """Names as a prompt's reader sees them: a DM or an ephemeral message (`private`, by default
+        a secret prompt) is read by the prompt's player, whose own name is "you"; the channel reads
+        plain names."""
+        return reading_as(game.name_of, prompt.seat if (prompt.secret if private is None else private) else None)
+
+    @staticmethod
+    def as_selects(prompt: Prompt) -> bool:
+        """Whether the prompt's options become select menus (too many for buttons, or several picks)."""
+        return len(prompt.options) > MAX_BUTTONS or prompt.ask == "many"
+
+    def prompt_content(
+        self, game: LiveGame, prompt: Prompt, language: str, due: float | None, *, private: bool | None = None
+    ) -> str:
+        names = self.prompt_names(game, prompt, private)
+        text = prompt_text(prompt, language, names)
         title = t(language, f"{game.row.game}-title")
         lines = [f"**{title} #{game.id}** — {text}"]
         if due is not None:
             lines.append(t(language, "prompt-deadline", when=f"<t:{int(due)}:R>"))
         if prompt.ask == "number" and prompt.low is not None and prompt.high is not None:
             lines.append(t(language, "prompt-amount-range", low=prompt.low, high=prompt.high))
+        if self.as_selects(prompt):  # a select cannot show a disabled option: the text says why it is missing
+            lines += [
+                f"• {option_with_reason(o, language, names)}"
+                for o in prompt.options if o.disabled is not None and not o.value.startswith("~")
+            ]
         return "\n".join(lines)
 
     def prompt_mentions(self, game: LiveGame, prompt: Prompt) -> discord.AllowedMentions:
@@ -427,14 +464,17 @@ class GameMaster:
             return discord.AllowedMentions.none()
         return discord.AllowedMentions(users=[discord.Object(user_id)])
 
-    def prompt_view(self, game: LiveGame, prompt: Prompt, language: str) -> discord.ui.View:
+    def prompt_view(
+        self, game: LiveGame, prompt: Prompt, language: str, *, private: bool | None = None
+    ) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
         options = prompt.options
-        if len(options) <= MAX_BUTTONS and prompt.ask != "many":
+        names = self.prompt_names(game, prompt, private)
+        if not self.as_selects(prompt):
             for index, option in enumerate(options):
                 view.add_item(
                     AnswerButton(
-                        game.id, prompt.id, option.value, label=option_label(option, language, game.name_of),
+                        game.id, prompt.id, option.value, label=option_label_with_reason(option, language, names),
                         style=discord.ButtonStyle.primary if option.disabled is None else discord.ButtonStyle.secondary,
                         disabled=option.disabled is not None, row=index // 5,
                     )
@@ -452,7 +492,7 @@ class GameMaster:
                 view.add_item(
                     AnswerSelect(
                         game.id, prompt.id,
-                        [discord.SelectOption(label=clip(option_label(o, language, game.name_of), 100), value=o.value)
+                        [discord.SelectOption(label=clip(option_label(o, language, names), 100), value=o.value)
                          for o in chunk],
                         placeholder=t(language, "prompt-select"), row=chunk_start // 25,
                         min_values=low, max_values=high,
@@ -460,7 +500,7 @@ class GameMaster:
                 )
             for option in navigation:
                 view.add_item(AnswerButton(
-                    game.id, prompt.id, option.value, label=option_label(option, language, game.name_of),
+                    game.id, prompt.id, option.value, label=option_label_with_reason(option, language, names),
                     style=discord.ButtonStyle.secondary, disabled=option.disabled is not None, row=4,
                 ))
         if prompt.ask == "number" and prompt.low is not None and prompt.high is not None:
@@ -497,9 +537,14 @@ class GameMaster:
         if status == "running":
             open_prompts = [p for p in state.prompts if not p.answered]
             waiting = sorted({p.seat for p in open_prompts})
-            if waiting:
+            if waiting and simultaneous(state.prompts):
+                # who still has a prompt could reveal a secret role: only how many have chosen
+                asked = {p.seat for p in state.prompts}
+                lines.append(t(language, "status-chosen-count", done=len(asked) - len(waiting), total=len(asked)))
+            elif waiting:
                 names = ", ".join(escape_name(game.name_of(s)) for s in waiting)
                 lines.append(t(language, "prompt-waiting-for", players=names))
+            if waiting:
                 due = [dues[p.id] for p in open_prompts if p.id in dues]
                 if due and not paused:
                     lines.append(t(language, "prompt-deadline", when=f"<t:{int(min(due))}:R>"))
@@ -598,17 +643,21 @@ class GameMaster:
         finally:
             edit = self.inline.pop(sheet, None) if sheet is not None else None
         if outcome.refusal is not None:
-            await self.ephemeral(interaction, self.refusal(outcome.refusal, language, game))
+            await self.ephemeral(interaction, self.refusal(outcome.refusal, language, game, reader=seat_number))
             return
         assert prompt is not None
         if sheet is not None:
             await self._answer_on_sheet(interaction, game, seat_number, prompt, edit)
             return
-        chosen = self.value_label(game, prompt, value, language)
+        # read by the player alone (a DM, an ephemeral message) or by the channel (a public prompt's message)
+        private = prompt.secret or interaction.type != discord.InteractionType.component or bool(
+            interaction.message is not None and interaction.message.flags.ephemeral
+        )
+        chosen = self.value_label(game, prompt, value, language, self.prompt_names(game, prompt, private))
         still = game.state.prompt(prompt_id)
         if still is not None and still.changeable:
             confirmation = t(language, "prompt-your-choice", choice=chosen)
-            view: discord.ui.View | None = self.prompt_view(game, still, language)
+            view: discord.ui.View | None = self.prompt_view(game, still, language, private=private)
         else:
             confirmation = t(language, "prompt-answered", choice=chosen)
             view = None
@@ -646,14 +695,20 @@ class GameMaster:
             where = (interaction.message.channel.id, interaction.message.id)
             await self.storage.finish_deliveries([edit.id], prompts=[(game.id, following.id, *where)])
 
-    def value_label(self, game: LiveGame, prompt: Prompt, value: str | int | tuple[str, ...], language: str) -> str:
+    def value_label(
+        self, game: LiveGame, prompt: Prompt, value: str | int | tuple[str, ...], language: str,
+        names: SeatNamer | None = None,
+    ) -> str:
+        names = names or game.name_of
         if isinstance(value, tuple):
-            return ", ".join(self.value_label(game, prompt, v, language) for v in value)
+            return ", ".join(self.value_label(game, prompt, v, language, names) for v in value)
         option = prompt.option(str(value)) if isinstance(value, str) else None
-        return option_text(option, language, game.name_of) if option else str(value)
+        return option_text(option, language, names) if option else str(value)
 
-    def refusal(self, refusal: Refusal, language: str, game: LiveGame | None) -> str:
-        return refusal_text(refusal.key, refusal.params, language, game.name_of if game else str)
+    def refusal(self, refusal: Refusal, language: str, game: LiveGame | None, *, reader: int | None = None) -> str:
+        """A refusal for the player who tried (`reader`: their seat, whose name reads "you")."""
+        names = reading_as(game.name_of, reader) if game else str
+        return refusal_text(refusal.key, refusal.params, language, names)
 
     async def ephemeral(self, interaction: discord.Interaction, text: str, **extra: Any) -> None:
         if interaction.response.is_done():
@@ -742,17 +797,18 @@ class GameMaster:
         if found is None:
             return
         game, seat_number = found
-        lines = [event_text(e, language, game.name_of) for e in game.engine.summary(game.state, seat_number)]
+        names = reading_as(game.name_of, seat_number)  # ephemeral: read by this player alone
+        lines = [event_text(e, language, names) for e in game.engine.summary(game.state, seat_number)]
         prompt = next((p for p in game.state.prompts_for(seat_number)), None)
         if prompt is None:
             lines.append(t(language, "status-nothing-to-do"))
             await self.ephemeral(interaction, "\n".join(lines) or t(language, "status-nothing-to-do"))
             return
-        lines.append(self.prompt_content(game, prompt, language, game.dues.get(prompt.id)))
+        lines.append(self.prompt_content(game, prompt, language, game.dues.get(prompt.id), private=True))
         chunks = joined(lines)
         for chunk in chunks[:-1]:  # a long view spans several ephemeral messages
             await self.ephemeral(interaction, chunk)
-        await self.ephemeral(interaction, chunks[-1], view=self.prompt_view(game, prompt, language))
+        await self.ephemeral(interaction, chunks[-1], view=self.prompt_view(game, prompt, language, private=True))
 
     async def report_failure(self, interaction: discord.Interaction) -> None:
         try:

@@ -17,7 +17,7 @@ from typing import Any
 from discord.utils import escape_markdown, escape_mentions
 
 from bot import render as plain
-from bot.i18n import render
+from bot.i18n import Reader, render, t
 from bot.render import SeatNamer
 from games.core import Event, Option, Prompt
 
@@ -31,7 +31,14 @@ def escape_name(name: str) -> str:
 
 
 def safe_names(name_of: SeatNamer) -> SeatNamer:
-    return lambda seat_number: escape_name(name_of(seat_number))
+    """`name_of` with every name escaped; a reader's own name (`bot.i18n.reading_as`) stays marked,
+    so it still renders as "you"."""
+
+    def named(seat_number: int) -> str:
+        name = name_of(seat_number)
+        return Reader(escape_name(name)) if isinstance(name, Reader) else escape_name(name)
+
+    return named
 
 
 def _params(params: Mapping[str, Any]) -> dict[str, Any]:
@@ -54,6 +61,25 @@ def option_text(option: Option, language: str | None, name_of: SeatNamer) -> str
 def option_label(option: Option, language: str | None, name_of: SeatNamer) -> str:
     """An option as a button or select label: plain, since labels render no Markdown."""
     return plain.option_text(option, language, name_of)
+
+
+def disabled_reason(option: Option, language: str | None, name_of: SeatNamer) -> str | None:
+    """Why a shown option cannot be picked, for message text (names escaped); None when it can."""
+    if option.disabled is None:
+        return None
+    return refusal_text(option.disabled.key, option.disabled.params, language, name_of)
+
+
+def option_with_reason(option: Option, language: str | None, name_of: SeatNamer) -> str:
+    """An option quoted in message text with the reason beside it when it is disabled."""
+    reason = disabled_reason(option, language, name_of)
+    label = option_text(option, language, name_of)
+    return label if reason is None else t(language, "option-disabled", option=label, reason=reason)
+
+
+def option_label_with_reason(option: Option, language: str | None, name_of: SeatNamer, limit: int = 80) -> str:
+    """A button label (plain, like `option_label`) with a disabled option's reason, clipped to `limit`."""
+    return plain.clip(plain.option_with_reason(option, language, name_of), limit)
 
 
 def refusal_text(key: str, params: dict[str, object], language: str | None, name_of: SeatNamer) -> str:

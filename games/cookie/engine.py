@@ -489,4 +489,5 @@ class CookieEngine(Engine[CookieState]):
     def results(self, state: CookieState) -> Results | None:
         if not state.over:
             return None
-        return Results(scores=list(state.coins), winners=rules.winners(state.coins))
+        roles = [[f"cookie-role-{r.roles[seat]}" for r in state.history] for seat in range(state.players)]
+        return Results(scores=list(state.coins), winners=rules.winners(state.coins), roles=roles)

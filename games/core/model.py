@@ -109,6 +109,9 @@ class Results(BaseModel):
 
     scores: list[int]
     winners: list[int]
+    roles: list[list[str]] | None = None
+    """Per seat, the roles it held (catalog keys; Cookie: one per round), for per-role statistics;
+    None in games without roles."""
 
 
 class GameState(BaseModel):

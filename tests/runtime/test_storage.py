@@ -51,6 +51,10 @@ async def test_guild_settings_round_trip(tmp_path: Path) -> None:
     try:
         assert (await storage.guild_settings(5))["language"] is None
         await storage.save_guild_settings(5, {"language": "ru", "gm_role_id": 9, "deadlines": {"choose": 30}})
-        assert await storage.guild_settings(5) == {"language": "ru", "gm_role_id": 9, "deadlines": {"choose": 30}}
+        assert await storage.guild_settings(5) == {
+            "language": "ru", "gm_role_id": 9, "deadlines": {"choose": 30}, "absent_after": 0
+        }
+        await storage.save_guild_settings(5, {**await storage.guild_settings(5), "absent_after": 3})
+        assert (await storage.guild_settings(5))["absent_after"] == 3
     finally:
         await storage.close()

@@ -1,0 +1,251 @@
+"""The finish players expect: `/stats [player]`, `/leaderboard game:` (one command for every game),
+`/history` (the server's finished games, paged, newest first), `/history game:<id>` (a finished
+game's readable transcript and its full record as JSON, for its players and the moderators), and
+the absent-player rule's Discord side: moderators and the player are told when a bot takes a seat
+after missed deadlines (`/gm settings absent_after:`), and `/back` gives it back."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from collections import Counter, defaultdict
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.checks import is_moderator
+from bot.discord.game_cog import game_master
+from bot.discord.text import escape_name
+from bot.discord.translator import text
+from bot.i18n import normalize, t
+from bot.render import event_text, list_names
+from bot.storage import GameRow
+from bot.table import Delivery, Table
+from games import registry
+from games.core import GM, Event
+
+HISTORY_PAGE = 10
+GAME_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("castle", "cookie", "maskmen", "sword-of-lies")]
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def reader(interaction: discord.Interaction) -> str:
+    return normalize(str(interaction.locale))
+
+
+async def send_leaderboard(interaction: discord.Interaction, game: str) -> None:
+    """The server's best players of `game` (total points, then games and wins), ephemeral."""
+    gm = game_master(interaction.client)  # type: ignore[arg-type]
+    language = reader(interaction)
+    title = t(language, f"{game}-title")
+    rows = await gm.storage.leaderboard(interaction.guild_id or 0, game)
+    if not rows:
+        await gm.ephemeral(interaction, t(language, "leaderboard-empty", game=title))
+        return
+    lines = [t(language, "leaderboard-title", game=title)]
+    for place, (user_id, points, games, wins) in enumerate(rows, start=1):
+        lines.append(t(language, "leaderboard-line", place=place, player=f"<@{user_id}>", points=points,
+                       games=games, wins=wins))
+    await interaction.response.send_message("\n".join(lines), ephemeral=True, allowed_mentions=NO_PINGS)
+
+
+def stats_lines(language: str, player: str, results: list[tuple[str, int, int, list[str] | None]]) -> list[str]:
+    """A player's statistics: totals, then per game (games, wins, points) and per role held."""
+    if not results:
+        return [t(language, "stats-empty", player=player)]
+    lines = [t(language, "stats-title", player=player, games=len(results), wins=sum(won for _, _, won, _ in results))]
+    per_game: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    roles: dict[str, Counter[str]] = defaultdict(Counter)
+    for game, score, won, held in results:
+        totals = per_game[game]
+        totals[0] += 1
+        totals[1] += won
+        totals[2] += score
+        roles[game].update(held or [])
+    for game in sorted(per_game):
+        games, wins, points = per_game[game]
+        lines.append(t(language, "stats-game-line", game=t(language, f"{game}-title"), games=games, wins=wins,
+                       points=points))
+        for role, times in sorted(roles[game].items(), key=lambda item: (-item[1], item[0])):
+            lines.append(t(language, "stats-role-line", role=t(language, role), times=times))
+    return lines
+
+
+def history_line(language: str, row: GameRow, winners: list[int]) -> str:
+    names = [escape_name(str(s.get("name", "?"))) for s in row.seats]
+    return t(
+        language, "history-line", id=row.id, game=t(language, f"{row.game}-title"), when=f"<t:{int(row.updated_at)}:d>",
+        players=", ".join(names), winners=list_names([names[i] for i in winners if i < len(names)], language),
+    )
+
+
+async def transcript(table: Table, row: GameRow, language: str) -> tuple[str, dict[str, Any]]:
+    """A finished game as a readable transcript in `language` and as its full record (JSON): the
+    final reveal (the moderator's view of the last state) and every event, private ones marked."""
+    engine = registry.engine(row.game)
+    record = await table.export(row.id)
+    names = [str(s.get("name", "?")) for s in row.seats]
+
+    def name_of(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
+
+    title = t(language, f"{row.game}-title")
+    lines = [t(language, "transcript-title", game=title, id=row.id), ""]
+    state = engine.load(row.state) if row.state else None
+    results = engine.results(state) if state is not None else None
+    if results is not None:
+        lines.append(t(language, "transcript-players"))
+        for seat, name in enumerate(names):
+            lines.append(t(language, "transcript-player", seat=seat + 1, player=name, score=results.scores[seat],
+                           won="yes" if seat in results.winners else "no").rstrip())
+        lines.append("")
+    if state is not None:
+        reveal = engine.summary(state, GM)
+        if reveal:
+            lines.append(t(language, "transcript-reveal"))
+            lines += [event_text(e, language, name_of) for e in reveal]
+            lines.append("")
+        record["reveal"] = engine.view(state, GM)
+    lines.append(t(language, "transcript-log"))
+    for entry in record["events"]:
+        event = Event(key=entry["key"], params=entry["params"], to=entry["audience"])
+        line = event_text(event, language, name_of)
+        if event.to is not None:
+            line = f"{t(language, 'transcript-private', players=', '.join(name_of(s) for s in event.to))} {line}"
+        lines.append(line)
+    return "\n".join(lines) + "\n", record
+
+
+class Stats(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.gm.table.listeners.append(self.on_delivery)
+
+    async def cog_unload(self) -> None:
+        if self.on_delivery in self.gm.table.listeners:
+            self.gm.table.listeners.remove(self.on_delivery)
+
+    async def on_delivery(self, delivery: Delivery) -> None:
+        """A bot took an absent player's seat: the moderators and the player are told."""
+        game = delivery.game
+        for event in delivery.events:
+            if event.key != "absent-took-seat":
+                continue
+            seat_number = int(event.params["player"]["seat"])
+            held = (game.row.meta.get("absent") or {}).get(str(seat_number)) or {}
+            user_id = held.get("user_id")
+            if user_id is None:
+                continue
+            await self.gm._tell_moderators(game, "absent-mod-notice", player=f"<@{user_id}>", id=game.id)
+            language = held.get("language") or game.row.language
+            self.gm.dm_outbox(int(user_id)).put_text(t(language, "absent-dm", id=game.id))
+
+    @app_commands.command(name="back", description=text("cmd-back", "Take your seat back from the bot player"))
+    async def back(self, interaction: discord.Interaction) -> None:
+        language = reader(interaction)
+        me = interaction.user.id
+        games = [
+            g for g in self.gm.table.games.values()
+            if g.running and any(v.get("user_id") == me for v in (g.row.meta.get("absent") or {}).values())
+        ]
+        here = [g for g in games if g.row.channel_id == interaction.channel_id]
+        if not games:
+            await self.gm.ephemeral(interaction, t(language, "back-not-absent"))
+            return
+        game = (here or games)[0]
+        outcome = await self.gm.table.back(game.id, interaction.user.id)
+        if outcome.refusal is not None:
+            await self.gm.ephemeral(interaction, self.gm.refusal(outcome.refusal, language, game))
+        else:
+            await self.gm.ephemeral(interaction, t(language, "back-done"))
+
+    @property
+    def gm(self):  # type: ignore[no-untyped-def]
+        return game_master(self.bot)
+
+    @app_commands.command(
+        name="stats", description=text("cmd-stats", "Games, wins and points of a player on this server")
+    )
+    @app_commands.describe(player=text("opt-stats-player", "Whose statistics (you if left out)"))
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+        language = reader(interaction)
+        who = player or interaction.user
+        results = await self.gm.storage.player_results(interaction.guild_id or 0, who.id)
+        lines = stats_lines(language, escape_name(who.display_name), results)
+        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True, allowed_mentions=NO_PINGS)
+
+    @app_commands.command(
+        name="leaderboard", description=text("cmd-leaderboard", "The best players of a game on this server")
+    )
+    @app_commands.describe(game=text("opt-leaderboard-game", "Which game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        await send_leaderboard(interaction, game)
+
+    @app_commands.command(
+        name="history", description=text("cmd-history", "Finished games of this server, or one game's transcript")
+    )
+    @app_commands.describe(
+        game=text("opt-history-game", "A game's number: its transcript and full record (its players and moderators)"),
+        page=text("opt-history-page", "Which page of the list"),
+    )
+    @app_commands.guild_only()
+    async def history(
+        self, interaction: discord.Interaction, game: int | None = None, page: app_commands.Range[int, 1, 10000] = 1
+    ) -> None:
+        if game is not None:
+            await self._transcript(interaction, game)
+            return
+        language = reader(interaction)
+        guild_id = interaction.guild_id or 0
+        rows, total = await self.gm.storage.finished_games(guild_id, limit=HISTORY_PAGE)
+        if not total:
+            await self.gm.ephemeral(interaction, t(language, "history-empty"))
+            return
+        pages = math.ceil(total / HISTORY_PAGE)
+        page = min(page, pages)
+        if page > 1:
+            rows, total = await self.gm.storage.finished_games(
+                guild_id, limit=HISTORY_PAGE, offset=(page - 1) * HISTORY_PAGE
+            )
+        lines = [t(language, "history-title", page=page, pages=pages)]
+        for row in rows:
+            winners = [seat for seat, _, _, won in await self.gm.storage.game_results(row.id) if won]
+            lines.append(history_line(language, row, winners))
+        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True, allowed_mentions=NO_PINGS)
+
+    async def _transcript(self, interaction: discord.Interaction, game_id: int) -> None:
+        language = reader(interaction)
+        row = await self.gm.storage.load_game(game_id)
+        if row is None or row.guild_id != (interaction.guild_id or 0) or row.state is None:
+            await self.gm.ephemeral(interaction, t(language, "history-no-game", id=game_id))
+            return
+        if row.status not in ("finished", "cancelled"):
+            await self.gm.ephemeral(interaction, t(language, "history-not-over", id=game_id))
+            return
+        player = interaction.user.id in await self.gm.table.players_ever(game_id)
+        if not player and not await is_moderator(interaction, self.gm.storage):
+            await self.gm.ephemeral(interaction, t(language, "history-not-yours", id=game_id))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        readable, record = await transcript(self.gm.table, row, language)
+        files = [
+            discord.File(io.BytesIO(readable.encode()), filename=f"game-{row.id}-{language}.txt"),
+            discord.File(
+                io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()), filename=f"game-{row.id}.json"
+            ),
+        ]
+        await interaction.followup.send(
+            t(language, "history-files", id=row.id, game=t(language, f"{row.game}-title")), ephemeral=True, files=files
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Stats(bot))
