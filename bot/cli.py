@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
                 "cookie", players=4, seed=None, language=language, watch=not interactive,
                 db=OFFLINE_DB, resume=None, options={},
             )
-        from bot.discord_app import run_bot
+        from bot.discord.app import run_bot
 
         return run_bot(settings)
     if command == "play":

@@ -16,18 +16,30 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
-
-if TYPE_CHECKING:
-    from bot.discord.service import GameMaster
 
 log = logging.getLogger(__name__)
 
 
-def _service(interaction: discord.Interaction) -> GameMaster:
-    return interaction.client.game_master  # type: ignore[attr-defined]
+class Answers(Protocol):
+    """What the components ask of the game master (bot/discord/service.py implements it), so this
+    module needs nothing from the service: imports run one way, service → components."""
+
+    def answer(
+        self, interaction: discord.Interaction, game_id: int, prompt_id: str, value: str | int | tuple[str, ...]
+    ) -> Awaitable[None]: ...
+
+    def open_modal(self, interaction: discord.Interaction, game_id: int, prompt_id: str) -> Awaitable[None]: ...
+
+    def private_view(self, interaction: discord.Interaction, game_id: int) -> Awaitable[None]: ...
+
+    def report_failure(self, interaction: discord.Interaction) -> Awaitable[None]: ...
+
+
+def _service(interaction: discord.Interaction) -> Answers:
+    return interaction.client.game_master  # type: ignore[attr-defined,no-any-return]
 
 
 GAME_ID = r"(?P<game>\d{1,18})"  # a game id SQLite can hold (< 2**63); longer ones are forged

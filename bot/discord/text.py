@@ -2,7 +2,7 @@
 
 Names are Discord nicknames, chosen by players: `**@everyone**`, `<@&role>` or `# big` must show as
 typed, not as Markdown or a ping. Names are escaped where they enter text (the seat namer and the
-few events that carry a name as a plain string); the client's allowed mentions (bot/discord_app.py)
+few events that carry a name as a plain string); the client's allowed mentions (bot/discord/app.py)
 are the second guard. The terminal keeps the plain renderers.
 
 Button and select labels show no Markdown and never ping, so they take the plain names

@@ -1,8 +1,8 @@
-"""Canary: the discord.py internals the stand-in (and bot/discord_urls.py) rely on are where we left them.
+"""Canary: the discord.py internals the stand-in (and bot/discord/urls.py) rely on are where we left them.
 
 If one of these fails after a discord.py upgrade, do not just fix the test: the stand-in, the URL patching
 and possibly the bot depend on these exact behaviours. Re-read discord.py's http.py, gateway.py, client.py
-and webhook/async_.py, adapt bot/discord_urls.py and tests/discord_standin/, then update the pin.
+and webhook/async_.py, adapt bot/discord/urls.py and tests/discord_standin/, then update the pin.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import discord.webhook.async_
 import pytest
 import yarl
 
-from bot.discord_urls import current_discord_urls, point_discord_at, restore_discord_urls
+from bot.discord.urls import current_discord_urls, point_discord_at, restore_discord_urls
 
 PINNED = "2.7.1"
 
@@ -25,7 +25,7 @@ PINNED = "2.7.1"
 def test_discord_py_is_the_pinned_version() -> None:
     assert discord.__version__ == PINNED, (
         f"discord.py {discord.__version__} is installed but the stand-in is written against {PINNED}: "
-        "re-check the internals listed in bot/discord_urls.py and tests/discord/test_canary.py"
+        "re-check the internals listed in bot/discord/urls.py and tests/discord/test_canary.py"
     )
 
 

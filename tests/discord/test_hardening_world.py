@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_app import GameMasterBot
+from bot.discord.app import GameMasterBot
 from bot.i18n import t
 from tests.discord.world import WINDOW, World, open_game, world
 from tests.discord_standin import GUILD_MEMBERS, DiscordStandIn, User, start_bot

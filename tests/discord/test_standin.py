@@ -15,7 +15,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_urls import ask_gateway_url
+from bot.discord.urls import ask_gateway_url
 from tests.discord_standin import (
     GUILD_MEMBERS,
     DiscordStandIn,

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.config import Settings
+from bot.discord.app import GameMasterBot
 from bot.discord.service import GameMaster
-from bot.discord_app import GameMasterBot
 from bot.i18n import render
 from bot.table import LiveGame
 from games.core import Prompt

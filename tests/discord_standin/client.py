@@ -4,7 +4,7 @@
         ...                                   # the bot is logged in, connected and ready
 
 `start_bot` / `BotRun.stop` do the same in two steps (to stop a bot and start a new one mid-test, as a
-restart does). While a bot runs, discord.py's URLs point at the stand-in (`bot.discord_urls.point_discord_at`).
+restart does). While a bot runs, discord.py's URLs point at the stand-in (`bot.discord.urls.point_discord_at`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import TypeVar
 
 import discord
 
-from bot.discord_urls import point_discord_at, restore_discord_urls
+from bot.discord.urls import point_discord_at, restore_discord_urls
 
 from .server import DiscordStandIn
 

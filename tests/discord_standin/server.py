@@ -340,7 +340,7 @@ class DiscordStandIn:
         return f"ws://127.0.0.1:{self._port}/gateway"
 
     def env(self) -> dict[str, str]:
-        """Settings for running the real bot process against the stand-in (see bot/discord_urls.py)."""
+        """Settings for running the real bot process against the stand-in (see bot/discord/urls.py)."""
         return {
             "DISCORD_TOKEN": self.token,
             "DISCORD_API_BASE_URL": self.api_base_url,

@@ -14,7 +14,7 @@ from bot.config import Settings
 from bot.discord.components import ALREADY_ANSWERED, DYNAMIC_ITEMS
 from bot.discord.service import GameMaster
 from bot.discord.translator import CatalogTranslator
-from bot.discord_urls import DISCORD_API_BASE_URL, ask_gateway_url, point_discord_at
+from bot.discord.urls import DISCORD_API_BASE_URL, ask_gateway_url, point_discord_at
 from bot.i18n import t
 from bot.process import tune_gc
 from bot.startup import StartupError
