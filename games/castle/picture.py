@@ -26,21 +26,16 @@ import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
 from games.castle.board import Board, Corridor, corridor_key
-
-FONTS_DIR = Path(__file__).resolve().parents[2] / "data" / "fonts"
-REGULAR_FONT = FONTS_DIR / "DejaVuSans.ttf"
-BOLD_FONT = FONTS_DIR / "DejaVuSans-Bold.ttf"
+from games.core import drawing
+from games.core.drawing import RGB
 
 Say = Callable[..., str]
 """A translator: say(key, **params) -> text, e.g. functools.partial(bot.i18n.t, "ru")."""
 
-RGB = tuple[int, int, int]
 Point = tuple[float, float]
 
 # Okabe–Ito: told apart with every common colour-vision deficiency; the letter on each token helps too.
@@ -339,25 +334,6 @@ def _slots(count: int, away: Sequence[float], spread: float, outward: float | No
 
 
 # --- drawing --------------------------------------------------------------------------------
-@cache
-def _font(bold: bool, size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(BOLD_FONT if bold else REGULAR_FONT), size)
-
-
-def _luminance(rgb: RGB) -> float:
-    def channel(value: int) -> float:
-        c = value / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = map(channel, rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def _text_colour(fill: RGB) -> RGB:
-    light = _luminance(fill)
-    return WHITE if (1.05 / (light + 0.05)) >= ((light + 0.05) / 0.05) else (20, 20, 20)
-
-
 def _tint(rgb: RGB, amount: float) -> RGB:
     return (
         int(rgb[0] + (255 - rgb[0]) * amount),
@@ -503,7 +479,7 @@ class _Painter:
         self.circle((centre[0], centre[1] + radius * 0.12), radius * 1.04, _darker(colour, 0.45))  # a little shadow
         self.circle(centre, radius, colour, WHITE, radius * 0.16)
         size = int(radius * (1.15 if len(letters) == 1 else 0.88))
-        self.draw.text(centre, letters, font=_font(True, size), fill=_text_colour(colour), anchor="mm")
+        self.draw.text(centre, letters, font=drawing.font(True, size), fill=drawing.text_colour(colour), anchor="mm")
 
     def badge(self, centre: Point, radius: float, count: int, outward: float) -> None:
         """A small gem on a white disc: artifacts carried by a player (with the number when 2 or more)."""
@@ -513,7 +489,7 @@ class _Painter:
             self.draw.text(
                 (centre[0] + radius * 1.7 * math.cos(outward), centre[1] + radius * 1.7 * math.sin(outward)),
                 str(count),
-                font=_font(True, round(radius * 1.35)),
+                font=drawing.font(True, round(radius * 1.35)),
                 fill=INK,
                 anchor="mm",
                 stroke_width=max(1, round(radius * 0.22)),
@@ -592,8 +568,8 @@ def render_board(scene: Scene) -> bytes:
     owners: dict[str, list[int]] = {}
     for seat, hall in sorted(scene.shrines.items()):
         owners.setdefault(hall, []).append(seat)
-    label_font = _font(True, 14 * s)
-    centre_font = _font(True, 17 * s)
+    label_font = drawing.font(True, 14 * s)
+    centre_font = drawing.font(True, 17 * s)
     for hall in board.halls:
         point = geometry.points[hall.id]
         radius = geometry.radius(hall.id)
@@ -624,7 +600,7 @@ def render_board(scene: Scene) -> bytes:
     for seat, hall in sorted(scene.positions.items()):
         if hall in geometry.points:
             present.setdefault(hall, []).append(seat)
-    count_font = _font(True, 14 * s)
+    count_font = drawing.font(True, 14 * s)
     for hall in board.ordered_halls():
         seats = present.get(hall, [])
         gems = scene.floor.get(hall, 0)
@@ -680,9 +656,9 @@ def _draw_title(draw: ImageDraw.ImageDraw, title: str) -> None:
     s = SCALE
     width = (WIDTH - 48) * s
     size = 26
-    while size > 15 and _font(True, size * s).getlength(title) > width:
+    while size > 15 and drawing.font(True, size * s).getlength(title) > width:
         size -= 1
-    font = _font(True, size * s)
+    font = drawing.font(True, size * s)
     draw.text((24 * s, TITLE_H / 2 * s + 4 * s), _fit(title, font, width), font=font, fill=INK, anchor="lm")
 
 
@@ -690,16 +666,16 @@ def _draw_legend(draw: ImageDraw.ImageDraw, paint: _Painter, scene: Scene, lette
     s = SCALE
     top = LEGEND_TOP * s
     draw.line([(24 * s, top), ((WIDTH - 24) * s, top)], fill=FLOOR_EDGE, width=2 * s)
-    head = _font(True, 16 * s)
-    text = _font(False, 15 * s)
-    bold = _font(True, 16 * s)
-    number = _font(True, 16 * s)
+    head = drawing.font(True, 16 * s)
+    text = drawing.font(False, 15 * s)
+    bold = drawing.font(True, 16 * s)
+    number = drawing.font(True, 16 * s)
     seats = scene.seats()
     players_right = 585 * s
     draw.text((24 * s, top + 12 * s), scene.legend_title or scene.word("players"), font=head, fill=SOFT_INK)
 
     row_h = 34 * s if len(seats) <= 4 else max(18, 136 // max(len(seats), 1)) * s
-    small = _font(False, 13 * s)
+    small = drawing.font(False, 13 * s)
     gap = 18 * s
     shrine_w = 20 * s + max((small.getlength(hall) for hall in scene.shrines.values()), default=0)
     delivered_w = text.getlength(f"{scene.word('delivered')}:") + 26 * s

@@ -17,20 +17,15 @@ import io
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from games.core import drawing
+from games.core.drawing import RGB
 from games.maskmen.cards import COLOURS, Colour, colour_key
 from games.maskmen.order import Pair, cover, levels, related
 
-FONTS_DIR = Path(__file__).resolve().parents[2] / "data" / "fonts"
-REGULAR_FONT = FONTS_DIR / "DejaVuSans.ttf"
-BOLD_FONT = FONTS_DIR / "DejaVuSans-Bold.ttf"
-
-RGB = tuple[int, int, int]
 PAINT: dict[Colour, RGB] = {
     "pink": (236, 104, 166),
     "blue": (42, 103, 208),
@@ -230,25 +225,6 @@ def layout(pairs: Sequence[Pair]) -> tuple[Layout, int]:
 
 
 # --- drawing --------------------------------------------------------------------------------
-@cache
-def _font(bold: bool, size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(BOLD_FONT if bold else REGULAR_FONT), size)
-
-
-def _luminance(rgb: RGB) -> float:
-    def channel(value: int) -> float:
-        c = value / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = map(channel, rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def _text_colour(fill: RGB) -> RGB:
-    light = _luminance(fill)
-    return (255, 255, 255) if (1.05 / (light + 0.05)) >= ((light + 0.05) / 0.05) else (20, 20, 20)
-
-
 def _darker(rgb: RGB, factor: float = 0.7) -> RGB:
     return (int(rgb[0] * factor), int(rgb[1] * factor), int(rgb[2] * factor))
 
@@ -282,10 +258,10 @@ def render_order(order: Mapping[str, Any], texts: OrderTexts) -> bytes:
     isolated = [c for c in debuted if c not in placed]
     waiting = [c for c in COLOURS if c not in debuted]
 
-    label_font = _font(True, 20 * s)
-    title_font = _font(True, 26 * s)
-    small_font = _font(False, 15 * s)
-    chip_font = _font(True, 15 * s)
+    label_font = drawing.font(True, 20 * s)
+    title_font = drawing.font(True, 26 * s)
+    small_font = drawing.font(False, 15 * s)
+    chip_font = drawing.font(True, 15 * s)
     box_w = max(MIN_BOX_WIDTH * s, *(int(_text_width(texts.labels.get(c, c), label_font)) + 34 * s for c in COLOURS))
     box_h = BOX_HEIGHT * s
     slot = box_w + H_GAP * s
@@ -340,7 +316,8 @@ def render_order(order: Mapping[str, Any], texts: OrderTexts) -> bytes:
             outline=_darker(fill),
             width=2 * s,
         )
-        draw.text((cx, cy), texts.labels.get(colour, colour), font=label_font, fill=_text_colour(fill), anchor="mm")
+        label = texts.labels.get(colour, colour)
+        draw.text((cx, cy), label, font=label_font, fill=drawing.text_colour(fill), anchor="mm")
 
     if not debuted:
         draw.text((MARGIN * s, top), texts.empty, font=small_font, fill=INK)
