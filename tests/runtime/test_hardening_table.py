@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -14,25 +13,9 @@ import pytest
 
 from bot.scheduler import Scheduler
 from bot.storage import Storage
-from bot.table import CHANGES_BURST, Delivery, Seat, Table
+from bot.table import CHANGES_BURST, Seat
 from games.core import Action
-from tests.runtime.helpers import FakeClock, humans, pick, snapshot
-
-
-@pytest.fixture
-async def setup(tmp_path: Path) -> AsyncIterator[tuple[Table, FakeClock, Path, list[Delivery]]]:
-    path = tmp_path / "games.db"
-    storage = await Storage.open(path)
-    clock = FakeClock()
-    table = Table(storage, clock=clock)
-    delivered: list[Delivery] = []
-
-    async def listen(delivery: Delivery) -> None:
-        delivered.append(delivery)
-
-    table.listeners.append(listen)
-    yield table, clock, path, delivered
-    await storage.close()
+from tests.runtime.helpers import humans, pick, snapshot
 
 
 def hold_after(storage: Storage, name: str) -> tuple[asyncio.Event, asyncio.Event]:

@@ -4,32 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.scheduler import Scheduler
 from bot.storage import Storage
-from bot.table import Delivery, Seat, Table
+from bot.table import Seat, Table
 from games.core import Action
 from tests.runtime.helpers import FakeClock, humans, pick, snapshot
-
-
-@pytest.fixture
-async def setup(tmp_path: Path) -> AsyncIterator[tuple[Table, FakeClock, Path, list[Delivery]]]:
-    path = tmp_path / "games.db"
-    storage = await Storage.open(path)
-    clock = FakeClock()
-    table = Table(storage, clock=clock)
-    delivered: list[Delivery] = []
-
-    async def listen(delivery: Delivery) -> None:
-        delivered.append(delivery)
-
-    table.listeners.append(listen)
-    yield table, clock, path, delivered
-    await storage.close()
 
 
 async def play_to_end(table: Table, game_id: int) -> None:
