@@ -21,7 +21,6 @@ two labels (`("A1", "C")`, `("A10", "A2")`), which needs no board to compute.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import deque
 from collections.abc import Iterable
@@ -30,6 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError
+
+from games.core.datafiles import read_json
 
 BOARDS_DIR = Path(__file__).resolve().parents[2] / "data" / "boards"
 
@@ -221,12 +222,7 @@ def load_board(path: str | Path, players: int | None = None) -> Board:
 def _load_board(path: str, players: int | None) -> Board:
     # Keyed by the path as given, so a cached call costs no file-system call at all.
     name = Path(path).name
-    try:
-        raw = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise BoardError(f"board file {name}: cannot be read ({error.strerror or error})") from error
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise BoardError(f"board file {name}: malformed JSON ({error})") from error
+    raw = read_json(path, "board file", BoardError)
     if not isinstance(raw, dict):
         raise BoardError(f"board file {name}: malformed board: expected a JSON object")
     try:

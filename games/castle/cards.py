@@ -4,12 +4,13 @@ Bases are the organisers' to rebalance. Every fault is a `DeckError` naming the 
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
+
+from games.core.datafiles import read_json
 
 DECKS_FILE = Path(__file__).resolve().parents[2] / "data" / "castle" / "decks.json"
 
@@ -91,12 +92,7 @@ def load_decks(path: str | Path = DECKS_FILE) -> Decks:
 @lru_cache(maxsize=16)
 def _load(path: str) -> Decks:
     name = Path(path).name
-    try:
-        raw = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise DeckError(f"deck file {name}: cannot be read ({error.strerror or error})") from error
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise DeckError(f"deck file {name}: malformed JSON ({error})") from error
+    raw = read_json(path, "deck file", DeckError)
     if not isinstance(raw, dict):
         raise DeckError(f"deck file {name}: expected a JSON object with action, skirmish and event")
     for section in raw:
