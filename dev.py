@@ -3,7 +3,7 @@
 
     python3 dev.py run [args]   install what is needed, then `python -m bot [args]`
     python3 dev.py test [args]  install what is needed (with test tools), then ruff + pytest
-    python3 dev.py bench        the benchmarks (table vs bare SQLite; Castle games and picture; Discord)
+    python3 dev.py bench        the benchmarks (table vs bare SQLite; Castle, Mafia; Discord)
 
 It keeps a virtual environment in `.venv` and reinstalls only when pyproject.toml changes.
 """
@@ -69,7 +69,8 @@ def main(argv: list[str]) -> int:
         return tests or lint
     if command == "bench":  # storage/table, the Castle engine and picture, then Discord through the stand-in
         ensure_environment("test")
-        for module in ("bot", "tests.bench.castle_bench", "tests.bench.castle_picture_bench"):
+        benches = ("bot", "tests.bench.castle_bench", "tests.bench.castle_picture_bench", "tests.bench.mafia_bench")
+        for module in benches:
             code = subprocess.call([str(PYTHON), "-m", module, *(["bench"] if module == "bot" else [])])
             if code:
                 return code

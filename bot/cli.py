@@ -166,7 +166,7 @@ def _play(
         return 2
     engine = registry.engine(game if game in registry.available() else "cookie")
     if players is None:
-        players = engine.min_players
+        players = engine.default_players or engine.min_players
     refusal = engine.check_players(players)
     if refusal is not None and resume is None:
         print(t(language, refusal.key, **refusal.params), file=sys.stderr)

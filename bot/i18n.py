@@ -74,6 +74,19 @@ class Reader(str):
     every name as written and every `X_is_you` as "no"."""
 
 
+class Term(str):
+    """What a SeatNamer answers for a seat named by a catalog term rather than by its player (an
+    anonymous game's public role): the string is the term in the game's language, and `resolve`
+    renders `key` again in each reader's own language."""
+
+    key: str
+
+    def __new__(cls, text: str, key: str) -> Term:
+        named = super().__new__(cls, text)
+        named.key = key
+        return named
+
+
 def reading_as(name_of: SeatNamer, reader: int | None) -> SeatNamer:
     """`name_of` for one reader: their own seat comes back as a `Reader`."""
     if reader is None:
@@ -97,7 +110,9 @@ def resolve(language: str | None, value: Any, name_of: SeatNamer) -> Any:
     if isinstance(value, dict):
         if set(value) == {"seat"}:
             name = name_of(value["seat"])
-            return t(language, "you-name") if isinstance(name, Reader) else name
+            if isinstance(name, Reader):
+                return t(language, "you-name")
+            return t(language, name.key) if isinstance(name, Term) else name
         if set(value) == {"and"}:
             items = [str(resolve(language, v, name_of)) for v in value["and"]]
             if len(items) <= 1:

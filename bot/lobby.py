@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import annotated_types
+from pydantic import BaseModel
 
 from bot.offline import bot_names
 from bot.storage import GameRow, Storage
@@ -75,6 +76,15 @@ def deadline_bounds(engine: Engine[Any], kind: str) -> tuple[int, int] | None:
         elif isinstance(rule, annotated_types.Lt):
             high = int(rule.lt) - 1  # type: ignore[call-overload]
     return low, high
+
+
+def asks_at_join(engine: Engine[Any], options: Any) -> bool:
+    """Whether a player joins this game by answering its sign-up questions (Mafia: the conditions,
+    the wanted public roles). Such a lobby is its host's to organise: the host takes a seat only by
+    signing up like everyone else, and players leaving neither close it nor pass it on."""
+    if not isinstance(options, BaseModel):
+        options = engine.parse_options(options)
+    return engine.join_prompt(options, {}, []) is not None
 
 
 class Lobby:
@@ -135,9 +145,11 @@ class Lobby:
             if await self.current(channel_id) is not None:
                 raise LobbyError("lobby-channel-busy")
             await self._check_limits(guild_id, host.user_id)
+            # a game with sign-up questions seats its host once they have answered them
+            seats = [] if asks_at_join(engine, parsed) else [host.model_copy(update={"join": join}).model_dump()]
             game_id = await self.storage.create_game(
                 game=game, status="lobby", seed=secrets.randbits(48), options=parsed.model_dump(mode="json"),
-                seats=[host.model_copy(update={"join": join}).model_dump()], language=language,
+                seats=seats, language=language,
                 guild_id=guild_id, channel_id=channel_id, host_id=host.user_id,
             )
         row = await self.storage.load_game(game_id)
@@ -231,6 +243,10 @@ class Lobby:
             kept = [s for s in row.seats if s.get("bot") or s.get("user_id") != user_id]
             if len(kept) == len(row.seats):
                 raise LobbyError("lobby-not-joined")
+            if asks_at_join(registry.engine(row.game), row.options):  # the host's to organise
+                await self._write(row, seats=kept)
+                row.seats = kept
+                return Left(row)
             players = [s for s in kept if not s.get("bot") and s.get("user_id") is not None]
             if not players:
                 await self._write(row, seats=kept, status="cancelled")

@@ -18,7 +18,8 @@ from bot.i18n import SeatNamer, reading_as, t
 from bot.render import event_text, option_with_reason, prompt_text, refusal_text, visible_to
 from bot.storage import Storage
 from bot.table import Delivery, LiveGame, Seat, Table
-from games.core import Action, Event, Prompt
+from games import registry
+from games.core import Action, Event, IllegalAction, Prompt
 
 BOT_NAMES: dict[str, list[str]] = {
     "en": ["Ada", "Boris", "Clara", "Dmitri", "Elena", "Fyodor", "Galina", "Hugo", "Irina", "Jonas", "Katya"],
@@ -156,6 +157,30 @@ class Terminal:
         if prompt.ask == "many":
             self.say("  " + t(lang, "offline-many"))
 
+    async def sign_up(self, game_name: str, options: dict[str, Any] | None) -> dict[str, Any]:
+        """The game's sign-up questions (a Mafia player's wanted roles), asked before the game starts."""
+        engine = registry.engine(game_name)
+        parsed = engine.parse_options(options)
+        given: dict[str, Any] = {}
+        no_names: SeatNamer = lambda number: str(number)  # noqa: E731 - nobody is seated yet
+        while (prompt := engine.join_prompt(parsed, given, [])) is not None:
+            self.say("")
+            self.say(prompt_text(prompt, self.language, no_names))
+            for number, option in enumerate(prompt.options, start=1):
+                self.say(f"  {number}. {option_with_reason(option, self.language, no_names)}")
+            raw = (await self.ask("> ")).strip()
+            if raw.lower() in QUIT_WORDS:
+                raise Quit
+            if raw.isdigit() and 1 <= int(raw) <= len(prompt.options):
+                given = engine.join_answer(given, prompt, prompt.options[int(raw) - 1].value)
+            else:
+                self.say(t(self.language, "offline-bad-number", count=len(prompt.options)))
+        try:
+            return engine.parse_join(parsed, given)
+        except IllegalAction as error:  # the conditions declined: no seat at this table
+            self.say("⚠ " + refusal_text(error.refusal.key, error.refusal.params, self.language, no_names))
+            raise Quit from error
+
     async def answer(self, game: LiveGame, prompt: Prompt) -> Action | None:
         """Ask until the input is a well-formed answer; None means the player quits."""
         lang = self.language
@@ -181,6 +206,9 @@ class Terminal:
                     return Action(prompt=prompt.id, value=int(raw[1:].strip()))
                 except ValueError:
                     pass
+            if prompt.ask == "many" and raw.isdigit() and 1 <= int(raw) <= len(prompt.options) \
+                    and prompt.options[int(raw) - 1].value.startswith("~"):
+                return Action(prompt=prompt.id, value=prompt.options[int(raw) - 1].value)  # Back, Cancel, None
             if prompt.ask == "many":
                 numbers = raw.replace(",", " ").split()
                 if numbers and all(n.isdigit() and 1 <= int(n) <= len(prompt.options) for n in numbers):
@@ -261,6 +289,9 @@ async def play(
                     return [text, t(language, "offline-help")]
 
                 terminal.greeting = welcome
+                join = await terminal.sign_up(game_name, options)
+                if terminal.human is not None and join:
+                    seats[terminal.human] = seats[terminal.human].model_copy(update={"join": join})
             game = await table.start(
                 game_name, seats, options=options, seed=seed, language=language, meta={"offline": True},
             )

@@ -250,6 +250,8 @@ class Storage:
             async with self._lock:
                 await self.db.execute("BEGIN IMMEDIATE")
                 try:
+                    if version == DELIVERY_KINDS_MIGRATION:
+                        await _deliveries_prompt_id(self.db)
                     for statement in _split_sql(sql):
                         await self.db.execute(statement)
                     await self.db.execute(f"PRAGMA user_version = {version}")
@@ -770,6 +772,18 @@ async def _probe_write(connection: aiosqlite.Connection) -> None:
         await connection.execute("CREATE TABLE _startup_write_probe (x INTEGER)")
     finally:
         await connection.execute("ROLLBACK")
+
+
+DELIVERY_KINDS_MIGRATION = 6
+"""006 rebuilds the deliveries table, copying every column of the released 004."""
+
+
+async def _deliveries_prompt_id(db: aiosqlite.Connection) -> None:
+    """A deliveries table made by a pre-release 004 lacks `prompt_id`: add it, so 006 can copy the table."""
+    async with db.execute("SELECT name FROM pragma_table_info('deliveries')") as cursor:
+        columns = {row[0] for row in await cursor.fetchall()}
+    if columns and "prompt_id" not in columns:
+        await db.execute("ALTER TABLE deliveries ADD COLUMN prompt_id TEXT")
 
 
 def _split_sql(script: str) -> list[str]:

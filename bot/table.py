@@ -21,9 +21,11 @@ from typing import Any
 
 from pydantic import BaseModel, Field, model_validator
 
+from bot.i18n import Term, t
 from bot.storage import ActionRow, DeadlineRow, DeliveryRow, EventRow, GameRow, Storage
 from games import registry
 from games.core import Action, Engine, Event, GameState, IllegalAction, Prompt, Refusal, seat
+from games.core.orders import untouched
 from games.core.rng import derived
 
 log = logging.getLogger(__name__)
@@ -65,6 +67,9 @@ class LiveGame:
     """When each pending prompt's deadline falls (a copy of the deadline rows, for display)."""
     outgoing: Step | None = None
     """The last committed step's delivery rows, until the listeners are given them."""
+    naming: GameState | None = None
+    """While a step is planned, the state it leads to: names follow it (the step that ends an
+    anonymous game already shows the players' own names)."""
 
     @property
     def state(self) -> GameState:
@@ -86,9 +91,18 @@ class LiveGame:
         return self.row.status == "running"
 
     def name_of(self, seat_number: int) -> str:
+        term = self.public_term(seat_number)
+        if term is not None:  # a game that hides its players: the seat's public name, never theirs
+            return Term(t(self.row.language, term), term)
         if 0 <= seat_number < len(self.seats):
             return self.seats[seat_number].name
         return f"#{seat_number + 1}"
+
+    def public_term(self, seat_number: int) -> str | None:
+        """The catalog term naming the seat in public while the game hides who plays it (the
+        engine's `public_name`), or None when players are named."""
+        named = self.engine.public_name(self.naming if self.naming is not None else self.state, seat_number)
+        return None if named is None else str(named["term"])
 
     def seat_of(self, user_id: int) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.user_id == user_id and not s.bot), None)
@@ -166,11 +180,17 @@ class TokenBucket:
             del self.buckets[key]
 
 
+REMINDER_LEAD_MAX = 3 * 3600.0
+"""The earliest a reminder comes: 3 hours before a deadline (a forum day of 24 h)."""
+
+
 def reminder_lead(seconds: float) -> float | None:
-    """How long before a deadline players are reminded: a quarter of the time, 10–60 s."""
+    """How long before a deadline players are reminded: a quarter of a short time (10–60 s: a 90 s
+    choice, 22.5 s before), an eighth of a long one (a live night of 15 min, ~2 min before; a forum
+    night of 12 h, 1.5 h; a forum day of 24 h, 3 h), never more than 3 hours."""
     if seconds < 20:
         return None
-    return max(10.0, min(60.0, seconds / 4))
+    return max(10.0, min(seconds / 4, max(60.0, seconds / 8), REMINDER_LEAD_MAX))
 
 
 class Table:
@@ -393,6 +413,23 @@ class Table:
         event = Event(key="absent-took-seat", params={"player": seat(seat_number), "misses": count})
         await self._swap_seat(game, seat_number, bot_seat, event, meta, reason="absent")
 
+    @staticmethod
+    def _misses(game: LiveGame, seat_number: int) -> int:
+        return int(((game.row.meta.get("misses") or {}).get(str(seat_number)) or {}).get("count", 0))
+
+    async def _absent_notice(self, game: LiveGame, seat_number: int, before: int) -> None:
+        """The game's word to the moderators about a player who keeps missing deadlines (`Engine.absent_notice`),
+        when this deadline added a miss and the seat is still theirs: a logged step whose event goes to nobody
+        but the moderators (`to=[]`, `notify="moderators"`)."""
+        count = self._misses(game, seat_number)
+        if not game.running or count <= before or game.seats[seat_number].bot:
+            return
+        notice = game.engine.absent_notice(game.state, seat_number, count)
+        if notice is None:
+            return
+        event = Event(key=notice.key, params={**notice.params, "notify": "moderators"}, to=[])
+        await self._table_step(game, "absent-notice", [event], None, seat=seat_number, misses=count)
+
     async def _swap_seat(
         self, game: LiveGame, seat_number: int, new: Seat, event: Event, meta: dict[str, Any], *, reason: str
     ) -> None:
@@ -492,7 +529,10 @@ class Table:
             seconds = game.engine.deadline_seconds(state, prompt.deadline)
             lead = reminder_lead(seconds)
             due = game.dues.get(prompt.id) or group_dues.get(prompt.deadline_group) or now + seconds
-            rows.append(DeadlineRow(game.id, prompt.id, prompt.seat, due, None if lead is None else due - lead))
+            remind = None if lead is None else due - lead
+            if remind is not None and prompt.id not in game.dues and remind <= now:
+                remind = None  # a later step of a move whose reminder time has passed: not reminded again
+            rows.append(DeadlineRow(game.id, prompt.id, prompt.seat, due, remind))
         return rows, [p.id for p in state.prompts]
 
     async def _record_results(self, game: LiveGame) -> None:
@@ -535,6 +575,7 @@ class Table:
             bool(fields.get("paused", game.row.paused)), reminder_for or [], rolled_back,
         )
         if self.planner is not None:
+            game.naming = state
             try:
                 rows = self.planner(step)
                 for row in rows:  # a body that cannot be saved must fail here, not the step's commit
@@ -542,6 +583,8 @@ class Table:
                 step.rows = rows
             except Exception:  # a broken renderer must never block a step
                 log.exception("game %s: planning its deliveries failed", game.id)
+            finally:
+                game.naming = None
         return step
 
     async def _deliver(self, game: LiveGame, events: list[Event], reminder_for: list[int] | None = None) -> None:
@@ -598,7 +641,7 @@ class Table:
         if game.row.paused:  # the deadline stays and fires after /gm resume
             return Outcome(Refusal(key="error-paused"))
         prompt = game.state.prompt(prompt_id)
-        if prompt is None or prompt.answered:
+        if prompt is None or (prompt.answered and not prompt.deadline_after_answer):
             # stale, or a changeable choice already made: that choice stands; drop the timer
             await self.storage.commit_step(
                 game.id, game_fields={}, actions=[], events=[],
@@ -607,10 +650,18 @@ class Table:
             game.dues.pop(prompt_id, None)
             return Outcome(Refusal(key="error-stale"))
         action = game.engine.default_action(game.state, prompt)
-        notice = Event(key="bot-acted", params={"player": seat(prompt.seat)})
+        # missed: the player gave nothing for this move (an answered order kept until its deadline, or an
+        # order sheet the player has begun, is no missed deadline)
+        missed = missed and not prompt.answered and untouched(prompt.id)
+        # a secret prompt's player is told alone: who was still choosing may be a secret (the status
+        # message, too, shows only how many have chosen)
+        audience = [prompt.seat] if prompt.secret else None
+        notice = Event(key="bot-acted", params={"player": seat(prompt.seat)}, to=audience)
+        before = self._misses(game, prompt.seat)
         outcome = await self._act_locked(game, prompt.seat, action, by_bot=True, extra_events=[notice], missed=missed)
         if outcome.ok and missed:
             await self._absent_check(game, prompt.seat)
+            await self._absent_notice(game, prompt.seat, before)
         if not outcome.ok and game.state.prompt(prompt_id) is not None:
             # a game bug: keep the deadline (the player still waits on it) but try later, so a
             # due row that cannot fire never spins the scheduler
@@ -739,10 +790,13 @@ class Table:
             return Outcome(Refusal(key="error-unknown-player"))
         async with game.lock:
             old = game.seats[seat_number]
+            term = game.public_term(seat_number)  # a hidden player stays hidden, and so does the newcomer
+            old_name: Any = old.name if term is None else {"term": term}
+            new_name: Any = new.name if term is None else {"term": term}
             event = (
-                Event(key="moderator-removed", params={"player": old.name})
+                Event(key="moderator-removed", params={"player": old_name})
                 if removed
-                else Event(key="moderator-replaced", params={"old": old.name, "new": new.name})
+                else Event(key="moderator-replaced", params={"old": old_name, "new": new_name})
             )
             row = ActionRow(
                 kind="table", step=game.state.step, actor_id=actor_id,

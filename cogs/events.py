@@ -23,6 +23,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.discord import signup
 from bot.discord.game_cog import game_master
 from bot.discord.service import GameMaster
 from bot.i18n import t
@@ -183,7 +184,8 @@ class WorldEvents(commands.Cog):
                 with contextlib.suppress(Exception):  # the lobby may have just started or closed
                     left = await self.gm.lobby.leave(row.channel_id, user_id)
                     self.gm.channel_outbox(row.channel_id).put_text(
-                        t(row.language, "world-lobby-left", player=f"<@{user_id}>", count=len(left.seats))
+                        t(row.language, "lobby-left-anonymous", count=len(left.row.seats)) if signup.anonymous(row)
+                        else t(row.language, "world-lobby-left", player=f"<@{user_id}>", count=len(left.row.seats))
                     )
         for game in list(self.gm.table.games.values()):
             if game.row.guild_id == guild_id and game.running:
@@ -225,7 +227,8 @@ class WorldEvents(commands.Cog):
         user_id = game.seats[seat_number].user_id
         if user_id is None or str(seat_number) in (game.row.meta.get("departed") or {}):
             return
-        player = f"<@{user_id}>"  # shows the name; the client's allowed mentions keep it from pinging
+        # shows the name (the client's allowed mentions keep it from pinging), or a hidden player's public name
+        player = self.gm.public_player(game, seat_number, user_id)
         if self.gm.settings.departed_player == "pause":
             if not game.row.paused:
                 await self.gm.table.pause(game.id)
@@ -244,7 +247,8 @@ class WorldEvents(commands.Cog):
             for seat_text, info in list(departed.items()):
                 if game.row.guild_id == guild_id and int(info["user_id"]) == user_id:
                     await self._forget(game, int(seat_text))
-                    await self.gm._tell_moderators(game, "world-player-back", player=f"<@{user_id}>")
+                    player = self.gm.public_player(game, int(seat_text), user_id)
+                    await self.gm._tell_moderators(game, "world-player-back", player=player)
 
     def _arm(self, game_id: int, seat_number: int, user_id: int, due: float) -> None:
         key = (game_id, seat_number)
@@ -271,7 +275,8 @@ class WorldEvents(commands.Cog):
                 continue
             if member:
                 await self._forget(game, seat_number)
-                await self.gm._tell_moderators(game, "world-player-back", player=f"<@{user_id}>")
+                player = self.gm.public_player(game, seat_number, user_id)
+                await self.gm._tell_moderators(game, "world-player-back", player=player)
                 return
             bot_seat = Seat(name=t(game.row.language, "bot-name", name=seat.name), bot=True)
             outcome = await self.gm.table.replace(game_id, seat_number, bot_seat, removed=True)

@@ -9,15 +9,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.discord import signup
 from bot.discord.checks import is_moderator
 from bot.discord.game_cog import game_master, seat_for, send_rules, test_dm
-from bot.discord.text import escape_name
+from bot.discord.text import escape_name, refusal_text
 from bot.discord.translator import text
 from bot.i18n import normalize, t
-from bot.lobby import LobbyError
+from bot.lobby import LobbyError, asks_at_join
 from bot.render import list_names
 from bot.storage import GameRow
 from games import registry
+from games.core import IllegalAction
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +85,9 @@ class Lobby(commands.Cog):
             return
         if not await test_dm(self.gm, interaction, language, row.game):
             return
+        if buy_in is None and asks_at_join(registry.engine(row.game), row.options):
+            await self.ask_first(interaction, row, language)  # a private conversation, then the seat
+            return
         join = {} if buy_in is None else {"buy_in": buy_in}  # the game checks it (its own bounds)
         try:
             row = await self.gm.lobby.join(
@@ -91,12 +96,97 @@ class Lobby(commands.Cog):
         except LobbyError as error:
             await self._refuse(interaction, error, language)
             return
-        engine = registry.engine(row.game)
         await self.gm.ephemeral(interaction, t(language, "lobby-joined-you", id=row.id))
-        self.gm.channel_outbox(row.channel_id or 0).put_text(
-            t(row.language, "lobby-joined", player=interaction.user.mention, count=len(row.seats),
-              max=engine.max_players)
+        self._announce_join(row, interaction.user.mention)
+
+    def _announce_join(self, row: GameRow, mention: str) -> None:
+        """The channel's line for a new seat: who (never in an anonymous game), how many, and what the
+        game says about the seats (Mafia: the public roles wanted)."""
+        engine = registry.engine(row.game)
+        count, most = len(row.seats), engine.max_players
+        line = (
+            t(row.language, "lobby-joined-anonymous", count=count, max=most) if signup.anonymous(row)
+            else t(row.language, "lobby-joined", player=mention, count=count, max=most)
         )
+        lines = [line, *signup.summary_lines(row, row.language)]
+        self.gm.channel_outbox(row.channel_id or 0).put_text("\n".join(lines))
+
+    # --- the sign-up conversation (games with sign-up questions) -------------------------------------
+    def _seat_refusal(self, row: GameRow, user_id: int, language: str) -> str | None:
+        """Why this user cannot start signing up for `row` now, or None."""
+        if any(s.get("user_id") == user_id for s in row.seats):
+            return t(language, "lobby-already-joined")
+        engine = registry.engine(row.game)
+        if len(row.seats) >= engine.max_players:
+            return t(language, "lobby-full", max=engine.max_players)
+        return None
+
+    async def ask_first(self, interaction: discord.Interaction, row: GameRow, language: str,
+                        intro: str | None = None) -> None:
+        """The first sign-up question, as an ephemeral answer to Join, /join or the host's `/<game> new`."""
+        refusal = self._seat_refusal(row, interaction.user.id, language)
+        if refusal is not None:
+            await self.gm.ephemeral(interaction, "\n\n".join(filter(None, [intro, refusal])))
+            return
+        engine = registry.engine(row.game)
+        prompt = engine.join_prompt(signup.options_of(engine, row), {}, signup.others_of(row))
+        if prompt is None:  # nothing asked after all (asks_at_join said otherwise): the plain /join
+            await self.gm.ephemeral(interaction, t(language, "lobby-signup-expired"))
+            return
+        content, view = signup.question(row, prompt, [], language)
+        await self.gm.ephemeral(interaction, "\n\n".join(filter(None, [intro, content])), view=view)
+
+    async def sign_up(self, interaction: discord.Interaction, lobby_id: int, values: list[str], value: str) -> None:
+        """One answer in the sign-up conversation (components.SignupButton / SignupSelect): the next
+        question in the same message, or, when nothing more is asked, the seat (or why not)."""
+        language = normalize(str(interaction.locale))
+
+        async def end(content: str) -> None:  # the conversation is over: its message says why
+            await interaction.response.edit_message(content=content, view=None)
+
+        row = await self.gm.storage.load_game(lobby_id)
+        if row is None or row.channel_id != interaction.channel_id or row.status not in ("lobby", "running"):
+            await end(t(language, "lobby-button-stale", id=lobby_id))
+            return
+        if row.status != "lobby":
+            await end(t(language, "lobby-already-started"))
+            return
+        engine = registry.engine(row.game)
+        options = signup.options_of(engine, row)
+        answers = signup.replay(engine, options, signup.others_of(row), [*values, value])
+        if answers is None:  # a forged or outdated custom id: refused, the message left as it is
+            await self.gm.ephemeral(interaction, t(language, "lobby-signup-expired"))
+            return
+        refusal = self._seat_refusal(row, interaction.user.id, language)
+        if refusal is not None:
+            await end(refusal)
+            return
+        prompt = engine.join_prompt(options, answers.given, signup.others_of(row))
+        if prompt is not None:
+            content, view = signup.question(row, prompt, [*values, value], language)
+            await interaction.response.edit_message(content=content, view=view)
+            return
+        try:
+            engine.parse_join(options, answers.given)
+        except IllegalAction as error:  # e.g. the conditions declined: no agreement, no seat
+            reason = refusal_text(error.refusal.key, error.refusal.params, language, signup.nobody_seated)
+            await end("\n".join([reason, t(language, "lobby-signup-no-seat", id=row.id)]))
+            return
+        await interaction.response.defer()  # the seat is written under the lobby's lock
+        try:
+            row = await self.gm.lobby.join(
+                row.channel_id or 0, seat_for(interaction, language, join=answers.given), lobby_id=lobby_id
+            )
+        except LobbyError as error:
+            await interaction.edit_original_response(
+                content=self.gm.refusal(error.refusal, language, None), view=None
+            )
+            return
+        await interaction.edit_original_response(
+            content="\n".join([t(language, "lobby-joined-you", id=row.id), signup.answered_text(answers, language)]),
+            view=None,
+        )
+        self._announce_join(row, interaction.user.mention)
 
     @app_commands.command(
         name="addbot", description=text("cmd-addbot", "Add a bot player to the game being set up (host or moderator)")
@@ -114,10 +204,13 @@ class Lobby(commands.Cog):
             await self._refuse(interaction, error, language)
             return
         engine = registry.engine(row.game)
-        await interaction.response.send_message(
-            t(row.language, "lobby-bots-added", bots=len(names), count=len(row.seats), max=engine.max_players,
-              names=list_names([escape_name(n) for n in names], row.language))
-        )
+        if signup.anonymous(row):  # not even the bots' names: seats are known by public roles only
+            line = t(row.language, "lobby-bots-added-anonymous", bots=len(names), count=len(row.seats),
+                     max=engine.max_players)
+        else:
+            line = t(row.language, "lobby-bots-added", bots=len(names), count=len(row.seats), max=engine.max_players,
+                     names=list_names([escape_name(n) for n in names], row.language))
+        await interaction.response.send_message("\n".join([line, *signup.summary_lines(row, row.language)]))
 
     @app_commands.command(name="leave", description=text("cmd-leave", "Leave the game being set up here"))
     @app_commands.guild_only()
@@ -129,11 +222,20 @@ class Lobby(commands.Cog):
             await self._refuse(interaction, error, language)
             return
         row = left.row
-        lines = [t(row.language, "lobby-left", player=interaction.user.mention, count=len(row.seats))]
+        hidden = signup.anonymous(row)
+        lines = [
+            t(row.language, "lobby-left-anonymous", count=len(row.seats)) if hidden
+            else t(row.language, "lobby-left", player=interaction.user.mention, count=len(row.seats))
+        ]
         if row.status == "cancelled":
             lines.append(t(row.language, "lobby-cancelled", id=row.id))
+        else:
+            lines += signup.summary_lines(row, row.language)
         if left.new_host is not None:
-            lines.append(t(row.language, "lobby-host-passed", player=f"<@{left.new_host}>"))
+            lines.append(
+                t(row.language, "lobby-host-passed-anonymous") if hidden
+                else t(row.language, "lobby-host-passed", player=f"<@{left.new_host}>")
+            )
         await interaction.response.send_message("\n".join(lines))
 
     @app_commands.command(name="start", description=text("cmd-start", "Start the game (host or moderator)"))
@@ -159,14 +261,17 @@ class Lobby(commands.Cog):
             return
         if row.status == "lobby":
             engine = registry.engine(row.game)
-            names = ", ".join(
-                f"<@{s['user_id']}>" if s.get("user_id") else f"🤖 {escape_name(s['name'])}" for s in row.seats
-            )
-            await self.gm.ephemeral(
-                interaction,
-                t(language, "lobby-status", game=t(language, f"{row.game}-title"), id=row.id, players=names,
-                  count=len(row.seats), min=engine.min_players, max=engine.max_players),
-            )
+            title = t(language, f"{row.game}-title")
+            if signup.anonymous(row):  # how many and the game's summary, never who
+                head = t(language, "lobby-status-anonymous", game=title, id=row.id, count=len(row.seats),
+                         min=engine.min_players, max=engine.max_players)
+            else:
+                names = ", ".join(
+                    f"<@{s['user_id']}>" if s.get("user_id") else f"🤖 {escape_name(s['name'])}" for s in row.seats
+                ) or t(language, "list-nobody")
+                head = t(language, "lobby-status", game=title, id=row.id, players=names,
+                         count=len(row.seats), min=engine.min_players, max=engine.max_players)
+            await self.gm.ephemeral(interaction, "\n".join([head, *signup.summary_lines(row, language)]))
             return
         game = await self.gm.table.get(row.id)
         assert game is not None
@@ -175,7 +280,8 @@ class Lobby(commands.Cog):
     @app_commands.command(name="rules", description=text("cmd-rules", "How this game is played"))
     @app_commands.describe(game=text("opt-game", "Which game (default: the one in this channel)"))
     @app_commands.choices(
-        game=[app_commands.Choice(name=name, value=name) for name in ("cookie", "maskmen", "sword-of-lies", "castle")]
+        game=[app_commands.Choice(name=name, value=name)
+              for name in ("cookie", "maskmen", "sword-of-lies", "castle", "mafia")]
     )
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         language = normalize(str(interaction.locale))

@@ -10,7 +10,6 @@ import io
 import json
 import math
 from collections import Counter, defaultdict
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -21,11 +20,10 @@ from bot.discord.game_cog import game_master
 from bot.discord.text import escape_name
 from bot.discord.translator import text
 from bot.i18n import normalize, t
-from bot.render import event_text, list_names
+from bot.render import list_names
 from bot.storage import GameRow
-from bot.table import Delivery, Table
-from games import registry
-from games.core import GM, Event
+from bot.table import Delivery
+from bot.transcript import transcript
 
 HISTORY_PAGE = 10
 GAME_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("castle", "cookie", "maskmen", "sword-of-lies")]
@@ -82,43 +80,6 @@ def history_line(language: str, row: GameRow, winners: list[int]) -> str:
     )
 
 
-async def transcript(table: Table, row: GameRow, language: str) -> tuple[str, dict[str, Any]]:
-    """A finished game as a readable transcript in `language` and as its full record (JSON): the
-    final reveal (the moderator's view of the last state) and every event, private ones marked."""
-    engine = registry.engine(row.game)
-    record = await table.export(row.id)
-    names = [str(s.get("name", "?")) for s in row.seats]
-
-    def name_of(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
-
-    title = t(language, f"{row.game}-title")
-    lines = [t(language, "transcript-title", game=title, id=row.id), ""]
-    state = engine.load(row.state) if row.state else None
-    results = engine.results(state) if state is not None else None
-    if results is not None:
-        lines.append(t(language, "transcript-players"))
-        for seat, name in enumerate(names):
-            lines.append(t(language, "transcript-player", seat=seat + 1, player=name, score=results.scores[seat],
-                           won="yes" if seat in results.winners else "no").rstrip())
-        lines.append("")
-    if state is not None:
-        reveal = engine.summary(state, GM)
-        if reveal:
-            lines.append(t(language, "transcript-reveal"))
-            lines += [event_text(e, language, name_of) for e in reveal]
-            lines.append("")
-        record["reveal"] = engine.view(state, GM)
-    lines.append(t(language, "transcript-log"))
-    for entry in record["events"]:
-        event = Event(key=entry["key"], params=entry["params"], to=entry["audience"])
-        line = event_text(event, language, name_of)
-        if event.to is not None:
-            line = f"{t(language, 'transcript-private', players=', '.join(name_of(s) for s in event.to))} {line}"
-        lines.append(line)
-    return "\n".join(lines) + "\n", record
-
-
 class Stats(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -141,7 +102,8 @@ class Stats(commands.Cog):
             user_id = held.get("user_id")
             if user_id is None:
                 continue
-            await self.gm._tell_moderators(game, "absent-mod-notice", player=f"<@{user_id}>", id=game.id)
+            player = self.gm.public_player(game, seat_number, int(user_id))  # a hidden player stays hidden
+            await self.gm._tell_moderators(game, "absent-mod-notice", player=player, id=game.id)
             language = held.get("language") or game.row.language
             self.gm.dm_outbox(int(user_id)).put_text(t(language, "absent-dm", id=game.id))
 

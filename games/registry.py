@@ -10,6 +10,7 @@ _MODULES = {
     "castle": "games.castle",
     "cookie": "games.cookie",
     "maskmen": "games.maskmen",
+    "mafia": "games.mafia",
     "sword-of-lies": "games.sword_of_lies",
 }
 _loaded: dict[str, Engine] = {}

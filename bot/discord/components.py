@@ -9,6 +9,11 @@ still valid (a stale click gets an ephemeral explanation).
                                  submitted after a restart have no live Modal object)
     gmv|<game>                   "my hand / my prompt": the private view, ephemeral
     gmj|<lobby>                  Join, on the lobby's message: the same as /join
+    gmja|<lobby>|<answers>|<value>   a sign-up question's answer button (ephemeral); <answers>: the
+                                 earlier answers, "."-separated option values (see SIGNUP_VALUE)
+    gmjs|<lobby>|<answers>[|<n>] a sign-up question's select (the value is the selected option)
+    gmsp|<game>                  🗣 Speak (an anonymous game's relay, on the order sheet): opens the modal
+    gmsm|<game>                  that modal (handled in GameMaster.on_interaction, like gmm)
 """
 
 from __future__ import annotations
@@ -37,13 +42,18 @@ class Answers(Protocol):
 
     def report_failure(self, interaction: discord.Interaction) -> Awaitable[None]: ...
 
+    def open_speak(self, interaction: discord.Interaction, game_id: int) -> Awaitable[None]: ...
+
 
 def _service(interaction: discord.Interaction) -> Answers:
     return interaction.client.game_master  # type: ignore[attr-defined,no-any-return]
 
 
 GAME_ID = r"(?P<game>\d{1,18})"  # a game id SQLite can hold (< 2**63); longer ones are forged
-PREFIXES = ("gm|", "gms|", "gmx|", "gmm|", "gmv|", "gmj|")
+PREFIXES = ("gm|", "gms|", "gmx|", "gmm|", "gmv|", "gmj|", "gmja|", "gmjs|", "gmsp|", "gmsm|")
+SIGNUP_VALUE = r"[A-Za-z0-9_~-]{1,24}"
+"""A sign-up answer as a custom id carries it: a short ASCII option value (a role key, "yes", "~none")."""
+SIGNUP_ANSWERS = r"(?P<answers>(?:" + SIGNUP_VALUE + r"(?:\." + SIGNUP_VALUE + r"){0,11})?)"
 ALREADY_ANSWERED = 40060  # "Interaction has already been acknowledged": the same one delivered twice
 TOO_LATE = 10062  # "Unknown interaction": the 3 s (or 15 min) ran out before this answer
 
@@ -242,6 +252,91 @@ class JoinButton(
         await guarded(interaction, lobby.join_lobby(interaction, lobby_id=self.lobby_id))
 
 
+def signup_id(kind: str, lobby_id: int, answers: list[str], tail: str | None = None) -> str:
+    """The custom id of a sign-up component (`kind` "gmja" or "gmjs"); ValueError when the answers
+    do not fit one (a game whose option values are not short ASCII words)."""
+    custom_id = f"{kind}|{lobby_id}|{'.'.join(answers)}" + ("" if tail is None else f"|{tail}")
+    values = [*answers, *([tail] if kind == "gmja" and tail is not None else [])]
+    if len(custom_id) > 100 or len(answers) > 12 or not all(re.fullmatch(SIGNUP_VALUE, v) for v in values):
+        raise ValueError(f"sign-up answers do not fit a custom id: {custom_id[:40]}…")
+    return custom_id
+
+
+def _signup_answers(match: re.Match[str]) -> list[str]:
+    return match["answers"].split(".") if match["answers"] else []
+
+
+async def _sign_up(interaction: discord.Interaction, lobby_id: int, answers: list[str], value: str) -> None:
+    lobby = interaction.client.get_cog("Lobby")  # type: ignore[attr-defined]
+    if lobby is None:
+        await _service(interaction).report_failure(interaction)
+        return
+    await guarded(interaction, lobby.sign_up(interaction, lobby_id, answers, value))
+
+
+class SignupButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gmja\|" + GAME_ID + r"\|" + SIGNUP_ANSWERS + r"\|(?P<value>" + SIGNUP_VALUE + ")",
+):
+    """One answer to a sign-up question (the private conversation that Join starts in a game with
+    sign-up questions). The id carries the answers so far: it works after a restart, and the lobby
+    cog checks every value against the game's questions again."""
+
+    def __init__(
+        self, lobby_id: int, answers: list[str], value: str, *, label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary, disabled: bool = False, row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=style, disabled=disabled, row=row,
+                custom_id=signup_id("gmja", lobby_id, answers, value),
+            )
+        )
+        self.lobby_id, self.answers, self.value = lobby_id, answers, value
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> SignupButton:
+        return cls(int(match["game"]), _signup_answers(match), match["value"], label=item.label or "…",
+                   style=item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _sign_up(interaction, self.lobby_id, self.answers, self.value)
+
+
+class SignupSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"gmjs\|" + GAME_ID + r"\|" + SIGNUP_ANSWERS + r"(?:\|(?P<part>[0-3]))?",
+):
+    """A sign-up question with many options (Mafia's 21 public roles and "no wish"); more than 25
+    options take several selects, numbered by `part`."""
+
+    def __init__(
+        self, lobby_id: int, answers: list[str], options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None, row: int | None = None, part: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=signup_id("gmjs", lobby_id, answers, None if part is None else str(part)),
+                options=options or [], placeholder=placeholder, row=row,
+            )
+        )
+        self.lobby_id, self.answers = lobby_id, answers
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+    ) -> SignupSelect:
+        part = int(match["part"]) if match["part"] else None
+        return cls(int(match["game"]), _signup_answers(match), list(item.options), item.placeholder, part=part)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        value = str(values[0]) if len(values) == 1 else ""  # checked by the lobby cog
+        await _sign_up(interaction, self.lobby_id, self.answers, value)
+
+
 class AnswerModal(discord.ui.Modal):
     """An exact amount or a free-text answer. Its submission is handled by the service's
     interaction listener (by custom_id), the same way before and after a restart."""
@@ -261,4 +356,44 @@ class AnswerModal(discord.ui.Modal):
         return None
 
 
-DYNAMIC_ITEMS = (AnswerButton, AnswerSelect, ModalOpener, PrivateViewButton, JoinButton)
+class SpeakButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gmsp\|" + GAME_ID,
+):
+    """🗣 Speak: in a game that hides its players, say something in the game channel through the bot."""
+
+    def __init__(self, game_id: int, *, label: str = "…", row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=discord.ButtonStyle.secondary, custom_id=f"gmsp|{game_id}", emoji="🗣",
+                row=row,
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> SpeakButton:
+        return cls(int(match["game"]), label=item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, _service(interaction).open_speak(interaction, self.game_id))
+
+
+class SpeakModal(discord.ui.Modal):
+    """The words to relay; submitted to the service's interaction listener (by custom_id)."""
+
+    def __init__(self, game_id: int, *, title: str, label: str, limit: int) -> None:
+        super().__init__(title=title[:45], custom_id=f"gmsm|{game_id}", timeout=900)
+        self.add_item(
+            discord.ui.TextInput(label=label[:45], custom_id="text", max_length=limit, style=discord.TextStyle.long)
+        )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:  # handled by the listener
+        return None
+
+
+DYNAMIC_ITEMS = (
+    AnswerButton, AnswerSelect, ModalOpener, PrivateViewButton, JoinButton, SignupButton, SignupSelect, SpeakButton,
+)

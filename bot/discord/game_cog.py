@@ -66,11 +66,18 @@ async def create_game(
         await gm.ephemeral(interaction, gm.refusal(error.refusal, language, None))
         return
     engine = registry.engine(game_name)
-    await gm.ephemeral(interaction, t(language, "lobby-created-you", id=row.id))
-    announcement = t(
-        channel_language, "lobby-created", game=t(channel_language, f"{game_name}-title"), id=row.id,
-        host=interaction.user.mention, min=engine.min_players, max=engine.max_players,
-    )
+    lobby_cog = interaction.client.get_cog("Lobby")  # type: ignore[attr-defined]
+    if not row.seats and lobby_cog is not None:  # a game with sign-up questions: the host signs up too
+        await lobby_cog.ask_first(interaction, row, language, intro=t(language, "lobby-created-signup", id=row.id))
+    else:
+        await gm.ephemeral(interaction, t(language, "lobby-created-you", id=row.id))
+    title = t(channel_language, f"{game_name}-title")
+    if engine.anonymous(engine.parse_options(row.options)):  # not even the host is named
+        announcement = t(channel_language, "lobby-created-anonymous", game=title, id=row.id,
+                         min=engine.min_players, max=engine.max_players)
+    else:
+        announcement = t(channel_language, "lobby-created", game=title, id=row.id,
+                         host=interaction.user.mention, min=engine.min_players, max=engine.max_players)
 
     def join_button() -> dict[str, Any]:  # Join in one click: the same as /join
         view = discord.ui.View(timeout=None)

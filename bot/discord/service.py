@@ -5,6 +5,7 @@ for prompts, events or the status message.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -15,18 +16,22 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.discord.channel import ChannelKeeper
 from bot.discord.components import (
     AnswerButton,
     AnswerModal,
     AnswerSelect,
     ModalOpener,
     PrivateViewButton,
+    SpeakButton,
     guarded,
     is_ours,
     parse_ids,
     taken_by_an_item,
 )
+from bot.discord.flow import Flow
 from bot.discord.outbox import WINDOW_SECONDS, Item, Message, Outbox
+from bot.discord.relay import Relay
 from bot.discord.text import (
     escape_name,
     event_text,
@@ -43,7 +48,7 @@ from bot.render import clip, joined
 from bot.scheduler import Scheduler
 from bot.storage import DELIVERY_DROPPED, DeliveryRow, Storage
 from bot.table import Delivery, LiveGame, Step, Table
-from games.core import Action, Event, GameState, Prompt, Refusal
+from games.core import Action, Event, GameState, Option, Prompt, Refusal
 from games.core.orders import sheet_of
 
 log = logging.getLogger(__name__)
@@ -115,6 +120,13 @@ class GameMaster:
         self.sheet_messages: dict[tuple[int, str], tuple[int, int]] = {}
         """(game, order sheet) → (channel, message): an order sheet is one DM message, edited in place."""
         self.inline: dict[tuple[int, str], DeliveryRow | None] = {}
+        self.channels = ChannelKeeper(self)
+        """Who may write in each game's channel (its permission overwrites): bot/discord/channel.py."""
+        self.relay = Relay(self)
+        self.flow = Flow(self)
+        """Deadlines shown at a phase's start, live messages, moderator notices, dossiers, the final log:
+        bot/discord/flow.py."""
+        """Players of a game that hides them speak through the bot: bot/discord/relay.py."""
         """Sheets being answered by a click right now: the click's own response edits the message, so
         the step's edit row is handed to `answer` instead of the outbox."""
 
@@ -227,7 +239,14 @@ class GameMaster:
             if self.world is not None and await self.world.left_the_server(game, user_id):
                 continue  # not closed DMs: the player left, and that is handled as such
             self.dm_failed[game.id].add(seat_number)
-            await self._tell_moderators(game, "dm-failed", player=f"<@{user_id}>")
+            await self._tell_moderators(game, "dm-failed", player=self.public_player(game, seat_number, user_id))
+
+    def public_player(self, game: LiveGame, seat_number: int, user_id: int | None) -> str:
+        """A player as a channel line names them: a mention (the client lets it ping nobody), or in a
+        game that hides its players (anonymous) the seat's public name, never the member."""
+        if game.public_term(seat_number) is not None or user_id is None:
+            return escape_name(game.name_of(seat_number))
+        return f"<@{user_id}>"
 
     async def _tell_moderators(self, game: LiveGame, key: str, **params: Any) -> None:
         settings = await self.storage.guild_settings(game.row.guild_id) if game.row.guild_id else {}
@@ -261,8 +280,11 @@ class GameMaster:
             ))
 
         for event in step.events:
-            if event.to is None:
-                add("text", {"text": event_text(event, game.row.language, game.name_of)})
+            if event.to is None:  # a line, a live message edited in place (bot/discord/flow.py)
+                for kind, body in self.flow.public_rows(step, event):
+                    add(kind, body)
+        for kind, body, member in self.flow.extra_rows(step):  # notices, dossiers, the final log
+            add(kind, body, user_id=member)
         for event in step.events:
             if event.ack:  # the answer to the click already confirms it
                 continue
@@ -277,6 +299,9 @@ class GameMaster:
                 seconds = int(step.dues.get(prompt.id, 0) - self.table.clock()) if prompt else 0
                 language = self.seat_language(game, seat_number)
                 text = t(language, "reminder", player=escape_name(game.name_of(seat_number)), seconds=max(seconds, 0))
+                if prompt is not None and prompt.id in step.dues:  # a long deadline reads better as a time
+                    text = t(language, "reminder-due", player=escape_name(game.name_of(seat_number)),
+                             when=f"<t:{int(step.dues[prompt.id])}:R>")
                 add("text", {"text": text}, user_id=game.seats[seat_number].user_id)
         presenter = self.presenters.get(game.row.game)
         if presenter is not None:
@@ -289,6 +314,8 @@ class GameMaster:
                 continue
             due = step.dues.get(prompt.id)
             where = self.sheet_messages.get((game.id, prompt.sheet)) if prompt.secret and prompt.sheet else None
+            if where is not None and not self._holds_sheet(prompt, user_id, where[0], posted):
+                where = None  # the sheet's message is in an earlier holder's DMs: the newcomer gets a new one
             if where is not None and prompt.sheet is not None:  # the sheet's message shows this step instead
                 language = self.seat_language(game, prompt.seat)
                 body = {
@@ -304,8 +331,14 @@ class GameMaster:
                 add("prompt", body, user_id=user_id, prompt_id=prompt.id)
             else:
                 language = game.row.language
-                content = f"<@{user_id}> " + self.prompt_content(game, prompt, language, due)
+                content = f"{self.public_player(game, prompt.seat, user_id)} " + self.prompt_content(
+                    game, prompt, language, due
+                )
                 add("prompt", {"text": clip(content, 2000), "language": language, "user": user_id}, prompt_id=prompt.id)
+        for body in self.channels.plan(step):  # who may write in the channel now (its overwrites)
+            add("channel", body)
+        if step.reminder_for and not step.events:
+            return rows  # a reminder changes nothing the status message shows
         text = self.status_text(game, state=state, dues=step.dues, status=step.status, paused=step.paused)
         add("status", {"text": text, "running": step.status == "running"})
         return rows
@@ -326,6 +359,7 @@ class GameMaster:
         if not game.running:  # nothing of a finished game stays in memory but what is still to send
             self.sent.pop(game.id, None)
             self.dm_failed.pop(game.id, None)
+            self.flow.forget(game.id)
             for key in [k for k in self.sheet_messages if k[0] == game.id]:
                 del self.sheet_messages[key]
 
@@ -343,7 +377,7 @@ class GameMaster:
                 group = claimed.pop(row.batch, None)
                 if group is None:
                     continue  # already queued with the first row of its batch
-                prompt = next((r for r in group if r.kind in ("prompt", "picture")), None)
+                prompt = next((r for r in group if r.kind in ("prompt", "picture", "archive")), None)
                 content = "\n".join(clip(r.body.get("text", ""), 2000) for r in group)
                 outbox.put_message(Message(
                     content=clip(content, 2000), build=self._build(prompt) if prompt else dict,
@@ -363,6 +397,15 @@ class GameMaster:
                     self.inline[sheet] = row  # the click being answered edits the message itself
                     continue
                 outbox.put_status(partial(self._edit_sheet, row), key=("sheet", *sheet), rows=[row.id], tag=tag)
+            elif row.kind == "channel":
+                update = partial(self.channels.apply, row)
+                outbox.put_status(update, key=("channel", row.game_id), rows=[row.id], tag=tag)
+            elif (update := self.flow.updater(row)) is not None:  # live, moderators, dossier
+                outbox.put_status(update, key=(row.kind, row.game_id, row.body.get("slot") or row.id), rows=[row.id],
+                                  tag=tag)
+            elif row.kind == "archive":
+                outbox.put_message(Message(content=row.body["text"], build=self.flow.archive(row), rows=[row.id],
+                                           tag=tag))
             elif row.kind == "status":
                 update = partial(self._update_status, row)
                 outbox.put_status(update, key=("status", row.game_id), rows=[row.id], tag=tag)
@@ -370,6 +413,8 @@ class GameMaster:
     def _build(self, row: DeliveryRow) -> Callable[[], Any]:
         """What a row's message needs at send time: a prompt's buttons (from the game as it is
         then), a picture's file."""
+        if row.kind == "archive":
+            return self.flow.archive(row)
         if row.kind == "picture":
             game_name = row.body.get("game", "")
 
@@ -413,6 +458,17 @@ class GameMaster:
     async def dropped(self, rows: list[int]) -> None:
         await self.storage.finish_deliveries(rows, state=DELIVERY_DROPPED)
 
+    def _holds_sheet(
+        self, prompt: Prompt, user_id: int | None, channel_id: int, posted: set[tuple[str, int | None]]
+    ) -> bool:
+        """Whether the sheet's DM message (in `channel_id`) is `user_id`'s, not the seat's earlier holder's."""
+        dm = self.dm_channels.get(user_id) if user_id is not None else None
+        if dm is not None:
+            return dm == channel_id
+        if not posted:  # nothing known (a rollback forgets what was posted): the message is the seat's
+            return True
+        return any(sheet_of(p) == prompt.sheet and u in (user_id, None) for p, u in posted)
+
     def _reachable(self, game: LiveGame, seat_number: int) -> bool:
         seat = game.seats[seat_number]
         return not seat.bot and seat.user_id is not None
@@ -439,6 +495,24 @@ class GameMaster:
         """Whether the prompt's options become select menus (too many for buttons, or several picks)."""
         return len(prompt.options) > MAX_BUTTONS or prompt.ask == "many"
 
+    @staticmethod
+    def select_values(options: list[Option]) -> list[str]:
+        """Select values must be unique: an option value carried again (a name the Killer may give
+        twice) becomes `<value>#<n>`, read back by `carried_value`."""
+        seen: dict[str, int] = {}
+        values = []
+        for option in options:
+            seen[option.value] = seen.get(option.value, 0) + 1
+            values.append(option.value if seen[option.value] == 1 else f"{option.value}#{seen[option.value]}")
+        return values
+
+    @staticmethod
+    def carried_value(prompt: Prompt, value: str) -> str:
+        base, mark, copy = value.rpartition("#")
+        if mark and copy.isdigit() and prompt.option(value) is None and prompt.option(base) is not None:
+            return base
+        return value
+
     def prompt_content(
         self, game: LiveGame, prompt: Prompt, language: str, due: float | None, *, private: bool | None = None
     ) -> str:
@@ -460,7 +534,7 @@ class GameMaster:
     def prompt_mentions(self, game: LiveGame, prompt: Prompt) -> discord.AllowedMentions:
         """A public prompt pings the player it waits for (its leading `<@id>`), and no one else."""
         user_id = game.seats[prompt.seat].user_id
-        if prompt.secret or user_id is None:
+        if prompt.secret or user_id is None or game.public_term(prompt.seat) is not None:
             return discord.AllowedMentions.none()
         return discord.AllowedMentions(users=[discord.Object(user_id)])
 
@@ -485,15 +559,17 @@ class GameMaster:
             navigation = [o for o in options if o.value.startswith("~")][:5]
             enabled = [o for o in options if o.disabled is None and o not in navigation]
             many = prompt.ask == "many"
+            values = self.select_values(enabled)
             for chunk_start in range(0, min(len(enabled), 25 if many else 100), 25):
                 chunk = enabled[chunk_start : chunk_start + 25]
-                low = min(len(chunk), prompt.min_picks or 1) if many else 1
+                wanted = 1 if prompt.min_picks is None else prompt.min_picks
+                low = min(len(chunk), wanted) if many else 1
                 high = min(len(chunk), prompt.max_picks or len(chunk)) if many else 1
                 view.add_item(
                     AnswerSelect(
                         game.id, prompt.id,
-                        [discord.SelectOption(label=clip(option_label(o, language, names), 100), value=o.value)
-                         for o in chunk],
+                        [discord.SelectOption(label=clip(option_label(o, language, names), 100), value=value)
+                         for o, value in zip(chunk, values[chunk_start : chunk_start + 25], strict=True)],
                         placeholder=t(language, "prompt-select"), row=chunk_start // 25,
                         min_values=low, max_values=high,
                     )
@@ -513,6 +589,9 @@ class GameMaster:
             view.add_item(ModalOpener(game.id, prompt.id, label=t(language, "prompt-exact-amount"), row=row))
         if prompt.ask == "text":
             view.add_item(ModalOpener(game.id, prompt.id, label=t(language, "prompt-write-answer")))
+        if prompt.sheet is not None and game.engine.relay_refusal(game.state, prompt.seat) is None:
+            with contextlib.suppress(ValueError):  # a full view keeps its order; /<game> say still works
+                view.add_item(SpeakButton(game.id, label=t(language, "channel-speak-button")))
         return view
 
     # --- the status message -------------------------------------------------------------------
@@ -621,8 +700,10 @@ class GameMaster:
             return
         game, seat_number = found
         prompt = game.state.prompt(prompt_id)
-        if isinstance(value, str) and prompt is not None and prompt.ask == "many":
-            value = (value,)  # a select that allowed one pick
+        if isinstance(value, str) and prompt is not None and prompt.ask == "many" and not value.startswith("~"):
+            value = (value,)  # a select that allowed one pick (a "~" value is a button: Back, Cancel, None)
+        if isinstance(value, tuple) and prompt is not None:
+            value = tuple(self.carried_value(prompt, v) for v in value)
         if isinstance(value, str) and value.startswith("=") and prompt is not None and prompt.ask == "number":
             try:
                 value = int(value[1:])
@@ -763,6 +844,9 @@ class GameMaster:
                 language = normalize(str(interaction.locale))
                 await guarded(interaction, self.ephemeral(interaction, t(language, "error-malformed")))
             return
+        if interaction.type == discord.InteractionType.modal_submit and custom_id.startswith("gmsm|"):
+            await guarded(interaction, self.relay.submit(interaction, custom_id))
+            return
         if interaction.type == discord.InteractionType.modal_submit:
             await guarded(interaction, self._submit_modal(interaction, custom_id))
 
@@ -809,6 +893,9 @@ class GameMaster:
         for chunk in chunks[:-1]:  # a long view spans several ephemeral messages
             await self.ephemeral(interaction, chunk)
         await self.ephemeral(interaction, chunks[-1], view=self.prompt_view(game, prompt, language, private=True))
+
+    async def open_speak(self, interaction: discord.Interaction, game_id: int) -> None:
+        await self.relay.open_modal(interaction, game_id)
 
     async def report_failure(self, interaction: discord.Interaction) -> None:
         try:

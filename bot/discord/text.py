@@ -17,7 +17,7 @@ from typing import Any
 from discord.utils import escape_markdown, escape_mentions
 
 from bot import render as plain
-from bot.i18n import Reader, render, t
+from bot.i18n import Reader, Term, render, t
 from bot.render import SeatNamer
 from games.core import Event, Option, Prompt
 
@@ -36,6 +36,8 @@ def safe_names(name_of: SeatNamer) -> SeatNamer:
 
     def named(seat_number: int) -> str:
         name = name_of(seat_number)
+        if isinstance(name, Term):
+            return name  # a catalog term (an anonymous seat's public role), rendered per reader
         return Reader(escape_name(name)) if isinstance(name, Reader) else escape_name(name)
 
     return named

@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from games.core.model import GM, Action, Event, GameState, Prompt, Refusal, Results
+from games.core.orders import PLAN
 from games.core.rng import derived
 
 S = TypeVar("S", bound=GameState)
@@ -63,6 +64,8 @@ class Engine(ABC, Generic[S]):
     max_players: ClassVar[int]
     Options: ClassVar[type[BaseModel]]
     State: ClassVar[type[GameState]]
+    default_players: ClassVar[int | None] = None
+    """The table size offered when none is given (None: `min_players`)."""
     Join: ClassVar[type[BaseModel] | None] = None
     """Per-seat data a player gives when joining (e.g. a buy-in), or None when the game takes
     none. Validated by `parse_join`; the validated dicts reach `_setup(..., joins=...)`."""
@@ -117,6 +120,32 @@ class Engine(ABC, Generic[S]):
 
     def _check_join(self, options: Any, join: Any) -> Refusal | None:
         """Game-specific checks of one seat's join data against the house rules."""
+        return None
+
+    def join_prompt(
+        self, options: BaseModel, given: dict[str, Any], others: list[dict[str, Any]]
+    ) -> Prompt | None:
+        """The next sign-up question for a joining player, given the answers so far (join data
+        fields), or None when nothing more is asked. Each prompt's `key` names the question's
+        message and `params["field"]` the join field its answer fills (option values are the
+        field's values; "~none" leaves it unset). `others`: the join data of the seats already
+        taken, in join order (so an option can be shown as taken). Games without sign-up
+        questions ask none."""
+        return None
+
+    def join_answer(self, given: dict[str, Any], prompt: Prompt, value: str) -> dict[str, Any]:
+        """`given` with the answer `value` to the sign-up question `prompt` ("~none": the field
+        is answered but left unset)."""
+        return {**given, prompt.params["field"]: None if value == "~none" else value}
+
+    def anonymous(self, options: BaseModel) -> bool:
+        """Whether the players stay unnamed until the game ends (Mafia's anonymous mode): the
+        lobby then never says who joined, left or started."""
+        return False
+
+    def lobby_summary(self, options: BaseModel, joins: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """A line for the lobby about the seats' join data so far (Mafia: the public roles
+        wanted, in join order), as a nested message `{"message": key, "params": {...}}`, or None."""
         return None
 
     def setup(
@@ -188,6 +217,13 @@ class Engine(ABC, Generic[S]):
     def _check_against_prompt(prompt: Prompt, action: Action) -> Refusal | None:
         if prompt.fallback is not None and action.value == prompt.fallback:
             return None
+        if prompt.sheet is not None and isinstance(action.value, str) and action.value.startswith(PLAN):
+            return None  # a whole order at once: the order form checks every part
+        if prompt.ask in ("many", "text") and isinstance(action.value, str) and action.value.startswith("~"):
+            # an order sheet's Back / Cancel beside a multi-select or a text box
+            option = prompt.option(action.value)
+            if option is not None:
+                return option.disabled
         if prompt.ask == "one":
             if not isinstance(action.value, str):
                 return Refusal(key="error-malformed")
@@ -222,14 +258,14 @@ class Engine(ABC, Generic[S]):
             return Refusal(key="error-malformed")
         low, high = prompt.min_picks, prompt.max_picks
         low = 1 if low is None else low
-        high = len(prompt.options) if high is None else high
+        high = len([o for o in prompt.options if not o.value.startswith("~")]) if high is None else high
         if not low <= len(action.value) <= high:
             if low == high:
                 return Refusal(key="error-pick-exactly", params={"count": low})
             return Refusal(key="error-pick-between", params={"low": low, "high": high})
         picked: dict[str, int] = {}
         for value in action.value:
-            carriers = [o for o in prompt.options if o.value == value]
+            carriers = [o for o in prompt.options if o.value == value and not value.startswith("~")]
             if not carriers:
                 return Refusal(key="error-no-such-option", params={"value": value})
             picked[value] = picked.get(value, 0) + 1
@@ -281,6 +317,18 @@ class Engine(ABC, Generic[S]):
         Shared by the Discord status message, the "my hand" button and the terminal's `?`."""
         return []
 
+    def dossier(self, state: S, seat: int) -> list[Event]:
+        """What a player taking over `seat` mid-game must know now (a substitute's catch-up), as
+        messages to that seat: the seat's current secrets. The runtime sends them after every past
+        event the seat received; a game without a dossier gets its `summary` for the seat instead."""
+        return []
+
+    def absent_notice(self, state: S, seat: int, misses: int) -> Event | None:
+        """What the moderators are told when the player of `seat` has let `misses` deadlines in a row
+        pass without answering (the steps of one move count once), or None: nothing (the default).
+        Whatever it says, the runtime's own rule for absent players (a bot taking the seat) applies."""
+        return None
+
     def load(self, raw: str | bytes) -> S:
         return self.State.model_validate_json(raw)  # type: ignore[return-value]
 
@@ -298,3 +346,21 @@ class Engine(ABC, Generic[S]):
     def rules_key(self) -> str:
         """The catalog message holding this game's readable rules summary."""
         return f"{self.name}-rules"
+
+    # --- the game channel (bot/discord/channel.py and relay.py) ------------------------------
+    def voices(self, state: S) -> dict[int, bool] | None:
+        """Which seats may write in the game's channel now (seat → may write), or None when the
+        game does not manage its channel, or no longer does (over: everyone may write again)."""
+        return None
+
+    def public_name(self, state: S, seat: int) -> dict[str, Any] | None:
+        """How a seat is named in public while the game hides who plays it (Mafia's anonymous
+        mode): a term, `{"term": key}`, rendered in each reader's language; None: the player's
+        own name."""
+        return None
+
+    def relay_refusal(self, state: S, seat: int, text: str | None = None) -> Refusal | None:
+        """Why the seat's player may not speak in the game channel through the bot now (a game
+        that hides its players relays their words under their public name), None when they may;
+        `text`, when given, is checked too (Mafia: no links). Games without a relay refuse."""
+        return Refusal(key="channel-relay-none")

@@ -71,6 +71,9 @@ class Prompt(BaseModel):
     sheet: str | None = None
     """The order sheet (games.core.orders) this prompt belongs to: renderers show one sheet in one
     place (a DM message edited in place), whatever step of it is being asked."""
+    deadline_after_answer: bool = False
+    """The deadline still fires once the prompt is answered (a changeable order in a phase that ends
+    only at its deadline); it then answers `fallback`."""
     fallback: str | None = None
     """A value accepted though not among the options (an order sheet's "keep what is set and
     finish", which is what its deadline answers)."""

@@ -19,11 +19,12 @@ Prompts of one sheet share `Prompt.sheet` (the Discord layer edits one DM messag
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
@@ -38,6 +39,17 @@ FINISH = "~finish"
 """Accepted at every prompt of a sheet though never shown: keep what is set and finish. It is what a
 deadline answers (harmless when typed: the same as Cancel, then Done)."""
 EDIT = "~edit:"
+NOTHING = "~nothing"
+"""The empty answer of an `ask="many"` step that allows no pick (a button beside the select)."""
+PLAN = "~plan:"
+"""`~plan:<JSON of part name → answers>` sets several parts at once and sends the order: how a bot
+gives its whole order in one step (never shown to players)."""
+NAVIGATION = "~"
+"""Option values starting with this move around the sheet (Back, Cancel, Done, change a part)."""
+PICKS = ","
+"""An `ask="many"` step's answer is kept in the part's answers as the picked values joined by this."""
+TEXT_LIMIT = 1000
+"""The longest free text a sheet keeps (a Letter, a message)."""
 SEPARATOR = "."
 """A sheet's prompt ids are `<sheet id>.<n>`; no other prompt id of any game contains a dot."""
 
@@ -46,6 +58,13 @@ def sheet_of(prompt_id: str) -> str | None:
     """The order sheet a prompt id belongs to, or None for a prompt of no sheet."""
     sheet, dot, _ = prompt_id.rpartition(SEPARATOR)
     return sheet if dot else None
+
+
+def untouched(prompt_id: str) -> bool:
+    """Whether a sheet's prompt is the first its sheet asked: its player has answered nothing of it yet
+    (every answer asks anew). A prompt of no sheet counts as untouched."""
+    _, dot, number = prompt_id.rpartition(SEPARATOR)
+    return not dot or number == "1"
 
 
 class Sheet(BaseModel):
@@ -63,11 +82,42 @@ class Sheet(BaseModel):
 
 @dataclass
 class Step:
-    """The next question while building a part: a message and the options (disabled ones carry why)."""
+    """The next question while building a part: a message and the options (disabled ones carry why).
+
+    `ask="many"`: pick `min_picks`..`max_picks` of the options at once (one answer; kept as the values
+    joined by `PICKS`). `ask="text"`: free text (the options are empty; `Part.check` judges it)."""
 
     key: str
     options: list[Option]
     params: dict[str, Any] = field(default_factory=dict)
+    ask: Literal["one", "many", "text"] = "one"
+    min_picks: int | None = None
+    max_picks: int | None = None
+
+
+def picks(answer: str) -> list[str]:
+    """The values of an `ask="many"` answer as kept in a part's answers."""
+    return answer.split(PICKS) if answer else []
+
+
+def pick_refusal(step: Step, values: list[str]) -> Refusal | None:
+    """Whether `values` are a legal answer to the `ask="many"` step (count, known, enabled, not repeated)."""
+    low = 1 if step.min_picks is None else step.min_picks
+    high = len(step.options) if step.max_picks is None else step.max_picks
+    if not low <= len(values) <= high:
+        if low == high:
+            return Refusal(key="error-pick-exactly", params={"count": low})
+        return Refusal(key="error-pick-between", params={"low": low, "high": high})
+    for value in set(values):
+        carriers = [o for o in step.options if o.value == value]
+        if not carriers:
+            return Refusal(key="error-no-such-option", params={"value": value})
+        if values.count(value) > len(carriers):
+            return Refusal(key="error-picked-twice", params={"value": value})
+        usable = [o for o in carriers if o.disabled is None]
+        if values.count(value) > len(usable):
+            return next(o.disabled for o in carriers if o.disabled is not None)
+    return None
 
 
 def message(key: str, **params: Any) -> dict[str, Any]:
@@ -81,9 +131,14 @@ def lines(items: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 class Part(ABC, Generic[S]):
-    """One part of an order. `answers` are the option values chosen so far for this part."""
+    """One part of an order. `answers` are the option values chosen so far for this part.
+
+    An `immediate` part is an action taken at once rather than an order kept for resolution (the
+    Boss's message, reordering one's hand): when it is complete the form calls `perform`, and the
+    part's answers stay at its default."""
 
     name: str
+    immediate: bool = False
 
     def available(self, state: S, sheet: Sheet) -> bool:
         """Whether this seat's sheet has the part at all (a mafia-only vote, say)."""
@@ -104,6 +159,9 @@ class Part(ABC, Generic[S]):
     def check(self, state: S, sheet: Sheet, answers: list[str], value: str) -> Refusal | None:
         """A reason beyond the step's options (rarely needed: disabled options carry theirs)."""
         return None
+
+    def perform(self, state: S, sheet: Sheet, answers: list[str], events: list[Event]) -> None:
+        """An immediate part's action, given its complete answers."""
 
 
 @dataclass
@@ -185,10 +243,13 @@ class OrderForm(Generic[S]):
         else:
             step = self.parts[sheet.editing].step(state, sheet, sheet.draft)
             assert step is not None, "a part being edited has a next step"
+            navigation = [Option(value=BACK, label="sheet-back"), Option(value=CANCEL, label="sheet-cancel")]
+            if step.ask == "many" and step.min_picks == 0:
+                navigation.insert(0, Option(value=NOTHING, label="sheet-nothing"))
             prompt = Prompt(
-                id=self._prompt_id(state, sheet), seat=sheet.seat, ask="one", key=step.key,
-                params=step.params, options=[*step.options, Option(value=BACK, label="sheet-back"),
-                                             Option(value=CANCEL, label="sheet-cancel")],
+                id=self._prompt_id(state, sheet), seat=sheet.seat, ask=step.ask, key=step.key,
+                params=step.params, options=[*step.options, *navigation],
+                min_picks=step.min_picks, max_picks=step.max_picks,
                 deadline=self.deadline, deadline_group=sheet.id, sheet=sheet.id, fallback=FINISH,
             )
         state.prompts.append(prompt)
@@ -202,7 +263,11 @@ class OrderForm(Generic[S]):
         ]
 
     def _overview(self, state: S, sheet: Sheet) -> Prompt:
-        options = [Option(value=f"{EDIT}{name}", label=f"{self.prefix}-part-{name}") for name in sheet.parts]
+        options = [
+            Option(value=f"{EDIT}{name}", label=f"{self.prefix}-part-{name}")
+            for name in sheet.parts
+            if self.parts[name].available(state, sheet)
+        ]
         options.append(Option(value=DONE, label="sheet-done"))
         params = {
             "order": lines(self.summary(state, sheet)),
@@ -221,17 +286,60 @@ class OrderForm(Generic[S]):
         sheet = self.sheets(state).get(seat)
         if sheet is None or prompt.sheet != sheet.id:
             return Refusal(key="error-stale")
-        value = str(action.value)
+        value = self._stored(action.value)
+        if value.startswith(PLAN):
+            return self._plan_refusal(state, sheet, value)
         if sheet.editing is not None and value not in (BACK, CANCEL, FINISH):
+            if value == DONE or value.startswith(EDIT):  # not offered mid-part (a text box lets it through)
+                return Refusal(key="error-no-such-option", params={"value": value})
+            if prompt.ask == "text" and len(value) > TEXT_LIMIT:
+                return Refusal(key="error-text-too-long", params={"limit": TEXT_LIMIT})
             return self.parts[sheet.editing].check(state, sheet, sheet.draft, value)
         return None
+
+    def _parse_plan(self, value: str) -> dict[str, list[str]] | None:
+        try:
+            plan = json.loads(value[len(PLAN):])
+        except ValueError:
+            return None
+        if not isinstance(plan, dict) or not all(
+            isinstance(v, list) and all(isinstance(a, str) for a in v) for v in plan.values()
+        ):
+            return None
+        return plan
+
+    def _plan_refusal(self, state: S, sheet: Sheet, value: str) -> Refusal | None:
+        plan = self._parse_plan(value)
+        if plan is None:
+            return Refusal(key="error-malformed")
+        trial = sheet.model_copy(update={"parts": {**sheet.parts, **plan}, "editing": None, "draft": []})
+        for name in plan:
+            part = self.parts.get(name)
+            if part is None or part.immediate or name not in sheet.parts or not part.available(state, trial):
+                return Refusal(key="error-no-such-option", params={"value": name})
+        for name, answers in trial.parts.items():
+            if not self.parts[name].immediate and not self.valid(state, trial, name, answers):
+                return Refusal(key="sheet-plan-invalid", params={"part": {"term": f"{self.prefix}-part-{name}"}})
+        return None
+
+    @staticmethod
+    def _stored(value: str | int | tuple[str, ...]) -> str:
+        """An answer as a part keeps it (the picks of an `ask="many"` step joined; none picked is "")."""
+        if value == NOTHING:
+            return ""
+        return PICKS.join(value) if isinstance(value, tuple) else str(value)
 
     def apply(self, state: S, seat: int, prompt: Prompt, action: Action, events: list[Event]) -> Applied:
         """Apply an answer to a prompt of this form (already checked)."""
         sheet = self.sheets(state)[seat]
-        value = str(action.value)
+        value = self._stored(action.value)
         result = Applied()
-        if value in (FINISH, CANCEL):
+        if value.startswith(PLAN):
+            sheet.parts.update(self._parse_plan(value) or {})
+            sheet.editing, sheet.draft = None, []
+            result.finished = not sheet.done
+            sheet.done = True
+        elif value in (FINISH, CANCEL):
             sheet.editing, sheet.draft = None, []
             if value == FINISH:
                 result.finished = not sheet.done
@@ -251,12 +359,16 @@ class OrderForm(Generic[S]):
             sheet.draft.append(value)
             part = self.parts[sheet.editing]
             if part.step(state, sheet, sheet.draft) is None:
-                sheet.parts[sheet.editing] = list(sheet.draft)
+                if part.immediate:
+                    part.perform(state, sheet, list(sheet.draft), events)
+                else:
+                    sheet.parts[sheet.editing] = list(sheet.draft)
                 sheet.editing, sheet.draft = None, []
-                self._repair(state, sheet, events)
+                self.repair(state, sheet, events)
         result.all_done = self.all_done(state)
-        if not result.all_done:
-            self._ask(state, sheet)
+        # asked anew even when every sheet is done: a step that resolves closes the sheets anyway, and one
+        # that waits for its deadline (orders changeable until then) must show this sheet as sent
+        self._ask(state, sheet)
         return result
 
     # --- consistency -------------------------------------------------------------------------
@@ -267,14 +379,25 @@ class OrderForm(Generic[S]):
             step = part.step(state, sheet, answers[:index])
             if step is None:
                 return False
-            option = next((o for o in step.options if o.value == value), None)
-            if option is None or option.disabled is not None or part.check(state, sheet, answers[:index], value):
+            if step.ask == "many":
+                if pick_refusal(step, picks(value)) is not None:
+                    return False
+            elif step.ask == "text":
+                if not value.strip() or len(value) > TEXT_LIMIT:
+                    return False
+            else:
+                option = next((o for o in step.options if o.value == value), None)
+                if option is None or option.disabled is not None:
+                    return False
+            if part.check(state, sheet, answers[:index], value):
                 return False
         return part.step(state, sheet, answers) is None
 
-    def _repair(self, state: S, sheet: Sheet, events: list[Event]) -> None:
+    def repair(self, state: S, sheet: Sheet, events: list[Event]) -> None:
         """Parts made illegal by another part's change go back to their defaults (the player is told)."""
         for name in list(sheet.parts):
+            if self.parts[name].immediate:
+                continue
             if not self.valid(state, sheet, name, sheet.parts[name]):
                 sheet.parts[name] = self.parts[name].default(state, sheet)
                 events.append(Event(key="sheet-part-reset", params={"part": {"term": f"{self.prefix}-part-{name}"}},
@@ -284,13 +407,14 @@ class OrderForm(Generic[S]):
     def default_value(self, prompt: Prompt) -> str:
         return DONE if prompt.answered else FINISH
 
-    def bot_value(self, state: S, prompt: Prompt, plan: dict[str, list[str]]) -> str:
+    def bot_value(self, state: S, prompt: Prompt, plan: dict[str, list[str]]) -> str | tuple[str, ...]:
         """The next answer that leads to the bot's planned order (parts it does not plan keep theirs)."""
         sheet = self.sheets(state)[prompt.seat]
         if sheet.editing is not None:
             wanted = plan.get(sheet.editing, [])
             if sheet.draft == wanted[: len(sheet.draft)] and len(sheet.draft) < len(wanted):
-                return wanted[len(sheet.draft)]
+                answer = wanted[len(sheet.draft)]
+                return tuple(picks(answer)) if prompt.ask == "many" else answer
             return CANCEL
         for name, answers in plan.items():
             if name in sheet.parts and sheet.parts[name] != answers and self.valid(state, sheet, name, answers):
@@ -298,15 +422,44 @@ class OrderForm(Generic[S]):
         return DONE
 
 
+    def plan_value(self, state: S, prompt: Prompt, plan: dict[str, list[str]]) -> str:
+        """The bot's whole order in one answer (`PLAN`): the planned parts that are legal together,
+        the others kept as they are."""
+        sheet = self.sheets(state)[prompt.seat]
+        wanted: dict[str, list[str]] = {}
+        for name, answers in plan.items():
+            if name not in sheet.parts or self.parts[name].immediate:
+                continue
+            trial = sheet.model_copy(update={"parts": {**sheet.parts, **wanted, name: answers}, "editing": None})
+            if self.valid(state, trial, name, answers):
+                wanted[name] = answers
+        value = PLAN + json.dumps(wanted, separators=(",", ":"), ensure_ascii=False)
+        return value if self._plan_refusal(state, sheet, value) is None else PLAN + "{}"
+
+
 def random_answers(form: OrderForm[S], state: S, sheet: Sheet, name: str, rng: random.Random) -> list[str]:
     """A random legal way to build part `name` (bots and property tests)."""
     part = form.parts[name]
     answers: list[str] = []
     while (step := part.step(state, sheet, answers)) is not None:
-        legal = [
-            o.value for o in step.options
-            if o.disabled is None and part.check(state, sheet, answers, o.value) is None
-        ]
+        if step.ask == "text":
+            text = str(step.params.get("example", "…"))
+            if part.check(state, sheet, answers, text) is not None:
+                return part.default(state, sheet)
+            answers.append(text)
+            continue
+        legal = [o.value for o in step.options if o.disabled is None]
+        if step.ask == "many":
+            low = 1 if step.min_picks is None else step.min_picks
+            high = min(len(legal), len(step.options) if step.max_picks is None else step.max_picks)
+            if high < low:
+                return part.default(state, sheet)
+            chosen = PICKS.join(rng.sample(legal, rng.randint(low, high)))
+            if part.check(state, sheet, answers, chosen) is not None:
+                return part.default(state, sheet)
+            answers.append(chosen)
+            continue
+        legal = [v for v in legal if part.check(state, sheet, answers, v) is None]
         if not legal:
             return part.default(state, sheet)
         answers.append(rng.choice(legal))

@@ -1,8 +1,14 @@
-"""Bot players for the parts that exist: draft picks, the Jester's opening hand, the artifact.
+"""Bot players: draft picks, the Jester's opening hand, the artifact's first holder, and the order
+sheets of every Night and Day (games.mafia.bot_orders plans them).
 
-A simple sensible policy using only the seat's own knowledge: prefer the colours that serve the
-faction (law: information to find the mafia, then support; mafia: attack, then support), cheap cards
-over dear ones, and a spread over many copies of one card. Ties are broken by the bot's generator.
+Draft: a simple sensible policy using only the seat's own knowledge: prefer the colours that serve
+the faction (law: support to survive the nights, then attack; mafia: attack, then support), cheap
+cards over dear ones, and a spread over many copies of one card. Ties are broken by the bot's
+generator.
+
+Order sheets: first the immediate actions `bot_orders.immediate` still wants (each taken once: it
+shows in the state), then the form walks to `bot_orders.plan`, then Done. A runaway sheet (more
+prompts than any plan needs) is finished as it stands.
 """
 
 from __future__ import annotations
@@ -10,21 +16,27 @@ from __future__ import annotations
 import random
 
 from games.core import Prompt
-from games.mafia.collection import Colour, load_collection
+from games.core.orders import CANCEL, EDIT, FINISH, picks
+from games.mafia import bot_orders, sheet
+from games.mafia.collection import Colour
 from games.mafia.draft import ARTIFACT, SWINDLER
 from games.mafia.state import MafiaState
 
 PREFERENCE: dict[str, dict[Colour, float]] = {
-    "law": {"information": 3.0, "support": 2.5, "attack": 2.0},
+    # Law bots keep no information results from one phase to the next (they are events, not state),
+    # so they draft armor and attacks before information.
+    "law": {"support": 3.0, "attack": 2.4, "information": 1.6},
     "mafia": {"attack": 3.0, "support": 2.5, "information": 2.0},
 }
 COST_PENALTY = 0.6
 COPY_PENALTY = 0.8
+STEP_LIMIT = 150
+"""More prompts of one sheet than any plan needs: finish it as it stands (never loop)."""
 
 
 def card_scores(state: MafiaState, number: int, prompt: Prompt, rng: random.Random) -> dict[str, float]:
     """A score per option (card id) for this seat."""
-    collection = load_collection()
+    collection = state.collection
     player = state.seats[number]
     owned = player.kept + player.deck + player.hand
     cards = {str(c.id): c for c in owned}
@@ -39,7 +51,30 @@ def card_scores(state: MafiaState, number: int, prompt: Prompt, rng: random.Rand
     return scores
 
 
+def sheet_value(state: MafiaState, prompt: Prompt, rng: random.Random) -> str | tuple[str, ...]:
+    """The next answer on a Night or Day order sheet."""
+    form = sheet.form(state)
+    own = form.sheets(state).get(prompt.seat)
+    if own is None or own.asked > STEP_LIMIT:
+        return FINISH
+    action = bot_orders.immediate(state, prompt.seat, rng)
+    if own.editing is not None and form.parts[own.editing].immediate:
+        if action is not None and action[0] == own.editing:
+            answers = action[1]
+            if own.draft == answers[: len(own.draft)] and len(own.draft) < len(answers):
+                answer = answers[len(own.draft)]
+                return tuple(picks(answer)) if prompt.ask == "many" else answer
+        return CANCEL
+    if action is not None and own.editing is None:
+        return f"{EDIT}{action[0]}"
+    if own.editing is not None:
+        return CANCEL
+    return form.plan_value(state, prompt, bot_orders.plan(state, prompt.seat, rng))  # the whole order, one step
+
+
 def choose(state: MafiaState, prompt: Prompt, rng: random.Random) -> str | tuple[str, ...]:
+    if prompt.sheet is not None and state.phase in ("night", "day"):
+        return sheet_value(state, prompt, rng)
     if prompt.key == ARTIFACT:
         usable = [o.value for o in prompt.options if o.disabled is None]
         if state.seats[prompt.seat].public_role == SWINDLER:

@@ -22,7 +22,7 @@ import random
 
 from games.core import Event, Option, Prompt, Refusal, seat
 from games.mafia import opening
-from games.mafia.collection import COLOURS, CardType, Collection, load_collection
+from games.mafia.collection import COLOURS, CardType, Collection
 from games.mafia.common import (
     announce,
     card_lines,
@@ -33,7 +33,7 @@ from games.mafia.common import (
     tell,
     weighted,
 )
-from games.mafia.roles import Roles, load_roles
+from games.mafia.roles import Roles
 from games.mafia.state import Draft, MafiaState, Offer
 
 ROUNDS = 6
@@ -59,7 +59,7 @@ def start(state: MafiaState, events: list[Event]) -> None:
     state.phase = "draft"
     state.draft = Draft()
     events.append(announce("mafia-event-draft-begins", rounds=ROUNDS, offered=OFFERED, kept=KEPT))
-    _ask_artifact(state, load_roles())
+    _ask_artifact(state, state.roles)
     _next_round(state, events)
 
 
@@ -91,7 +91,7 @@ def _next_round(state: MafiaState, events: list[Event]) -> None:
     """Offer the next round to everyone in it; rounds nobody has to answer (only the Jester) resolve at once."""
     draft = state.draft
     assert draft is not None
-    collection = load_collection()
+    collection = state.collection
     while True:
         draft.round += 1
         draft.offers = {}
@@ -103,7 +103,7 @@ def _next_round(state: MafiaState, events: list[Event]) -> None:
         players = state.mafia_seats() if extra else list(range(state.players))
         keep = MAFIA_KEPT if extra else KEPT
         for number in players:
-            cards = [state.new_card(t.key) for t in offer_types(state, number, extra, collection, load_roles())]
+            cards = [state.new_card(t.key) for t in offer_types(state, number, extra, collection, state.roles)]
             offer = Offer(cards=cards, keep=keep)
             draft.offers[number] = offer
             if state.seats[number].public_role == JESTER:

@@ -12,10 +12,9 @@ character's hand count.
 from __future__ import annotations
 
 from games.core import Event, Prompt, seat, term
-from games.mafia.collection import load_collection
+from games.mafia import phases
 from games.mafia.common import announce, card_lines, card_option, cards_term, new_prompt, sorted_cards, tell
 from games.mafia.deck import draw
-from games.mafia.roles import load_roles
 from games.mafia.state import MafiaState
 
 JESTER_HAND = "mafia-prompt-jester-hand"
@@ -24,8 +23,8 @@ JESTER = "jester"
 
 
 def deal(state: MafiaState, events: list[Event]) -> None:
-    roles = load_roles()
-    collection = load_collection()
+    roles = state.roles
+    collection = state.collection
     for player in state.seats:
         player.deck = state.rng.shuffled(player.kept)
         player.kept = []
@@ -78,7 +77,7 @@ def default_jester(state: MafiaState, prompt: Prompt) -> tuple[str, ...]:
 def begin_night_one(state: MafiaState, events: list[Event]) -> None:
     state.phase = "night"
     state.number = 1
-    collection = load_collection()
+    collection = state.collection
     mafia = state.mafia_seats()
     for member in mafia:
         others = [
@@ -96,10 +95,5 @@ def begin_night_one(state: MafiaState, events: list[Event]) -> None:
             if n != member
         ]
         events.append(tell([member], "mafia-event-snapshot", members={"lines": others}))
-    counts = [
-        {"message": "mafia-line-hand-count", "params": {"player": seat(n), "count": s.public_hand_count()}}
-        for n, s in enumerate(state.seats)
-        if s.alive
-    ]
-    events.append(announce("mafia-event-night-begins", number=1, counts={"lines": counts}))
-
+    state.started_with = len(state.living())
+    phases.open_phase(state, events)

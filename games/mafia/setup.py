@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Event, IllegalAction, Refusal, Rng, seat, term
+from games.core import Event, IllegalAction, Option, Prompt, Refusal, Rng, seat, term
 from games.mafia import draft
 from games.mafia.collection import COLOURS, Colour
 from games.mafia.common import announce, tell
@@ -127,3 +127,60 @@ def role_message(s: Seat) -> tuple[str, dict[str, Any]]:
             "public_role": term(f"mafia-role-{s.public_role}"),
         }
     return "mafia-event-your-role-law", {"public_role": term(f"mafia-role-{s.public_role}")}
+
+
+NO_WISH = "~none"
+
+
+def wanted_roles(joins: list[dict[str, Any]]) -> list[str]:
+    """The public roles the seats want, in join order, each once: first come first served."""
+    wanted: list[str] = []
+    for join in joins:
+        role = join.get("role")
+        if isinstance(role, str) and role not in wanted:
+            wanted.append(role)
+    return wanted
+
+
+def join_prompt(roles: Roles, given: dict[str, Any], others: list[dict[str, Any]] | None = None) -> Prompt | None:
+    """Sign-up, one question at a time: the three conditions (consent), the wanted public role, the
+    spare, and the Student's secret colour when the Student is wanted or the spare. `others`: the
+    join data of the seats already signed up; a role an earlier seat wants is marked as taken (it
+    may still be wished for: first come first served, then the spare)."""
+    def ask(field: str, key: str, options: list[Option]) -> Prompt:
+        return Prompt(id=f"join-{field}", seat=0, ask="one", key=key, params={"field": field},
+                      options=options, deadline="draft")
+
+    taken = set(wanted_roles(others or []))
+    role_options = [Option(value=r, label="mafia-opt-role-taken" if r in taken else "mafia-opt-role", params={
+        "role": term(f"mafia-role-{r}"), "ability": {"message": f"mafia-role-{r}-ability", "params": {}}})
+        for r in roles.public_keys()]
+    if "consent" not in given:
+        return ask("consent", "mafia-signup-conditions", [
+            Option(value="yes", label="mafia-signup-consent"), Option(value=NO_WISH, label="mafia-signup-decline")])
+    if given.get("consent") is not True:
+        return None
+    if "role" not in given:
+        return ask("role", "mafia-signup-role", [*role_options, Option(value=NO_WISH, label="mafia-opt-any-role")])
+    if "spare" not in given:
+        spare = [o for o in role_options if o.value != given.get("role")]
+        return ask("spare", "mafia-signup-spare", [*spare, Option(value=NO_WISH, label="mafia-opt-any-role")])
+    if STUDENT in (given.get("role"), given.get("spare")) and "colour" not in given:
+        return ask("colour", "mafia-signup-colour", [
+            Option(value=c, label="mafia-opt-colour", params={"colour": term(f"mafia-colour-{c}")}) for c in COLOURS])
+    return None
+
+
+def join_answer(given: dict[str, Any], prompt: Prompt, value: str) -> dict[str, Any]:
+    """`given` with the answer to a sign-up question (an unset field stays out of the join data)."""
+    field = prompt.params["field"]
+    answer: Any = value == "yes" if field == "consent" else (None if value == NO_WISH else value)
+    return {**given, field: answer}
+
+
+def lobby_summary(joins: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The lobby's line about the public roles wanted so far, in join order (no names: the
+    anonymous mode shows it too)."""
+    wanted = wanted_roles(joins)
+    return {"message": "mafia-lobby-roles-taken", "params": {
+        "roles": [term(f"mafia-role-{r}") for r in wanted], "count": len(wanted)}}

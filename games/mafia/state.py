@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, Self
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from games.core import GameState
-from games.mafia.collection import Colour
+from games.core.orders import Sheet
+from games.mafia.collection import Collection, Colour, load_collection
 from games.mafia.options import Options
+from games.mafia.order import Order
+from games.mafia.roles import Roles, load_roles
 
 Phase = Literal["draft", "opening", "night", "day", "over"]
 """draft: the keep-2-of-5 rounds (then the mafia's keep-1-of-3); opening: the Jester chooses his
@@ -51,6 +54,28 @@ class Seat(BaseModel):
     alive: bool = True
     armor: int = 0
     """Armor for the current phase (it lasts one phase)."""
+    delayed: list[Delayed] = Field(default_factory=list)
+    """Effects waiting for a later phase (Poison's second damage, Reinforcements' armor)."""
+    died_in: int | None = None
+    """The phase index (`MafiaState.phase_index`) at whose end the character died."""
+    wounded_in: int | None = None
+    """Avenger: the phase index at whose end he lost all his cards (mortally wounded since)."""
+    dealt_damage: bool = False
+    """Strongman: he has been dealt damage (his armor stops after that phase)."""
+    masochist_copies: int = 0
+    """Masochist: copies already taken (the role's `copies`, 1)."""
+    magician_uses: int = 0
+    banker_used: bool = False
+    croupier_uses: int = 0
+    lucky_used: bool = False
+    boss_sent_in: int | None = None
+    """Boss: the phase index of his last message (the next may follow two phases later)."""
+    checked: list[int] = Field(default_factory=list)
+    """Killer: the seats he has checked (never the same target twice)."""
+    divination: list[int] = Field(default_factory=list)
+    """Divination: ids of the top deck cards he saw and may arrange during this phase."""
+    missed: int = 0
+    """Phases in a row in which this living player gave no order at all (for moderators)."""
 
     @property
     def mafia(self) -> bool:
@@ -58,6 +83,26 @@ class Seat(BaseModel):
 
     def public_hand_count(self) -> int:
         return sum(1 for c in self.hand if not c.invisible)
+
+
+class Delayed(BaseModel):
+    """An effect that waits: `kind` "poison" deals `amount` damage at the end of phase `due`;
+    "armor" (Reinforcements) gives `amount` armor during phase `due`."""
+
+    kind: Literal["poison", "armor"]
+    amount: int
+    due: int
+    source: int
+    """The seat whose card caused it."""
+
+
+class Message(BaseModel):
+    """A message sent during the phase (a Letter, the Boss's message): what Intercept copies."""
+
+    kind: Literal["letter", "boss"]
+    sender: int
+    to: int
+    text: str
 
 
 class Offer(BaseModel):
@@ -82,12 +127,39 @@ class Draft(BaseModel):
     """Secret: the first holder chosen so far (changeable until the draft ends)."""
 
 
+SHARED = {"collection", "roles"}
+
+
 class MafiaState(GameState):
     options: Options = Field(default_factory=Options)
+    collection: Collection
+    roles: Roles
+    """The collection and the roles as they were when the game began: a saved game never changes
+    when an organiser edits the data files. Required fields (filled from the files when a new state
+    is built), so a dump that leaves defaults out still saves them."""
     phase: Phase = "draft"
     number: int = 0
     """The night or day number (Night 1 is the first phase)."""
     seats: list[Seat] = Field(default_factory=list)
+    started_with: int = 0
+    """Players at the start (the veche's two-alive rule applies from 11)."""
+    sheets: dict[int, Sheet] = Field(default_factory=dict)
+    """Secret: each living player's order sheet for the current phase."""
+    orders: dict[int, Order] = Field(default_factory=dict)
+    """Secret: the orders being resolved (filled from the sheets when the phase ends)."""
+    counts: dict[int, int] = Field(default_factory=dict)
+    """The public hand counts as last announced (what everyone sees during a phase)."""
+    leader: int | None = None
+    """The Leader for this night and day (elected at the end of the previous day)."""
+    swindler_led: bool = False
+    """The Swindler has been Leader (votes for him no longer count double)."""
+    beaten: int | None = None
+    """The character beaten at the last veche: the colour of his next night's hand card is announced."""
+    messages: list[Message] = Field(default_factory=list)
+    """Secret: this phase's messages (Intercept copies them at its end)."""
+    artifact_armor_to: int | None = None
+    """Secret: the law character who gets 3 armor tonight because the artifact went mafia to mafia."""
+    winner: Faction | Literal["draw"] | None = None
     draft: Draft | None = None
     artifact: int | None = None
     """Secret: the artifact's holder, None before it is given and once destroyed."""
@@ -97,11 +169,33 @@ class MafiaState(GameState):
     next_card: int = 0
     prompt_counter: int = 0
 
+    @model_validator(mode="before")
+    @classmethod
+    def _data_files(cls, data: Any) -> Any:
+        """A new game takes the current data files."""
+        if isinstance(data, dict) and ("collection" not in data or "roles" not in data):
+            data = {"collection": load_collection(), "roles": load_roles(), **data}
+        return data
+
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A deep copy through pydantic-core: exact, since the state round-trips through plain data."""
         if deep and update is None:
-            return self.model_validate(self.model_dump())
+            # the collection and the roles are frozen: the copy shares them instead of rebuilding them
+            data = self.model_dump(exclude=SHARED)
+            return self.model_validate({**data, "collection": self.collection, "roles": self.roles})
         return super().model_copy(update=update, deep=deep)
+
+    @property
+    def phase_index(self) -> int:
+        """Night n is 2n − 1, Day n is 2n (0 before Night 1): how "the next phase" is counted."""
+        if self.phase == "night":
+            return 2 * self.number - 1
+        if self.phase == "day":
+            return 2 * self.number
+        return 0
+
+    def living(self) -> list[int]:
+        return [n for n, s in enumerate(self.seats) if s.alive]
 
     def seat_of(self, role: str) -> int | None:
         """The seat holding a public or secret role, or None when nobody does."""

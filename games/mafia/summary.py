@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.core import Event, Viewer, seat, term
-from games.mafia.common import announce, cards_term, tell
+from games.core import GM, Event, Viewer, seat, term
+from games.mafia.common import announce, cards_term, sorted_cards, tell
 from games.mafia.draft import MAFIA_ROUNDS, ROUNDS
 from games.mafia.state import MafiaState
 from games.mafia.view import hands_dealt
@@ -25,9 +25,14 @@ def build(state: MafiaState, viewer: Viewer) -> list[Event]:
         if not player.alive:
             lines.append(announce("mafia-status-dead", **params))
         elif hands_dealt(state):
-            lines.append(announce("mafia-status-seat-count", count=player.public_hand_count(), **params))
+            lines.append(announce("mafia-status-seat-count", count=state.counts.get(number, player.public_hand_count()),
+                                  **params))
         else:
             lines.append(announce("mafia-status-seat", **params))
+    if state.leader is not None and not state.over:
+        lines.append(announce("mafia-status-leader", player=seat(state.leader)))
+    if viewer == GM:
+        lines += _reveal(state)
     if isinstance(viewer, int) and 0 <= viewer < state.players:
         player = state.seats[viewer]
         if player.mafia:
@@ -42,6 +47,30 @@ def build(state: MafiaState, viewer: Viewer) -> list[Event]:
             lines.append(tell([viewer], "mafia-aid-kept", cards=cards_term(player.kept), total=len(player.kept)))
         if player.hand:
             lines.append(tell([viewer], "mafia-aid-hand", cards=cards_term(player.hand)))
+        if player.sleeve:
+            lines.append(tell([viewer], "mafia-aid-sleeve", cards=cards_term(player.sleeve)))
+        if viewer in state.sheets:
+            lines.append(tell([viewer], "mafia-aid-order", done="yes" if state.sheets[viewer].done else "no"))
         if state.artifact == viewer:
             lines.append(tell([viewer], "mafia-aid-artifact"))
+    return lines
+
+
+def _reveal(state: MafiaState) -> list[Event]:
+    """The game master's whole table (the full reveal of a finished game's transcript): every seat's
+    roles, faction, deck contents, hand and sleeve, and the artifact's holders."""
+    lines = []
+    for number, player in enumerate(state.seats):
+        lines.append(announce(
+            "mafia-reveal-seat", player=seat(number), public_role=term(f"mafia-role-{player.public_role}"),
+            faction=term(f"mafia-faction-{player.faction}"), role=term(f"mafia-role-{player.secret_role}"),
+            deck=cards_term(sorted_cards(state.collection, player.deck)), hand=cards_term(player.hand),
+            sleeve=cards_term(player.sleeve), alive="yes" if player.alive else "no",
+            mafia="yes" if player.mafia else "no",
+        ))
+    if not state.artifact_held:
+        lines.append(announce("mafia-victory-artifact-never"))
+    else:
+        lines.append(announce("mafia-victory-artifact", holders=[seat(n) for n in state.artifact_held],
+                              destroyed="no" if state.artifact is not None else "yes"))
     return lines

@@ -14,9 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import GM, Viewer
-from games.mafia.collection import load_collection
 from games.mafia.common import sorted_cards
-from games.mafia.roles import load_roles
+from games.mafia.sheet import order_of
 from games.mafia.state import Card, MafiaState
 
 PSYCHIC = "psychic"
@@ -26,8 +25,8 @@ def _cards(cards: list[Card]) -> list[dict[str, Any]]:
     return [c.model_dump(mode="json") for c in cards]
 
 
-def _contents(cards: list[Card]) -> list[str]:
-    return [c.key for c in sorted_cards(load_collection(), cards)]
+def _contents(state: MafiaState, cards: list[Card]) -> list[str]:
+    return [c.key for c in sorted_cards(state.collection, cards)]
 
 
 def hands_dealt(state: MafiaState) -> bool:
@@ -39,7 +38,13 @@ def public(state: MafiaState) -> dict[str, Any]:
     for number, player in enumerate(state.seats):
         entry: dict[str, Any] = {"seat": number, "public_role": player.public_role, "alive": player.alive}
         if hands_dealt(state) and player.alive:
-            entry["hand_count"] = player.public_hand_count()
+            entry["hand_count"] = state.counts.get(number, player.public_hand_count())
+        if player.wounded_in is not None and player.alive:
+            entry["wounded"] = True
+        if state.over:  # the full reveal
+            entry |= {"secret_role": player.secret_role, "faction": player.faction,
+                      "deck": _contents(state, player.deck), "hand": _cards(player.hand),
+                      "sleeve": _cards(player.sleeve)}
         seats.append(entry)
     view: dict[str, Any] = {
         "game": "mafia",
@@ -48,8 +53,12 @@ def public(state: MafiaState) -> dict[str, Any]:
         "mode": state.options.mode,
         "players": state.players,
         "seats": seats,
+        "leader": state.leader,
         "over": state.over,
     }
+    if state.over:
+        view["winner"] = state.winner
+        view["artifact_held"] = list(state.artifact_held)
     if state.draft is not None:
         view["draft_round"] = state.draft.round
     return view
@@ -65,8 +74,8 @@ def private(state: MafiaState, number: int) -> dict[str, Any]:
         "colour": player.colour,
         "hand": _cards(player.hand),
         "sleeve": _cards(player.sleeve),
-        "deck": _contents(player.deck),
-        "reserve": _contents(player.reserve),
+        "deck": _contents(state, player.deck),
+        "reserve": _contents(state, player.reserve),
         "discard": _cards(player.discard),
         "kept": _cards(player.kept),
         "armor": player.armor,
@@ -74,7 +83,7 @@ def private(state: MafiaState, number: int) -> dict[str, Any]:
     if player.student_colour is not None:
         mine["student_colour"] = player.student_colour
     if player.public_role == PSYCHIC and player.alive:
-        seen = load_roles().get(PSYCHIC).number("sees_top")
+        seen = state.roles.get(PSYCHIC).number("sees_top")
         mine["deck_top"] = [c.key for c in player.deck[:seen]]
     draft = state.draft
     if draft is not None:
@@ -85,6 +94,12 @@ def private(state: MafiaState, number: int) -> dict[str, Any]:
             mine["artifact_pick"] = draft.artifact_choice
     if state.artifact == number:
         mine["artifact"] = True
+    if player.wounded_in is not None:
+        mine["wounded_in"] = player.wounded_in
+    if player.delayed:
+        mine["delayed"] = [d.model_dump(mode="json", exclude={"source"}) for d in player.delayed]  # not who caused it
+    if number in state.sheets:
+        mine["order"] = order_of(state, number).model_dump(mode="json", exclude_defaults=True)
     if player.mafia and hands_dealt(state):
         mine["mafia"] = [
             {"seat": n, "public_role": state.seats[n].public_role, "secret_role": state.seats[n].secret_role}

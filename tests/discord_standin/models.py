@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import hashlib
 import re
 import time
 from collections.abc import Iterator
@@ -21,6 +22,15 @@ ADMINISTRATOR = 1 << 3
 DEFAULT_EVERYONE_PERMISSIONS = 311_455_763_521
 #: The bot's own (managed) role: what a game bot is invited with — send, embed, attach, threads, commands.
 DEFAULT_BOT_PERMISSIONS = 397_284_592_704
+
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+MANAGE_CHANNELS = 1 << 4
+MANAGE_ROLES = 1 << 28
+"""Shown as "Manage Permissions" in a channel's settings: needed to edit its permission overwrites."""
+MANAGE_WEBHOOKS = 1 << 29
+MAX_CHANNEL_WEBHOOKS = 15
+"""Discord refuses a 16th webhook in a channel (400 / 30007)."""
 
 FLAG_EPHEMERAL = 1 << 6
 FLAG_LOADING = 1 << 7
@@ -124,6 +134,51 @@ class Role:
 
 
 @dataclass
+class Overwrite:
+    """A channel's permission overwrite for a role (type 0, @everyone's id is the guild's) or a member (1)."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+    def payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "type": self.type, "allow": str(self.allow), "deny": str(self.deny)}
+
+
+@dataclass
+class Webhook:
+    """An incoming webhook of a channel, created by the bot; executing it posts under its name (or the
+    `username` of the request) and avatar."""
+
+    id: int
+    token: str
+    channel_id: int
+    guild_id: int
+    name: str
+    application_id: int
+    avatar: bytes | None = None
+    """The decoded image the bot gave at creation (a data URI's bytes), None for the default avatar."""
+
+    @property
+    def avatar_hash(self) -> str | None:
+        return None if self.avatar is None else hashlib.md5(self.avatar).hexdigest()
+
+    def payload(self, creator: User) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "type": 1,
+            "guild_id": str(self.guild_id),
+            "channel_id": str(self.channel_id),
+            "name": self.name,
+            "avatar": self.avatar_hash,
+            "token": self.token,
+            "application_id": str(self.application_id),
+            "user": creator.payload(),
+        }
+
+
+@dataclass
 class Channel:
     id: int
     type: ChannelType
@@ -134,6 +189,8 @@ class Channel:
     parent_id: int | None = None
     topic: str | None = None
     last_message_id: int | None = None
+    overwrites: dict[int, Overwrite] = field(default_factory=dict)
+    """Permission overwrites by role or member id, as the bot (or a test) set them."""
 
     @property
     def is_dm(self) -> bool:
@@ -158,7 +215,7 @@ class Channel:
                 "guild_id": str(self.guild_id),
                 "name": self.name,
                 "position": self.position,
-                "permission_overwrites": [],
+                "permission_overwrites": [overwrite.payload() for overwrite in self.overwrites.values()],
                 "parent_id": str(self.parent_id) if self.parent_id else None,
                 "nsfw": False,
                 "rate_limit_per_user": 0,
@@ -234,6 +291,30 @@ class Guild:
             if role is not None:
                 value |= role.permissions
         return ALL_PERMISSIONS if value & ADMINISTRATOR else value
+
+    def permissions_in(self, channel: Channel, user_id: int) -> int:
+        """Permissions in `channel`, overwrites applied as Discord does: @everyone's, then the member's
+        roles' together, then the member's own (owner and administrators keep everything)."""
+        value = self.permissions_of(user_id)
+        if value == ALL_PERMISSIONS and (user_id == self.owner_id or value & ADMINISTRATOR):
+            return value
+        member = self.members.get(user_id)
+        if member is None:
+            return 0
+        everyone = channel.overwrites.get(self.id)
+        if everyone is not None:
+            value = (value & ~everyone.deny) | everyone.allow
+        roles = [channel.overwrites[r] for r in member.role_ids if r in channel.overwrites]
+        if roles:
+            deny = allow = 0
+            for overwrite in roles:
+                deny |= overwrite.deny
+                allow |= overwrite.allow
+            value = (value & ~deny) | allow
+        own = channel.overwrites.get(user_id)
+        if own is not None and own.type == 1:
+            value = (value & ~own.deny) | own.allow
+        return value
 
     def payload(self, *, bot_user_id: int, with_members: bool) -> dict[str, Any]:
         """GUILD_CREATE: without the members intent, Discord sends only the bot's own member."""
@@ -346,6 +427,8 @@ class Message:
     """The nonce the bot sent it with (Discord echoes it back)."""
     allowed_mentions: dict[str, Any] | None = None
     """The `allowed_mentions` the bot sent it with (None: not given, so every mention in it pings)."""
+    avatar_url: str | None = None
+    """A webhook post's `avatar_url` (None: the webhook's own avatar)."""
 
     @property
     def pings(self) -> dict[str, Any]:

@@ -25,6 +25,12 @@ rate_limit (429 + retry_after), reconnect_gateway / drop_gateway (RESUME), privi
 fail (a 5xx on a route), redeliver (the same interaction twice), delete_channel (CHANNEL_DELETE), remove_member
 (GUILD_MEMBER_REMOVE, members intent only), remove_bot (GUILD_DELETE). Messages keep the bot's `allowed_mentions`
 and say whom they would notify (`Message.pings`).
+Permissions: channels keep permission overwrites (`Channel.overwrites`, set with PUT/DELETE …/permissions/{id});
+the bot's permissions in a channel follow them (`permissions_in`, `can_send`): it needs Manage Roles to edit
+overwrites, Manage Webhooks for webhooks, and Send Messages to post (403 / 50013 otherwise; `bot_role` gives the
+role to grant or take them from); a user whose overwrites deny Send Messages cannot `user_message` there.
+Webhooks: create (with an avatar), list, execute (`username`, `allowed_mentions`; the post's author is the
+webhook), delete; at most 15 per channel (400 / 30007).
 Checks: every request is recorded (`requests`), every body checked against Discord's OpenAPI description
 and the limits it misses (`violations`), every route the stand-in does not know answered 404 and recorded
 (`unknown_requests`); `assert_clean()` fails on any of them and on a flooded channel (`flood_problems`).
@@ -33,6 +39,7 @@ and the limits it misses (`violations`), every route the stand-in does not know 
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import itertools
 import json
@@ -55,6 +62,11 @@ from .models import (
     DEFAULT_EVERYONE_PERMISSIONS,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
+    MANAGE_ROLES,
+    MANAGE_WEBHOOKS,
+    MAX_CHANNEL_WEBHOOKS,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
     Attachment,
     Channel,
     ChannelType,
@@ -65,9 +77,11 @@ from .models import (
     Member,
     Message,
     Modal,
+    Overwrite,
     Role,
     Snowflakes,
     User,
+    Webhook,
 )
 from .spec import SpecValidator, message_limit_problems, modal_limit_problems
 
@@ -260,6 +274,8 @@ class DiscordStandIn:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, list[Message]] = {}
+        self.webhooks: dict[int, Webhook] = {}
+        """Channel webhooks the bot created, by id (deleted ones are removed)."""
         self.commands: dict[int | None, dict[int, dict[str, Any]]] = {None: {}}
         """Registered application commands: scope (None: global, else a guild id) -> id -> payload."""
         self.interactions: dict[int, InteractionRecord] = {}
@@ -443,6 +459,24 @@ class DiscordStandIn:
     def mutual_guilds(self, user: User) -> list[Guild]:
         return [guild for guild in self.guilds.values() if user.id in guild.members]
 
+    def bot_role(self, guild: Guild) -> Role:
+        """The bot's own (managed) role in `guild`: change its `permissions` to grant or take a permission."""
+        member = guild.members[self.bot_user.id]
+        return next(guild.roles[role_id] for role_id in member.role_ids if guild.roles[role_id].managed)
+
+    def permissions_in(self, channel: Channel, user: User) -> int:
+        """`user`'s permissions in a server channel, its overwrites applied."""
+        guild = self.guilds.get(channel.guild_id) if channel.guild_id is not None else None
+        return 0 if guild is None else guild.permissions_in(channel, user.id)
+
+    def can_send(self, user: User, channel: Channel) -> bool:
+        """Whether `user` may post in `channel` (View Channel and Send Messages, overwrites applied)."""
+        needed = VIEW_CHANNEL | SEND_MESSAGES
+        return self.permissions_in(channel, user) & needed == needed
+
+    def channel_webhooks(self, channel: Channel) -> list[Webhook]:
+        return [hook for hook in self.webhooks.values() if hook.channel_id == channel.id]
+
     # --- what the channels show -----------------------------------------------------------------------------
 
     def channel_view(self, channel: Channel, viewer: User | None = None) -> list[Message]:
@@ -609,6 +643,8 @@ class DiscordStandIn:
         Without the MESSAGE_CONTENT intent the bot sees empty content in servers, unless it is mentioned.
         """
         channel = channel or self.dm_channel(user)
+        if not channel.is_dm and not self.can_send(user, channel):
+            raise ApiError(403, 50013, "Missing Permissions")  # the client would not even let them type
         message = Message(
             id=self.snowflake(), channel_id=channel.id, guild_id=channel.guild_id, author=user, content=content
         )
@@ -970,13 +1006,17 @@ class DiscordStandIn:
         *,
         interaction: InteractionRecord | None = None,
         loading: bool = False,
+        webhook: Webhook | None = None,
     ) -> Message:
         flags = int(body.get("flags") or 0)
+        author = self.bot_user
+        if webhook is not None:  # a webhook post's author is the webhook, under the name the request gave
+            author = User(id=webhook.id, username=str(body.get("username") or webhook.name), bot=True)
         message = Message(
             id=self.snowflake(),
             channel_id=channel.id,
             guild_id=channel.guild_id,
-            author=self.bot_user,
+            author=author,
             content=str(body.get("content") or ""),
             embeds=list(body.get("embeds") or []),
             components=_with_component_ids(body.get("components") or []),
@@ -985,6 +1025,9 @@ class DiscordStandIn:
             allowed_mentions=body.get("allowed_mentions"),
         )
         message.attachments = self._attachments_for(body, files, [])
+        if webhook is not None:
+            message.webhook_id = webhook.id
+            message.avatar_url = body.get("avatar_url")
         if loading:
             flags |= FLAG_LOADING
         if interaction is not None:
@@ -1539,6 +1582,8 @@ class DiscordStandIn:
             recipient = self._recipient(channel)
             if recipient is None or recipient.bot or not recipient.dms_open or not self.mutual_guilds(recipient):
                 raise ApiError(403, 50007, "Cannot send messages to this user")
+        elif not self.can_send(self.bot_user, channel):
+            raise ApiError(403, 50013, "Missing Permissions")
         body = request.json_object()
         nonce = None if body.get("nonce") is None else str(body["nonce"])
         now = time.time()
@@ -1828,6 +1873,9 @@ class DiscordStandIn:
 
     @route("POST", "/webhooks/{webhook_id}/{webhook_token}", auth=False, body="message")
     async def _followup(self, request: ApiRequest) -> Any:
+        hook = self.webhooks.get(_snowflake_or_none(request.params["webhook_id"]) or 0)
+        if hook is not None:
+            return self._execute_webhook(hook, request)
         record = self._interaction_for_token(request.params["webhook_id"], request.params["webhook_token"])
         body = request.json_object()
         original = self.message(record.original_message_id) if record.original_message_id else None
@@ -1855,6 +1903,104 @@ class DiscordStandIn:
         record = self._interaction_for_token(request.params["webhook_id"], request.params["webhook_token"])
         self._delete_message(self._interaction_message(record, request.params["message_id"]))
         return None
+
+
+    # channel permission overwrites
+
+    def _require(self, channel: Channel, permission: int) -> Guild:
+        """The channel's server, if the bot holds `permission` there (overwrites applied); else 403 / 50013."""
+        guild = self.guilds.get(channel.guild_id) if channel.guild_id is not None else None
+        if guild is None:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        if not guild.permissions_in(channel, self.bot_user.id) & permission:
+            raise ApiError(403, 50013, "Missing Permissions")
+        return guild
+
+    @route("PUT", "/channels/{channel_id}/permissions/{overwrite_id}")
+    async def _put_overwrite(self, request: ApiRequest) -> Any:
+        channel = self._channel(request.params["channel_id"])
+        if channel.type not in (ChannelType.GUILD_TEXT, ChannelType.GUILD_VOICE, ChannelType.GUILD_CATEGORY):
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        guild = self._require(channel, MANAGE_ROLES)
+        body = request.json_object()
+        target = _snowflake(request.params["overwrite_id"])
+        kind = int(body.get("type") if body.get("type") is not None else -1)
+        known = guild.roles if kind == 0 else guild.members
+        if kind not in (0, 1) or target not in known:
+            raise invalid_form_body(f"no {('role', 'member')[kind] if kind in (0, 1) else 'target'} {target} here")
+        allow, deny = int(body.get("allow") or 0), int(body.get("deny") or 0)
+        mine = guild.permissions_in(channel, self.bot_user.id)
+        if (allow | deny) & ~mine:  # only permissions the bot has may be allowed or denied
+            raise ApiError(403, 50013, "Missing Permissions")
+        channel.overwrites[target] = Overwrite(target, kind, allow, deny)
+        self._notify("CHANNEL_UPDATE", channel.payload(), guild.id, gw.GUILDS)
+        return None
+
+    @route("DELETE", "/channels/{channel_id}/permissions/{overwrite_id}")
+    async def _delete_overwrite(self, request: ApiRequest) -> Any:
+        channel = self._channel(request.params["channel_id"])
+        guild = self._require(channel, MANAGE_ROLES)
+        if channel.overwrites.pop(_snowflake(request.params["overwrite_id"]), None) is None:
+            raise ApiError(404, 10009, "Unknown Overwrite")
+        self._notify("CHANNEL_UPDATE", channel.payload(), guild.id, gw.GUILDS)
+        return None
+
+    # channel webhooks
+
+    @route("POST", "/channels/{channel_id}/webhooks")
+    async def _create_webhook(self, request: ApiRequest) -> Any:
+        channel = self._channel(request.params["channel_id"])
+        if channel.type != ChannelType.GUILD_TEXT:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        guild = self._require(channel, MANAGE_WEBHOOKS)
+        body = request.json_object()
+        name = str(body.get("name") or "")
+        if any(word in name.lower() for word in ("clyde", "discord")):
+            raise invalid_form_body(f"webhook name {name!r} may not contain 'clyde' or 'discord'")
+        if len(self.channel_webhooks(channel)) >= MAX_CHANNEL_WEBHOOKS:
+            raise ApiError(400, 30007, f"Maximum number of webhooks reached ({MAX_CHANNEL_WEBHOOKS})")
+        avatar = body.get("avatar")
+        data = None
+        if isinstance(avatar, str):
+            match = re.fullmatch(r"data:image/(png|jpeg|gif|webp);base64,(.+)", avatar, re.DOTALL)
+            if match is None:
+                raise invalid_form_body("avatar must be a data URI of an image")
+            data = base64.b64decode(match.group(2))
+        token = secrets.token_urlsafe(48)
+        hook = Webhook(self.snowflake(), token, channel.id, guild.id, name, self.application_id, data)
+        self.webhooks[hook.id] = hook
+        return hook.payload(self.bot_user)
+
+    @route("GET", "/channels/{channel_id}/webhooks")
+    async def _list_webhooks(self, request: ApiRequest) -> Any:
+        channel = self._channel(request.params["channel_id"])
+        self._require(channel, MANAGE_WEBHOOKS)
+        return [hook.payload(self.bot_user) for hook in self.channel_webhooks(channel)]
+
+    @route("DELETE", "/webhooks/{webhook_id}")
+    async def _delete_webhook(self, request: ApiRequest) -> Any:
+        hook = self.webhooks.get(_snowflake(request.params["webhook_id"]))
+        if hook is None:
+            raise ApiError(404, 10015, "Unknown Webhook")
+        self._require(self.channels[hook.channel_id], MANAGE_WEBHOOKS)
+        del self.webhooks[hook.id]
+        return None
+
+    @route("DELETE", "/webhooks/{webhook_id}/{webhook_token}", auth=False)
+    async def _delete_webhook_with_token(self, request: ApiRequest) -> Any:
+        hook = self.webhooks.get(_snowflake(request.params["webhook_id"]))
+        if hook is None or hook.token != request.params["webhook_token"]:
+            raise ApiError(404, 10015, "Unknown Webhook")
+        del self.webhooks[hook.id]
+        return None
+
+    def _execute_webhook(self, hook: Webhook, request: ApiRequest) -> Any:
+        if hook.token != request.params["webhook_token"]:
+            raise ApiError(401, 50027, "Invalid Webhook Token")
+        channel = self._channel(str(hook.channel_id))
+        body = request.json_object()
+        message = self._create_message(channel, body, request.files, webhook=hook)
+        return message.payload() if request.flag("wait") else None
 
 
 # --- helpers ----------------------------------------------------------------------------------------------------

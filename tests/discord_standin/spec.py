@@ -7,7 +7,9 @@ and only the hand-written limits below apply.
 Known gaps of the description, filled in here (see the spec's README):
 - message `content` is limited to 2000 characters (the description says 4000 for channel messages);
 - an embed's texts together, and all embeds of a message together, are limited to 6000 characters;
-- snowflake ids may be integers (discord.py sends some that way, e.g. attachment ids).
+- snowflake ids may be integers (discord.py sends some that way, e.g. attachment ids);
+- a permission overwrite's `allow` and `deny` may be strings of digits (Discord documents permission sets as
+  strings, and discord.py sends them so; the description says integer).
 Component limits (5 action rows, 5 buttons per row, 25 select options, custom_id ≤ 100, label ≤ 80) are
 in the description too, but are checked again here so they hold when the description is absent.
 """
@@ -68,7 +70,7 @@ class SpecValidator:
     """Finds the operation of a request in the description and validates its JSON body."""
 
     def __init__(self, document: dict[str, Any]) -> None:
-        self.document = _relax_snowflakes(document)
+        self.document = _relax_permission_strings(_relax_snowflakes(document))
         self._root = Draft202012Validator(self.document)
         self._routes: list[tuple[re.Pattern[str], int, str]] = []
         for template in self.document["paths"]:
@@ -160,6 +162,17 @@ def _relax_snowflakes(document: dict[str, Any]) -> dict[str, Any]:
     schemas = document["components"]["schemas"]
     snowflake = schemas["SnowflakeType"]
     schemas["SnowflakeType"] = {"anyOf": [snowflake, {"type": "integer", "minimum": 0}]}
+    return document
+
+
+def _relax_permission_strings(document: dict[str, Any]) -> dict[str, Any]:
+    """Accept a permission overwrite's `allow`/`deny` as a string of digits too (Discord's documented form)."""
+    operation = document["paths"].get("/channels/{channel_id}/permissions/{overwrite_id}", {}).get("put", {})
+    schema = ((operation.get("requestBody") or {}).get("content", {}).get("application/json") or {}).get("schema")
+    for name in ("allow", "deny"):
+        properties = (schema or {}).get("properties") or {}
+        if name in properties:
+            properties[name] = {"anyOf": [properties[name], {"type": "string", "pattern": "^[0-9]{1,20}$"}]}
     return document
 
 

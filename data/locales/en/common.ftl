@@ -97,3 +97,4 @@ error-pick-exactly = Pick exactly { $count ->
 error-pick-between = Pick from { $low } to { $high } options.
 error-picked-twice = “{ $value }” can be picked only once.
 offline-many = Type the numbers of your picks separated by spaces (for example 1 3).
+error-text-too-long = That text is too long: at most { $limit } characters.

@@ -110,3 +110,17 @@ lobby-host-passed = { $player } is now the host and can /start the game.
 lobby-expired = ⌛ { $game } #{ $id } was closed: nobody joined, left or started it for { $minutes } min.
 lobby-user-has-lobby = You already host an open game on this server (#{ $id } in { $channel }). Start or /cancel it first.
 lobby-server-full = This server already has { $max } games waiting for players. Start or cancel one of them first.
+
+## The phase flow (bot/discord/flow.py): deadlines, reminders, moderators, dossiers, the final log
+event-deadline = ⏰ Deadline: { $date } ({ $when }).
+reminder-due = ⏳ { $player }, please send your answer: the deadline is { $when }.
+moderators-notice = 🛡 Moderators (game #{ $id }): { $text }
+dossier-title = 📋 You take over seat { $seat } in { $game } #{ $id }. Everything this seat has been told so far, and what it holds now:
+dossier-history = 🗂 Earlier private messages to this seat ({ $count }), oldest first:
+dossier-history-none = 🗂 This seat has had no private messages yet.
+dossier-history-attached = 🗂 { $count ->
+    [one] The earlier private message to this seat is
+   *[other] The { $count } earlier private messages to this seat, oldest first, are
+} in the attached file.
+dossier-now = 🔎 The seat now:
+game-archive = 📜 { $game } #{ $id } is over: its log is attached, as a readable transcript and as its full record (JSON).

@@ -259,3 +259,22 @@ mafia-error-consent = To sign up you must agree to the three conditions.
 mafia-error-artifact-self = You may not give the artifact to yourself.
 mafia-error-not-offered = Card { $value } is not in this offer.
 mafia-error-not-in-deck = Card { $value } is not in your deck.
+mafia-status-leader = 👑 Leader: { $player }
+mafia-aid-sleeve = Your sleeve: { $cards }
+mafia-aid-order = { $done ->
+    [yes] ✅ Your orders for this phase are sent (you can still change them).
+   *[no] ✏️ Your orders for this phase are not sent yet.
+}
+mafia-signup-conditions = { mafia-signup-intro }
+    { mafia-signup-condition-1 }
+    { mafia-signup-condition-2 }
+    { mafia-signup-condition-3 }
+mafia-signup-decline = I do not accept (no seat)
+mafia-opt-role = { $role }
+mafia-opt-role-taken = { $role } 🔒 taken
+mafia-lobby-roles-taken = { $count ->
+    [0] Public roles wanted: none yet.
+   *[other] Public roles wanted (first come, first served): { $roles }.
+}
+mafia-opt-any-role = No wish: any free role
+mafia-opt-colour = { $colour }

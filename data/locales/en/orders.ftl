@@ -6,3 +6,5 @@ sheet-part-reset = ⚠️ Your order changed, so its part “{ $part }” no lon
 sheet-status-done = ✅ Sent. You can still change it until the others are done.
 sheet-status-open = ✏️ Not sent yet: choose “Done” when it is ready.
 sheet-all-in = ✅ Every order is in: the round goes on in the game channel.
+sheet-plan-invalid = That order does not fit: its part “{ $part }” is not possible now.
+sheet-nothing = ∅ None

@@ -101,3 +101,4 @@ error-pick-exactly = Выберите ровно { $count ->
 error-pick-between = Выберите от { $low } до { $high } вариантов.
 error-picked-twice = «{ $value }» можно выбрать только один раз.
 offline-many = Введите номера выбранных вариантов через пробел (например, 1 3).
+error-text-too-long = Слишком длинный текст: не больше { $limit } знаков.

@@ -294,3 +294,22 @@ mafia-error-consent = Чтобы подать заявку, нужно согл�
 mafia-error-artifact-self = Себе артефакт отдать нельзя.
 mafia-error-not-offered = Карты { $value } нет в этом предложении.
 mafia-error-not-in-deck = Карты { $value } нет в вашей Колоде.
+mafia-status-leader = 👑 Лидер: { $player }
+mafia-aid-sleeve = Ваш рукав: { $cards }
+mafia-aid-order = { $done ->
+    [yes] ✅ Ваши заявки на эту фазу отправлены (их ещё можно изменить).
+   *[no] ✏️ Ваши заявки на эту фазу ещё не отправлены.
+}
+mafia-signup-conditions = { mafia-signup-intro }
+    { mafia-signup-condition-1 }
+    { mafia-signup-condition-2 }
+    { mafia-signup-condition-3 }
+mafia-signup-decline = Не принимаю (без места в игре)
+mafia-opt-role = { $role }
+mafia-opt-role-taken = { $role } 🔒 занята
+mafia-lobby-roles-taken = { $count ->
+    [0] Публичные роли пока никто не выбрал.
+   *[other] Выбранные публичные роли (кто раньше, тот и получил): { $roles }.
+}
+mafia-opt-any-role = Без пожеланий: любая свободная роль
+mafia-opt-colour = { $colour }

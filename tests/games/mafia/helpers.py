@@ -45,6 +45,11 @@ def defaults(state: MafiaState, prompt: Prompt) -> Action:
     return ENGINE.default_action(state, prompt)
 
 
+def at_night_one(state: MafiaState) -> bool:
+    """The draft and the opening are over: Night 1's order sheets are open."""
+    return state.phase not in ("draft", "opening")
+
+
 def run(state: MafiaState, policy: Policy | None = None, events: list[Event] | None = None,
         until: Callable[[MafiaState], bool] | None = None) -> MafiaState:
     """Answer every open prompt with `policy` until none is left (or `until` holds); events are collected."""

@@ -219,3 +219,18 @@ def test_missing_unknown_and_incomplete_roles_are_refused() -> None:
     raw = raw_roles()
     raw["mafia"][0].pop("key")
     assert "mafia role #1 has no key" in role_refusal(raw)
+
+
+def test_a_saved_game_keeps_the_collection_it_began_with(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An organiser editing the data files never changes a game in progress: the state carries its copy."""
+    from games.mafia import ENGINE
+    from games.mafia import state as state_module
+
+    state, _ = ENGINE.setup(10, None, 1)
+    saved = ENGINE.dump(state)
+    edited = state.collection.model_copy(update={"cards": tuple(
+        c.model_copy(update={"cost": c.cost + 1}) for c in state.collection.cards)})
+    monkeypatch.setattr(state_module, "load_collection", lambda: edited)
+    again = ENGINE.load(saved)
+    assert again.collection == state.collection != edited
+    assert ENGINE.setup(10, None, 1)[0].collection == edited, "a new game takes the edited file"

@@ -13,7 +13,7 @@ from games.mafia.collection import COLOURS, load_collection
 from games.mafia.draft import ARTIFACT, KEEP, KEEP_MAFIA, artifact_picker, offer_types
 from games.mafia.roles import load_roles
 from games.mafia.state import MafiaState
-from tests.games.mafia.helpers import answer, defaults, run, start, wish
+from tests.games.mafia.helpers import answer, at_night_one, defaults, run, start, wish
 
 COLLECTION = load_collection()
 ROLES = load_roles()
@@ -164,8 +164,9 @@ def test_a_mafia_jester_keeps_the_first_card_of_each_mafia_offer() -> None:
 
 def test_the_draft_runs_on_deadline_defaults_alone() -> None:
     state, _ = start(seed=3)
-    state = run(state, defaults)
-    assert state.phase == "night" and state.number == 1 and not state.prompts and not state.over
+    state = run(state, defaults, until=at_night_one)
+    assert state.phase == "night" and state.number == 1 and not state.over
+    assert all(p.sheet is not None for p in state.prompts)  # only the Night 1 order sheets wait
 
 
 def test_default_picks_are_random_legal_and_keep_a_choice_already_made() -> None:
@@ -194,7 +195,7 @@ def test_a_random_player_picks_the_first_holder_but_not_themselves() -> None:
     state, events = answer(state, prompt, str(target))
     assert events[0].to == [prompt.seat] and events[0].ack
     finished: list = []
-    state = run(state, events=finished)
+    state = run(state, events=finished, until=at_night_one)
     assert state.artifact == target and state.artifact_held == [target]
     told = next(e for e in finished if e.key == "mafia-event-artifact-yours")
     assert told.to == [target]

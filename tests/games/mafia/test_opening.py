@@ -8,7 +8,7 @@ from games.mafia import ENGINE
 from games.mafia.collection import load_collection
 from games.mafia.opening import JESTER_HAND
 from games.mafia.state import MafiaState
-from tests.games.mafia.helpers import answer, run, start, wish
+from tests.games.mafia.helpers import answer, at_night_one, run, start, wish
 
 COLLECTION = load_collection()
 SIGNUPS = [wish(r) for r in ("alien", "child", "jester", "hero", "monk", "lucky", "psychic", "banker", "croupier",
@@ -79,7 +79,9 @@ def test_without_a_jester_night_one_begins_right_after_the_draft() -> None:
                                "politician", "avenger")]
     state, events = to_opening(joins=joins)
     assert state.phase == "night" and state.number == 1
-    assert not state.prompts and not state.over and ENGINE.results(state) is None
+    assert not state.over and ENGINE.results(state) is None
+    assert sorted(p.seat for p in state.prompts) == list(range(10))  # everyone's Night 1 order sheet
+    assert all(p.sheet is not None and p.deadline == "night" for p in state.prompts)
     night = next(e for e in events if e.key == "mafia-event-night-begins")
     counts = {line["params"]["player"]["seat"]: line["params"]["count"] for line in night.params["counts"]["lines"]}
     assert counts == {n: len(s.hand) for n, s in enumerate(state.seats)}
@@ -88,7 +90,7 @@ def test_without_a_jester_night_one_begins_right_after_the_draft() -> None:
 def test_each_mafia_member_gets_a_snapshot_of_the_others_at_night_one() -> None:
     state, _ = to_opening()
     events: list[Event] = []
-    state = run(state, events=events)
+    state = run(state, events=events, until=at_night_one)
     mafia = state.mafia_seats()
     snapshots = [e for e in events if e.key == "mafia-event-snapshot"]
     assert sorted(e.to[0] for e in snapshots if e.to) == mafia
@@ -108,7 +110,7 @@ def test_drawing_from_an_empty_deck_shuffles_the_reserve_into_a_new_deck() -> No
     from games.mafia.deck import draw
 
     state, _ = to_opening()
-    state = run(state)
+    state = run(state, until=at_night_one)
     number = next(n for n, s in enumerate(state.seats) if s.faction == "law")
     player = state.seats[number]
     deck, reserve = len(player.deck), len(player.reserve)

@@ -1,0 +1,280 @@
+"""The game's channel: who may write in it while a game runs there.
+
+A game that manages its channel says, after every step, which seats may write now
+(`Engine.voices`: Mafia's radio silence in the draft, the dead losing their voice, an anonymous game's
+players speaking only through the relay). The channel is the one the game was opened in; its
+permission overwrites follow the voices:
+
+- the bot's own member overwrite allows Send Messages (so the next one cannot silence the bot),
+- each player's member overwrite allows or denies Send Messages,
+- @everyone's overwrite denies Send Messages while the game runs;
+
+and when the game ends (or a seat changes hands) each touched overwrite gets back the Send Messages
+state it had before the game (an overwrite left empty is deleted). Only the Send Messages bit is
+ever changed: a private channel's other overwrites (View Channel …) stay as the moderators set them.
+
+Delivery: the planner (`plan`, called with every step) adds a `channel` delivery row when what the
+step wants differs from what was last planned; the row is saved with the step and applied by the
+channel's outbox in order with the step's lines (bot/discord/outbox.py), so a restart applies what
+was not applied. Applying is idempotent (it reads the channel's overwrites and changes only what
+differs). The game's meta keeps `channel`: what was last applied (`wanted`), what each touched
+overwrite had before (`set`), and which missing permissions the moderators were told about.
+
+A missing permission (403): the moderators are told once which one, and the rule is announced as a
+line in the channel instead of enforced — at that change and at every later one. A thread cannot be
+managed (it has no overwrites): the same, once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.text import event_text
+from bot.i18n import catalog, t
+from bot.storage import DeliveryRow
+from bot.table import Delivery, LiveGame, Step
+from games.core import Event, GameState, seats
+
+if TYPE_CHECKING:
+    from bot.discord.service import GameMaster
+
+log = logging.getLogger(__name__)
+
+SEND = discord.Permissions(send_messages=True).value
+ROLE, MEMBER = 0, 1
+THREADS = frozenset({10, 11, 12})
+MISSING = object()
+
+
+def rule_key(game: LiveGame, key: str) -> str:
+    """The game's own wording of a channel rule (`<game>-channel-rule-…`) when it has one."""
+    own = f"{game.row.game}-{key}"
+    return own if catalog(game.row.language).has(own) else key
+
+
+class ChannelKeeper:
+    def __init__(self, gm: GameMaster) -> None:
+        self.gm = gm
+        self.planned: dict[int, Any] = {}
+        """What each running game's last planned `channel` row wants (a cache of the rows)."""
+        gm.table.listeners.append(self.on_delivery)
+
+    # --- what a step wants ------------------------------------------------------------------------
+    def wanted(self, game: LiveGame, state: GameState, status: str) -> dict[str, Any] | None:
+        """Who may write (by seat and by member) and the kind of rule, or None: not managed (or no more)."""
+        voices = game.engine.voices(state) if status == "running" else None
+        if voices is None:
+            return None
+        members: dict[str, bool] = {}
+        for number, allowed in sorted(voices.items()):
+            held = game.seats[number] if 0 <= number < len(game.seats) else None
+            if held is not None and held.user_id is not None and not held.bot:
+                members[str(held.user_id)] = bool(allowed)
+        if any(game.engine.relay_refusal(state, n) is None for n in voices):
+            kind = "relay"
+        elif any(voices.values()):
+            kind = "living"
+        else:
+            kind = "silence"
+        return {"voices": {str(n): bool(v) for n, v in sorted(voices.items())}, "members": members, "rule": kind}
+
+    def last(self, game: LiveGame) -> Any:
+        if game.id in self.planned:
+            return self.planned[game.id]
+        return (game.row.meta.get("channel") or {}).get("wanted")
+
+    def plan(self, step: Step) -> list[dict[str, Any]]:
+        """The body of the `channel` row this step needs, if what it wants changed."""
+        game = step.game
+        wanted = self.wanted(game, step.state, step.status)
+        last = self.last(game)
+        if wanted == last and (wanted is None or not step.rolled_back):
+            return []  # (a rollback may have dropped rows not yet applied: it applies its own again)
+        body: dict[str, Any] = {"wanted": wanted, "rule": self.rule_text(game, last, wanted)}
+        if wanted is not None and any(game.public_term(n) is not None for n in range(len(game.seats))):
+            body["relay"] = True  # a game that hides its players: their webhooks are made now
+        return [body]
+
+    def rule_text(self, game: LiveGame, last: dict[str, Any] | None, wanted: dict[str, Any] | None) -> str:
+        """The rule as a channel line (announced when it cannot be enforced; the relay's always)."""
+        language = game.row.language
+        if wanted is None:
+            return t(language, rule_key(game, "channel-rule-open"))
+        kind = wanted["rule"]
+        if kind == "living":
+            before = (last or {}).get("voices") or {}
+            died = [int(n) for n, v in wanted["voices"].items() if not v and before.get(n)]
+            if died:
+                event = Event(key=rule_key(game, "channel-rule-dead"), params={"players": {"and": seats(died)}})
+                return event_text(event, language, game.name_of)
+        return t(language, rule_key(game, f"channel-rule-{kind}"))
+
+    async def on_delivery(self, delivery: Delivery) -> None:
+        game, step = delivery.game, delivery.step
+        if step is not None:
+            for row in step.rows:
+                if row.kind == "channel":
+                    self.planned[game.id] = row.body.get("wanted")
+        if not game.running:
+            self.planned.pop(game.id, None)
+
+    # --- the game's meta --------------------------------------------------------------------------
+    async def meta(self, game_id: int) -> dict[str, Any]:
+        game = self.gm.table.games.get(game_id)
+        if game is not None:
+            return dict(game.row.meta)
+        row = await self.gm.storage.load_game(game_id)
+        return dict(row.meta) if row is not None else {}
+
+    async def update(self, game_id: int, key: str, change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+        """Change one meta field (a dict) and save it, under the game's lock while it runs (the table
+        writes the other fields); returns the field as saved."""
+        game = self.gm.table.games.get(game_id)
+        if game is not None:
+            async with game.lock:
+                value = dict(game.row.meta.get(key) or {})
+                change(value)
+                game.row.meta[key] = value
+                await self.gm.storage.update_game(game_id, meta=game.row.meta)
+                return value
+        row = await self.gm.storage.load_game(game_id)
+        if row is None:
+            return {}
+        meta = dict(row.meta)
+        value = dict(meta.get(key) or {})
+        change(value)
+        meta[key] = value
+        await self.gm.storage.update_game(game_id, meta=meta)
+        return value
+
+    async def report(self, game_id: int, what: str) -> None:
+        """Tell the moderators, once per game, what the bot lacks (`channel-missing-<what>`)."""
+        first = False
+
+        def mark(record: dict[str, Any]) -> None:
+            nonlocal first
+            reported = list(record.get("reported") or [])
+            if what not in reported:
+                reported.append(what)
+                first = True
+            record["reported"] = reported
+
+        await self.update(game_id, "channel", mark)
+        game = await self.gm.table.get(game_id)
+        if first and game is not None:
+            log.warning("game %s: the bot cannot %s in channel %s", game_id, what, game.row.channel_id)
+            await self.gm._tell_moderators(game, f"channel-missing-{what}")
+
+    # --- applying a row ---------------------------------------------------------------------------
+    async def apply(self, row: DeliveryRow) -> None:
+        """Make the channel's overwrites say what the row wants; announce the rule where needed."""
+        channel_id = row.channel_id
+        if channel_id is None or channel_id in self.gm.gone_channels:
+            return
+        wanted = row.body.get("wanted")
+        if row.body.get("relay"):
+            await self.gm.relay.prepare(row.game_id)
+        record = dict((await self.meta(row.game_id)).get("channel") or {})
+        refused_before = bool(record.get("refused"))
+        enforced = await self._enforce(row.game_id, channel_id, wanted, record)
+        rule = str(row.body.get("rule") or "")
+        kind = (wanted or {}).get("rule")
+        if rule and (kind == "relay" or not enforced or (wanted is None and refused_before)):
+            self.gm.channel_outbox(channel_id).put_text(rule)
+        if wanted is None:
+            await self.gm.relay.cleanup(row.game_id)
+
+    async def _enforce(
+        self, game_id: int, channel_id: int, wanted: dict[str, Any] | None, record: dict[str, Any]
+    ) -> bool:
+        """True when the overwrites now say what `wanted` says, False when they could not be set."""
+        http = self.gm.bot.http
+        touched: dict[int, dict[str, Any]] = {int(k): v for k, v in (record.get("set") or {}).items()}
+        if wanted is None and not touched:
+            await self._saved(game_id, wanted, touched, refused=False)
+            return not record.get("refused")
+        try:
+            data = await http.get_channel(channel_id)
+        except discord.NotFound:
+            return True  # gone: cogs/events.py pauses the game
+        except discord.HTTPException as error:
+            log.warning("game %s: could not read channel %s: %s", game_id, channel_id, error)
+            return False
+        if int(data.get("type", 0)) in THREADS or data.get("guild_id") is None:
+            await self.report(game_id, "thread")
+            await self._saved(game_id, wanted, touched, refused=True)
+            return False
+        guild_id = int(data["guild_id"])
+        current: dict[int, tuple[int, int, int]] = {
+            int(o["id"]): (int(o.get("type", 0)), int(o.get("allow") or 0), int(o.get("deny") or 0))
+            for o in data.get("permission_overwrites") or []
+        }
+        desired: list[tuple[int, int, bool]] = []
+        if wanted is not None:
+            me = self.gm.bot.user.id if self.gm.bot.user else 0
+            desired.append((me, MEMBER, True))  # the bot first: it must never silence itself
+            desired += [(int(u), MEMBER, bool(v)) for u, v in wanted["members"].items() if int(u) != me]
+            desired.append((guild_id, ROLE, False))  # @everyone last
+        fresh = [(target, kind) for target, kind, _ in desired if target not in touched]
+        for target, kind in fresh:  # what it had before the game, saved before it is changed
+            _, allow, deny = current.get(target, (kind, 0, 0))
+            touched[target] = {"type": kind, "had": "allow" if allow & SEND else "deny" if deny & SEND else None}
+        if fresh:
+            await self._saved(game_id, record.get("wanted"), touched, refused=bool(record.get("refused")))
+        keep = {target for target, _, _ in desired}
+        # given back: @everyone first (players may write again at once), the bot's own last
+        me = self.gm.bot.user.id if self.gm.bot.user else 0
+        back = sorted((t for t in touched if t not in keep), key=lambda t: (t != guild_id, t == me))
+        try:
+            for target, kind, allowed in desired:
+                await self._set(game_id, channel_id, target, kind, current, "allow" if allowed else "deny")
+            for target in back:
+                await self._set(game_id, channel_id, target, int(touched[target]["type"]), current,
+                                touched[target].get("had"))
+                del touched[target]
+        except discord.Forbidden:
+            await self.report(game_id, "manage-roles")
+            await self._saved(game_id, wanted, touched, refused=True)
+            return False
+        except discord.HTTPException as error:
+            log.warning("game %s: could not set channel %s overwrites: %s", game_id, channel_id, error)
+            await self._saved(game_id, wanted, touched, refused=True)
+            return False
+        await self._saved(game_id, wanted, touched, refused=False)
+        return True
+
+    async def _set(
+        self, game_id: int, channel_id: int, target: int, kind: int, current: dict[int, tuple[int, int, int]],
+        state: str | None,
+    ) -> None:
+        """Give `target`'s overwrite the Send Messages state `state` ("allow", "deny", None: neither),
+        keeping every other bit; only when it differs."""
+        _, allow, deny = current.get(target, (kind, 0, 0))
+        new_allow = (allow & ~SEND) | (SEND if state == "allow" else 0)
+        new_deny = (deny & ~SEND) | (SEND if state == "deny" else 0)
+        if (new_allow, new_deny) == (allow, deny) and (target in current or not (allow or deny)):
+            return
+        reason = f"game #{game_id}"
+        if not new_allow and not new_deny:
+            if target in current:
+                await self.gm.bot.http.delete_channel_permissions(channel_id, target, reason=reason)
+                del current[target]
+            return
+        await self.gm.bot.http.edit_channel_permissions(
+            channel_id, target, str(new_allow), str(new_deny), kind, reason=reason  # type: ignore[arg-type]
+        )
+        current[target] = (kind, new_allow, new_deny)
+
+    async def _saved(
+        self, game_id: int, wanted: dict[str, Any] | None, touched: dict[int, dict[str, Any]], *, refused: bool
+    ) -> None:
+        def change(record: dict[str, Any]) -> None:
+            record["wanted"] = wanted
+            record["set"] = {str(k): v for k, v in touched.items()}
+            record["refused"] = refused
+
+        await self.update(game_id, "channel", change)

@@ -1,0 +1,226 @@
+"""The public flow of a game in Discord beyond plain lines: a phase's deadline as a Discord timestamp,
+"live" messages edited in place, notices for the moderators, a substitute's catch-up dossier, and the
+game's log attached to its final message.
+
+Each is a delivery row planned with its step (bot/discord/service.py `plan`), saved in the step's own
+transaction and sent by the destination's outbox in order with the step's other rows, so a restart
+sends what was not sent:
+
+- A public event whose params carry `deadline` (a deadline kind) ends with when the prompts of that
+  kind are due: `<t:due:F>` (the date and time in each reader's own time zone) and `<t:due:R>`.
+- A public event whose params carry `live` (a slot name, e.g. Mafia's "leader-d3") keeps ONE channel
+  message per game and slot up to date: the first such event posts it, later ones edit it (a `live`
+  row, applied like the status message; a newer edit still waiting replaces an older one). The
+  message ids live in the game's meta (`live`).
+- An event to nobody (`to=[]`, the GM's log) whose params carry `notify="moderators"` is told to the
+  moderators: a line in the game channel that pings the server's GM role when there is one.
+- When a seat changes hands to a member (a moderator's /gm replace, or /back), the newcomer gets a
+  dossier in DM before the seat's open prompt: every past event the seat received, in order, and the
+  seat's secrets as they stand (`Engine.dossier`, else the game's `summary` for the seat) — one DM
+  message, with the history as a text file when it does not fit.
+- The step that finishes a game posts its log with its last lines: the readable transcript (.txt) and
+  the full record (.json), as `/history game:` gives them.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import zlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.text import event_text
+from bot.i18n import reading_as, t
+from bot.render import clip, joined
+from bot.storage import DeliveryRow
+from bot.table import LiveGame, Step
+from bot.transcript import transcript
+from games.core import Event
+
+if TYPE_CHECKING:
+    from bot.discord.service import GameMaster
+
+log = logging.getLogger(__name__)
+
+LIMIT = 2000
+NOTIFY, MODERATORS = "notify", "moderators"
+
+
+def _nonce(kind: str, *parts: object) -> str:
+    """A message nonce (at most 25 characters) for a row that may be sent again after a restart."""
+    return f"{kind}{zlib.crc32(':'.join(map(str, parts)).encode()):x}"[:25]
+
+
+class Flow:
+    def __init__(self, gm: GameMaster) -> None:
+        self.gm = gm
+        self.live: dict[tuple[int, str], int] = {}
+        """(game, slot) → the live message's id (a cache of the games' meta `live`)."""
+
+    # --- planning ---------------------------------------------------------------------------------
+    def public_rows(self, step: Step, event: Event) -> list[tuple[str, dict[str, Any]]]:
+        """A public event as channel rows: a `live` edit, or its text (with the phase's deadline), in as
+        few messages as its lines fit."""
+        game = step.game
+        language = game.row.language
+        text = event_text(event, language, game.name_of)
+        slot = event.params.get("live")
+        if isinstance(slot, str) and slot:
+            return [("live", {"text": clip(text, LIMIT), "slot": slot})]
+        kind = event.params.get("deadline")
+        if isinstance(kind, str) and not step.paused:
+            dues = [step.dues[p.id] for p in step.state.prompts if p.deadline == kind and p.id in step.dues]
+            if dues:
+                due = int(min(dues))
+                text += "\n" + t(language, "event-deadline", date=f"<t:{due}:F>", when=f"<t:{due}:R>")
+        if len(text) <= LIMIT:
+            return [("text", {"text": text})]
+        return [("text", {"text": chunk}) for chunk in joined(text.split("\n"), LIMIT)]
+
+    def extra_rows(self, step: Step) -> list[tuple[str, dict[str, Any], int | None]]:
+        """Rows beside the step's lines: moderator notices, dossiers for seats that changed hands, and
+        the finished game's log. (kind, body, member for a DM row or None for the channel.)"""
+        game = step.game
+        rows: list[tuple[str, dict[str, Any], int | None]] = []
+        for event in step.events:
+            if event.to == [] and event.params.get(NOTIFY) == MODERATORS:
+                rows.append(("moderators", {"text": event_text(event, game.row.language, game.name_of)}, None))
+        for number in self._newcomers(game):
+            user_id = game.seats[number].user_id
+            language = self.gm.seat_language(game, number)
+            rows.append(("dossier", {"user": user_id, "seat": number, "language": language}, user_id))
+        if step.status == "finished" and game.row.status == "running":
+            language = game.row.language
+            title = t(language, f"{game.row.game}-title")
+            rows.append(("archive", {"text": t(language, "game-archive", game=title, id=game.id),
+                                     "language": language}, None))
+        return rows
+
+    @staticmethod
+    def _newcomers(game: LiveGame) -> list[int]:
+        """Seats this step gives to another member (the saved seats are still the ones before it)."""
+        before = game.row.seats
+        found = []
+        for number, held in enumerate(game.seats):
+            if held.bot or held.user_id is None or number >= len(before):
+                continue
+            old = before[number]
+            if old.get("bot") or old.get("user_id") != held.user_id:
+                found.append(number)
+        return found
+
+    # --- sending ------------------------------------------------------------------------------------
+    def updater(self, row: DeliveryRow) -> Callable[[], Any] | None:
+        """The outbox action of one of this module's rows sent as an update (None: not one of them)."""
+        if row.kind == "live":
+            return lambda: self._update_live(row)
+        if row.kind == "moderators":
+            return lambda: self._notify_moderators(row)
+        if row.kind == "dossier":
+            return lambda: self._send_dossier(row)
+        return None
+
+    async def _update_live(self, row: DeliveryRow) -> None:
+        """Edit the slot's message to the row's text (a new message the first time)."""
+        game = await self.gm.table.get(row.game_id)
+        if game is None or row.channel_id is None or row.channel_id in self.gm.gone_channels:
+            return
+        slot = str(row.body["slot"])
+        channel = self.gm.bot.get_partial_messageable(row.channel_id)
+        content = str(row.body["text"])
+        known = self.live.get((game.id, slot)) or (game.row.meta.get("live") or {}).get(slot)
+        if known:
+            try:
+                await channel.get_partial_message(int(known)).edit(content=content)
+                self.live[(game.id, slot)] = int(known)
+                return
+            except discord.NotFound:
+                pass
+        message = await channel.send(content=content, nonce=_nonce("l", game.id, slot))
+        self.live[(game.id, slot)] = message.id
+        game.row.meta["live"] = {**(game.row.meta.get("live") or {}), slot: message.id}
+        await self.gm.storage.update_game(game.id, meta=game.row.meta)
+
+    async def _notify_moderators(self, row: DeliveryRow) -> None:
+        game = await self.gm.table.get(row.game_id)
+        if game is None or row.channel_id is None or row.channel_id in self.gm.gone_channels:
+            return
+        settings = await self.gm.storage.guild_settings(game.row.guild_id) if game.row.guild_id else {}
+        role = settings.get("gm_role_id")
+        text = t(game.row.language, "moderators-notice", id=game.id, text=str(row.body["text"]))
+        channel = self.gm.bot.get_partial_messageable(row.channel_id)
+        if role:  # the one ping this message means; the client allows no role pings otherwise
+            mentions = discord.AllowedMentions(roles=[discord.Object(int(role))])
+            await channel.send(content=clip(f"<@&{role}> {text}", LIMIT), allowed_mentions=mentions,
+                               nonce=_nonce("m", row.id))
+        else:
+            await channel.send(content=clip(text, LIMIT), nonce=_nonce("m", row.id))
+
+    async def _send_dossier(self, row: DeliveryRow) -> None:
+        """The seat's history and secrets, as one DM message (the history as a file when long)."""
+        game = await self.gm.table.get(row.game_id)
+        number, user_id = int(row.body["seat"]), int(row.body["user"])
+        if game is None or not game.running or not 0 <= number < len(game.seats):
+            return
+        if game.seats[number].user_id != user_id or game.seats[number].bot:
+            return  # the seat has changed hands again since
+        content, history = await self.dossier(game, number, str(row.body.get("language") or game.row.language))
+        extra: dict[str, Any] = {}
+        if history is not None:
+            extra["file"] = discord.File(io.BytesIO(history.encode()), filename=f"dossier-{game.id}-{number + 1}.txt")
+        channel = self.gm.bot.get_partial_messageable(
+            await self.gm.dm_channel_id(user_id), type=discord.ChannelType.private
+        )
+        try:
+            await channel.send(content=content, nonce=_nonce("d", row.id), **extra)
+        except discord.Forbidden:
+            await self.gm._dms_closed_mid_game(user_id)
+
+    async def dossier(self, game: LiveGame, number: int, language: str) -> tuple[str, str | None]:
+        """(the message, the history as a text file when it does not fit in the message, else None)."""
+        names = reading_as(game.name_of, number)  # read by the seat's player: their seat is "you"
+        title = t(language, f"{game.row.game}-title")
+        head = t(language, "dossier-title", game=title, id=game.id, seat=number + 1)
+        now = game.engine.dossier(game.state, number) or [
+            e for e in game.engine.summary(game.state, number) if e.to is not None
+        ]
+        secrets = [t(language, "dossier-now")] + [event_text(e, language, names) for e in now]
+        past = [
+            event_text(Event(key=e.key, params=e.params, to=e.audience), language, names)
+            for e in await self.gm.storage.events(game.id)
+            if e.audience is not None and number in e.audience
+        ]
+        history = [t(language, "dossier-history", count=len(past))] + [f"• {line}" for line in past]
+        if not past:
+            history = [t(language, "dossier-history-none")]
+        whole = "\n".join([head, *history, "", *secrets])
+        if len(whole) <= LIMIT:
+            return whole, None
+        message = "\n".join([head, t(language, "dossier-history-attached", count=len(past)), "", *secrets])
+        return clip(message, LIMIT), whole + "\n"
+
+    def archive(self, row: DeliveryRow) -> Callable[[], Any]:
+        """The finished game's transcript (.txt) and record (.json), built when the message is sent
+        (every event of the game is saved by then)."""
+
+        async def build() -> dict[str, Any]:
+            stored = await self.gm.storage.load_game(row.game_id)
+            if stored is None or stored.state is None:
+                return {}
+            language = str(row.body.get("language") or stored.language)
+            readable, record = await transcript(self.gm.table, stored, language)
+            return {"files": [
+                discord.File(io.BytesIO(readable.encode()), filename=f"game-{stored.id}-{language}.txt"),
+                discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
+                             filename=f"game-{stored.id}.json"),
+            ]}
+
+        return build
+
+    def forget(self, game_id: int) -> None:
+        for key in [k for k in self.live if k[0] == game_id]:
+            del self.live[key]

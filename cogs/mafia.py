@@ -1,0 +1,69 @@
+"""Mafia of Heroes in Discord: `/mafia new` with its house rules (mode, pace, deadlines) and `/mafia
+rules`. The draft picks, the Jester's hand and each phase's order sheet are prompts: a sheet is one
+DM message edited in place (the shared machinery in bot/discord/service.py); the end-of-phase report
+is one channel message. In anonymous mode players speak with `/mafia say` (or the 🗣 Speak button on
+their order sheet): the bot reposts the words under their public role (bot/discord/relay.py)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.game_cog import create_game, game_master, send_rules
+from bot.discord.translator import text
+
+GAME = "mafia"
+
+
+class Mafia(
+    commands.GroupCog, group_name="mafia", group_description=text("cmd-mafia", "Mafia of Heroes (10–12 players)")
+):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="new", description=text("cmd-new", "Open a game in this channel"))
+    @app_commands.describe(
+        mode=text("opt-mafia-mode", "open: Discord names; anonymous: public role names only (default open)"),
+        pace=text("opt-mafia-pace", "live: night 15 min, day 20 min; forum: night 12 h, day 24 h (default live)"),
+        end_when_all_done=text("opt-end-when-all-done", "End a phase early when everyone is done (default yes)"),
+        allow_untested_size=text("opt-allow-untested-size", "Allow 8–14 players (balance untested)"),
+        night_seconds=text("opt-night-seconds", "Seconds for a night (default: by pace)"),
+        day_seconds=text("opt-day-seconds", "Seconds for a day (default: by pace)"),
+        draft_seconds=text("opt-draft-seconds", "Seconds for a draft pick (default: by pace)"),
+    )
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        mode: Literal["open", "anonymous"] | None = None,
+        pace: Literal["live", "forum"] | None = None,
+        end_when_all_done: bool | None = None,
+        allow_untested_size: bool | None = None,
+        night_seconds: app_commands.Range[int, 10, 604800] | None = None,
+        day_seconds: app_commands.Range[int, 10, 604800] | None = None,
+        draft_seconds: app_commands.Range[int, 10, 604800] | None = None,
+    ) -> None:
+        options = {
+            "mode": mode, "pace": pace, "end_when_all_done": end_when_all_done,
+            "allow_untested_size": allow_untested_size, "night_seconds": night_seconds,
+            "day_seconds": day_seconds, "draft_seconds": draft_seconds,
+        }
+        await create_game(interaction, GAME, {k: v for k, v in options.items() if v is not None})
+
+    @app_commands.command(
+        name="say", description=text("cmd-mafia-say", "Speak in the game channel under your public role (anonymous)")
+    )
+    @app_commands.describe(text=text("opt-say-text", "What to say (plain text, no links, up to 1000 characters)"))
+    async def say(self, interaction: discord.Interaction, text: str) -> None:
+        await game_master(self.bot).relay.say(interaction, text, game_name=GAME)
+
+    @app_commands.command(name="rules", description=text("cmd-rules", "How this game is played"))
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await send_rules(interaction, GAME)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Mafia(bot))

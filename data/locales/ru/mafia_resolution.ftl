@@ -1,0 +1,99 @@
+## Мафия героев: конец фазы (games/mafia/resolution.py и его модули)
+
+## Публичный итог
+mafia-event-phase-report = { $phase ->
+    [night] 🌅 Ночь { $number } окончена.
+   *[day] 🌇 День { $number } окончен.
+}
+    { $lines }
+mafia-line-no-deaths = Никто не погиб.
+mafia-line-wounded = 🩸 { $player_is_you ->
+    [yes] Вы смертельно ранены
+   *[no] Персонаж { $player } смертельно ранен
+}: за него нельзя голосовать на вече; { $phases ->
+    [1] погибнет в конце следующей фазы.
+    [one] погибнет, когда закончится ещё { $phases } фаза.
+    [few] погибнет, когда закончатся ещё { $phases } фазы.
+   *[many] погибнет, когда закончатся ещё { $phases } фаз.
+}
+mafia-line-death = ☠ { $player_is_you ->
+    [yes] Вы погибаете.
+   *[no] { $player } погибает.
+}
+mafia-line-denunciation = 📜 Анонимка на персонажа { $player }: { $count ->
+    [0] карт в Руке нет.
+   *[other] цвета карт в Руке — { $colours }.
+}
+mafia-line-counts = Карт в Руке:
+
+## Личные результаты
+mafia-result-dropped-card = ⚠ Заявку на карту { $card } выполнить уже нельзя (карта, цель или цена стали недействительны): карта не сыграна.
+mafia-result-dropped = ⚠ { $what ->
+    [boost] Усиление способности мафии оплатить не удалось: оно не засчитано.
+    [paranoid] Карт из Рукава, которые вы хотели потратить на броню, там уже нет: ничего не потрачено.
+    [croupier] Сброс карты Крупье выполнить не удалось.
+    [under] Карты убрать под низ Колоды не удалось.
+    [check] Проверку выполнить не удалось.
+   *[card] Одну из ваших карт сыграть уже нельзя.
+}
+mafia-result-sabotaged = 🚫 Вашу карту { $card } саботировали: она не подействовала (цена всё равно оплачена).
+mafia-result-robbery = 🗝 Грабёж ({ $player }): { $count ->
+    [0] Рука пуста, взять нечего.
+   *[other] в ваш Рукав: { $cards }.
+}
+mafia-result-robbed = 🗝 Вас ограбили: из Руки { $count ->
+    [one] ушла карта
+   *[other] ушли карты
+} { $cards }.
+mafia-result-disarmed = 🪤 Вас разоружили: весь Рукав сброшен ({ $cards }).
+mafia-result-question = ❓ Вопрос ({ $player }): { $count ->
+    [0] Рука пуста.
+   *[other] цвета карт в Руке по порядку — { $colours }.
+}
+mafia-result-search = 🔍 Обыск ({ $player }): Рука — { $hand }; Рукав — { $sleeve }.
+mafia-result-dossier = 📁 Досье ({ $player }): фракция — { $faction }.
+mafia-result-surveillance = 👁 Слежка ({ $player }), карты, сыгранные в эту фазу:
+    { $lines }
+mafia-line-play = { $card }
+mafia-line-play-at = { $card } → { $target }
+mafia-line-no-play = Ни одной карты не сыграно.
+mafia-result-tracker = 📡 Маячок ({ $player }), кто выбирал этого персонажа целью в эту фазу:
+    { $lines }
+mafia-line-targeted = { $player_is_you ->
+    [yes] Вы
+   *[no] { $player }
+}: { $card }
+mafia-line-not-targeted = Картами — никто.
+mafia-line-kill-voters = Голосовали за убийство мафией: { $voters }.
+mafia-result-eavesdrop = 👂 Подслушивание ({ $player }): голос на вече — за { $candidate_is_you ->
+    [yes] вас
+   *[no] персонажа { $candidate }
+}, { $kind ->
+    [beating] за избиение
+   *[execution] за казнь
+}.
+mafia-result-eavesdrop-none = 👂 Подслушивание ({ $player }): на сегодняшнем вече голоса не было.
+mafia-result-check = 🎯 Проверка ({ $player }): { $success ->
+    [yes] удача! В ваш Рукав: { $card } × { $count }.
+   *[no] неудача, названных карт в Руке слишком мало.
+}
+mafia-result-letter = ✉ Вам письмо:
+    { $text }
+mafia-result-intercept = 📨 Перехват ({ $player }), { $kind ->
+    [boss] сообщение Босса
+   *[letter] письмо
+}:
+    { $text }
+mafia-result-intercept-none = 📨 Перехват ({ $player }): в эту фазу этому персонажу сообщений не было.
+mafia-result-divination = 🔮 Гадание: { $count ->
+    [0] ваша Колода пуста.
+   *[other] верх вашей Колоды по порядку — { $cards }. В следующую фазу их можно переложить в любом порядке.
+}
+mafia-result-hand = ✋ Ваши карты в конце фазы:
+    { $lines }
+mafia-line-dealt = Вам нанесено урона: { $amount }; ваша броня: { $armor }.
+mafia-line-cancelled = Доборов отменено уроном: { $count }.
+mafia-line-discarded = Сброшено из-за урона: { $cards }.
+mafia-line-drawn = Взято из Колоды: { $cards }.
+mafia-line-gained = В Рукав: { $cards }.
+mafia-line-hand-now = Ваша Рука теперь: { $cards }.
