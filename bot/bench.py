@@ -4,19 +4,25 @@ Figures (printed, never asserted):
 - durable actions per second through the table (check + apply + save) with N games in
   progress, divided by bare aiosqlite single-row commits per second (same pragmas, same disk);
 - p50/p99 latency of one action through the table under that load;
-- time to reload M unfinished games at start-up, and memory per loaded game.
+- time to reload M unfinished games at start-up, and memory per loaded game;
+- with DATABASE_URL=postgresql://…: the same table load on PostgreSQL (in a scratch database the
+  bench creates on that server and drops after; the role needs CREATEDB), as a ratio to SQLite.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import os
 import random
 import statistics
 import tempfile
 import time
 import tracemalloc
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
 
@@ -55,11 +61,11 @@ async def _start_games(table: Table, count: int, players: int = 5) -> list[int]:
 
 
 async def table_throughput(
-    path: Path, games: int, actions: int, concurrency: int = 1
+    target: str | Path, games: int, actions: int, concurrency: int = 1
 ) -> tuple[float, list[float]]:
     """`concurrency` players act at once on random games (as on a busy server); each action is
     acknowledged only after its commit."""
-    storage = await Storage.open(path)
+    storage = await Storage.open(target)
     table = Table(storage)
     ids = await _start_games(table, games)
     latencies: list[float] = []
@@ -126,7 +132,12 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run_bench(*, games: int = 1000, actions: int = 3000, reload: int = 10000) -> int:
+CONCURRENCIES = (1, 4, 32)
+
+
+async def run_bench(*, games: int = 1000, actions: int = 3000, reload: int = 10000, postgres: str | None = None) -> int:
+    """`postgres`: a PostgreSQL URL to measure the table on too, beside SQLite."""
+    sqlite_through: dict[int, float] = {}
     with tempfile.TemporaryDirectory(dir=Path.cwd()) as folder:
         base = Path(folder)
         # bare and table runs alternate, three times each, so disk noise hits both alike
@@ -135,22 +146,60 @@ async def run_bench(*, games: int = 1000, actions: int = 3000, reload: int = 100
             bares.append(await bare_commits_per_second(base / f"bare{trial}.db", max(1000, actions)))
         bare = statistics.median(bares)
         print(f"bare aiosqlite commits/s (one at a time, median of 3):  {bare:10.0f}")
-        for concurrency in (1, 4, 32):
+        for concurrency in CONCURRENCIES:
             runs = [await table_throughput(base / f"table{concurrency}-{t}.db", games, actions, concurrency)
                     for t in range(3 if concurrency == 1 else 1)]
-            through = statistics.median(r[0] for r in runs)
+            through = sqlite_through[concurrency] = statistics.median(r[0] for r in runs)
             latencies = [x for r in runs for x in r[1]]
             print(f"table, {games} games live, {concurrency:2d} players acting at once:")
             print(f"  durable actions/s:                  {through:10.0f}")
             print(f"  ratio table/bare:                   {through / bare:10.2f}   (goal >= 0.5)")
-            print(f"  action latency p50:                 {statistics.median(latencies) * 1000:10.2f} ms")
-            print(f"  action latency p99:                 {_pct(latencies, 0.99) * 1000:10.2f} ms   (goal < 10 ms)")
+            _print_latencies(latencies)
         seconds, parse_all, rows_only, parsed = await reload_time(base / "reload.db", reload)
         print(f"reload {reload} unfinished games:      {seconds:10.2f} s    (goal < 3 s; states parsed on first use)")
         print(f"  then parsing every state:          {parse_all:10.2f} s")
         print(f"memory per loaded game:              {rows_only / 1024:10.1f} KB   (goal < 100 KB)")
         print(f"  with its state parsed:             {parsed / 1024:10.1f} KB")
+    if postgres is not None:
+        await postgres_figures(postgres, games, actions, sqlite_through)
     return 0
+
+
+async def postgres_figures(url: str, games: int, actions: int, sqlite_through: dict[int, float]) -> None:
+    """The same table load on PostgreSQL, as a ratio to SQLite on this machine."""
+    from bot.storage import shown_url
+
+    print(f"PostgreSQL at {shown_url(url)}, the same load:")
+    for concurrency in CONCURRENCIES:
+        async with scratch_database(url) as target:
+            through, latencies = await table_throughput(target, games, actions, concurrency)
+        print(f"table, {games} games live, {concurrency:2d} players acting at once:")
+        print(f"  durable actions/s:                  {through:10.0f}")
+        print(f"  ratio PostgreSQL/SQLite:            {through / sqlite_through[concurrency]:10.2f}")
+        _print_latencies(latencies)
+
+
+@asynccontextmanager
+async def scratch_database(url: str) -> AsyncIterator[str]:
+    """A new database on the server of `url`, dropped afterwards: its URL."""
+    import asyncpg
+
+    name = f"gamemaster_bench_{os.getpid()}_{time.monotonic_ns()}"
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+        parts = urlsplit(url)
+        try:
+            yield urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, parts.fragment))
+        finally:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await admin.close()
+
+
+def _print_latencies(latencies: list[float]) -> None:
+    print(f"  action latency p50:                 {statistics.median(latencies) * 1000:10.2f} ms")
+    print(f"  action latency p99:                 {_pct(latencies, 0.99) * 1000:10.2f} ms   (goal < 10 ms)")
 
 
 if __name__ == "__main__":

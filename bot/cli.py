@@ -44,10 +44,14 @@ def _parser() -> argparse.ArgumentParser:
 
     export = commands.add_parser("export", help="print a stored game's full event log as JSON")
     export.add_argument("game_id", type=int)
-    export.add_argument("--db", type=Path, default=None, help="database (default: the bot's)")
+    export.add_argument(
+        "--db", default=None, help="database: a file or a postgresql:// URL (default: the bot's, DATABASE_URL)"
+    )
     export.add_argument("--out", type=Path, default=None, help="write to this file instead of stdout")
 
-    bench = commands.add_parser("bench", help="measure the table against bare SQLite on this disk")
+    bench = commands.add_parser(
+        "bench", help="measure the table against bare SQLite on this disk (and on PostgreSQL with DATABASE_URL)"
+    )
     bench.add_argument("--games", type=int, default=1000)
     bench.add_argument("--actions", type=int, default=3000)
     bench.add_argument("--reload", type=int, default=10000)
@@ -95,17 +99,17 @@ def main(argv: list[str] | None = None) -> int:
         )
     if command == "export":
         language = terminal_language(None, settings.default_language)
-        if args.db is None and not _has_game(settings.database_path, args.game_id) and _has_game(
-            OFFLINE_DB, args.game_id
-        ):
+        bots = settings.database
+        if args.db is None and not _has_game(bots, args.game_id) and _has_game(OFFLINE_DB, args.game_id):
             print(t(language, "cli-export-offline", id=args.game_id, db=_shown(OFFLINE_DB)), file=sys.stderr)
-            return asyncio.run(_export(OFFLINE_DB, args.game_id, args.out, language))
-        db = args.db or settings.database_path
-        return asyncio.run(_export(db, args.game_id, args.out, language))
+            return asyncio.run(_export(str(OFFLINE_DB), args.game_id, args.out, language))
+        return asyncio.run(_export(args.db or bots, args.game_id, args.out, language))
     if command == "bench":
         from bot.bench import run_bench
+        from bot.storage import is_postgres_url
 
-        return asyncio.run(run_bench(games=args.games, actions=args.actions, reload=args.reload))
+        postgres = settings.database if is_postgres_url(settings.database) else None  # measured beside SQLite
+        return asyncio.run(run_bench(games=args.games, actions=args.actions, reload=args.reload, postgres=postgres))
     if command == "games":
         language = terminal_language(None, settings.default_language)
         for name in registry.available():
@@ -136,14 +140,26 @@ def launcher() -> str:
     return os.environ.get("GAMEMASTER_LAUNCHER") or "python -m bot"
 
 
-def _shown(path: Path) -> str:
+def _shown(db: str | Path) -> str:
+    from bot.storage import is_postgres_url, shown_url, sqlite_path
+
+    if is_postgres_url(db):
+        return shown_url(str(db))
+    path = Path(sqlite_path(db))
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
 
 
-def _has_game(db: Path, game_id: int) -> bool:
+def _has_game(db: str | Path, game_id: int) -> bool:
+    """Whether the SQLite file `db` holds the game (a PostgreSQL database is taken to: the
+    export then says so itself if it does not)."""
+    from bot.storage import is_postgres_url, sqlite_path
+
+    if is_postgres_url(db):
+        return True
+    db = Path(sqlite_path(db))
     if not db.exists():
         return False
     try:
@@ -203,12 +219,12 @@ def _play(
     return 0
 
 
-async def _export(db: Path, game_id: int, out: Path | None, language: str = "en") -> int:
+async def _export(db: str, game_id: int, out: Path | None, language: str = "en") -> int:
     from bot.startup import StartupError
-    from bot.storage import Storage
+    from bot.storage import Storage, is_postgres_url, sqlite_path
     from bot.table import Table
 
-    if not db.exists():
+    if not is_postgres_url(db) and not Path(sqlite_path(db)).exists():
         print(t(language, "cli-no-database", db=_shown(db)), file=sys.stderr)
         return 2
     try:
@@ -220,7 +236,8 @@ async def _export(db: Path, game_id: int, out: Path | None, language: str = "en"
         try:
             record = await Table(storage).export(game_id)
         except KeyError:
-            hint = "yes" if _has_game(OFFLINE_DB, game_id) and db.resolve() != OFFLINE_DB.resolve() else "no"
+            elsewhere = is_postgres_url(db) or Path(sqlite_path(db)).resolve() != OFFLINE_DB.resolve()
+            hint = "yes" if _has_game(OFFLINE_DB, game_id) and elsewhere else "no"
             print(t(language, "cli-no-game", id=game_id, db=_shown(db), offline=hint,
                     offline_db=_shown(OFFLINE_DB)), file=sys.stderr)
             return 2

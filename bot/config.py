@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
 DISCORD_API = "https://discord.com/api/v10"
@@ -17,6 +17,9 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = Field(default=None, description="The bot token; empty = offline play")
     database_path: Path = Field(default=ROOT / "data" / "gamemaster.db")
+    database_url: str | None = Field(
+        default=None, description="postgresql://… for PostgreSQL; a path (or nothing: DATABASE_PATH) for SQLite"
+    )
     default_language: str = Field(default="ru", pattern="^(ru|en)$")
     dev_guild_id: int | None = Field(default=None, description="Sync slash commands to this guild instantly")
     discord_api_base_url: str = Field(default=DISCORD_API)
@@ -36,13 +39,52 @@ class Settings(BaseSettings):
     outbox_window_seconds: float = Field(
         default=5.0, gt=0, description="Discord's window of 5 messages per channel (tests against a stand-in shrink it)"
     )
+    shard_ids: Annotated[list[int] | None, NoDecode] = Field(
+        default=None, description="The gateway shards this process runs, e.g. 0,1 (with SHARD_COUNT); none = all"
+    )
+    shard_count: int | None = Field(
+        default=None, ge=1, description="How many gateway shards the bot has in all; none = as Discord recommends"
+    )
 
     @field_validator("discord_token", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
 
-    @field_validator("dev_guild_id", "discord_gateway_url", mode="before")
+    @field_validator("dev_guild_id", "discord_gateway_url", "database_url", "shard_count", mode="before")
     @classmethod
     def _blank_optional(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_list(cls, value: object) -> object:
+        """`0,1` or `0 1` (blank: none)."""
+        if isinstance(value, str):
+            parts = value.replace(",", " ").split()
+            return [int(part) for part in parts] if parts else None
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT (how many shards the bot has in all)")
+            wrong = [shard for shard in self.shard_ids if not 0 <= shard < self.shard_count]
+            if wrong:
+                raise ValueError(f"SHARD_IDS {wrong} are not shards of SHARD_COUNT={self.shard_count} (0 to "
+                                 f"{self.shard_count - 1})")
+            self.shard_ids = sorted(set(self.shard_ids))
+        return self
+
+    @property
+    def sharded(self) -> bool:
+        """Whether this process runs a given set of shards (others may run the rest, on the same
+        PostgreSQL database)."""
+        return self.shard_count is not None
+
+    @property
+    def database(self) -> str:
+        """The one database setting the bot opens: DATABASE_URL when set (a PostgreSQL URL, or
+        an SQLite path), else DATABASE_PATH."""
+        return self.database_url or str(self.database_path)

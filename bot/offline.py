@@ -4,6 +4,11 @@ One human seat (or none with --watch); the human's private prompts and events ar
 them, and every line about their seat says "you" (`bot.i18n.reading_as`); public events print as
 the channel would show them. Games are saved after every step, so `--resume ID` continues one,
 and `q`, Ctrl-C and Ctrl-D all leave a saved game behind.
+
+An event whose params carry `live` (a slot name) is a message Discord edits in place, each version
+replacing the one before (Mafia's Leader tally, after every vote): a terminal cannot edit, so it
+prints a slot's newest version only when the game moves on — before the next other line, before
+asking the human — and only if it changed since it was last printed.
 """
 
 from __future__ import annotations
@@ -108,6 +113,10 @@ class Terminal:
         self.say = say
         self.ask = ask
         self.greeting: Callable[[LiveGame], list[str]] | None = None
+        self.live: dict[str, str] = {}
+        """Live slot → its newest text not printed yet."""
+        self.live_shown: dict[str, str] = {}
+        """Live slot → the text last printed for it."""
 
     def names(self, game: LiveGame) -> SeatNamer:
         """Seat names as this reader sees them: their own seat is "you"."""
@@ -126,11 +135,25 @@ class Terminal:
             text = event_text(event, self.language, names)
             if event.to is not None:
                 text = f"{text}  {t(self.language, 'offline-private')}"
+            slot = event.params.get("live")
+            if isinstance(slot, str) and slot:
+                self.live[slot] = text  # replaces the version still waiting: only the newest is printed
+                continue
+            self.show_live()
             self.say(text)
         extra = OFFLINE_EXTRAS.get(game.row.game)
         if extra is not None:
             for line in await extra(game, delivery.events, self.language):
+                self.show_live()
                 self.say(line)
+
+    def show_live(self) -> None:
+        """The newest version of each live message waiting, unless it is the one printed last."""
+        for slot, text in self.live.items():
+            if self.live_shown.get(slot) != text:
+                self.say(text)
+                self.live_shown[slot] = text
+        self.live.clear()
 
     def show_summary(self, game: LiveGame) -> None:
         names = self.names(game)
@@ -146,6 +169,7 @@ class Terminal:
     def show_prompt(self, game: LiveGame, prompt: Prompt) -> None:
         lang = self.language
         names = self.names(game)
+        self.show_live()  # what the human answers may depend on it (the Leader votes cast so far)
         self.say("")
         self.say(f"{t(lang, 'offline-your-turn')} {prompt_text(prompt, lang, names)}")
         for number, option in enumerate(prompt.options, start=1):
@@ -298,6 +322,7 @@ async def play(
             if started is not None:
                 started.append(game.id)
         await _loop(table, terminal, game)
+        terminal.show_live()
         if game.running:
             raise Quit
         say(t(terminal.language, "offline-finished", id=game.id))

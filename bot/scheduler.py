@@ -4,6 +4,12 @@ The pattern of RoboDanny's reminder cog: the task asks the database for the next
 sleeps until then (or until the table says deadlines changed), then fires what is due —
 reminders to players who have not acted, then expiries through the table. Because the rows are
 on disk, deadlines survive restarts: an expired one fires right after start-up.
+
+Several bot processes on one database (PostgreSQL, `Storage.shared`) each run this task over every
+game's deadlines: each one is claimed before it fires (`Storage.claim_deadline`) and checked again
+under the game's lock, so it fires once, in whichever process gets there first — and a process
+that dies leaves its deadlines to the others. A deadline another process saves does not wake this
+one, so it also looks again every SHARED_POLL_SECONDS.
 """
 
 from __future__ import annotations
@@ -16,11 +22,13 @@ from bot.table import Table
 
 log = logging.getLogger(__name__)
 
+SHARED_POLL_SECONDS = 1.0
+
 
 class Scheduler:
     def __init__(self, table: Table, *, max_sleep: float = 300.0) -> None:
         self.table = table
-        self.max_sleep = max_sleep
+        self.max_sleep = min(max_sleep, SHARED_POLL_SECONDS) if table.storage.shared else max_sleep
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -43,8 +51,12 @@ class Scheduler:
             fired += 1
         # The list is read before each game's lock is taken: a pause, resume or extension may land
         # in between. The table checks again under the lock and keeps a row it does not apply.
-        for row in await self.table.storage.due_deadlines(now):
-            outcome = await self.table.expire(row.game_id, row.prompt_id)
+        storage = self.table.storage
+        for row in await storage.due_deadlines(now):
+            async with storage.claim_deadline(row.game_id, row.prompt_id, now) as ours:
+                if not ours:
+                    continue  # another process fires it (or has)
+                outcome = await self.table.expire(row.game_id, row.prompt_id)
             log.info(
                 "deadline %s/%s fired (%s)", row.game_id, row.prompt_id,
                 "acted" if outcome.ok else outcome.refusal.key if outcome.refusal else "?",

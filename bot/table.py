@@ -1,9 +1,13 @@
 """The table: runs games. Every input — a player's answer, a deadline, a moderator — goes
 through one path under the game's lock: check → apply → save (state, log and deadlines in one
-SQLite transaction) → deliver the new events to the listeners (Discord, the terminal).
+transaction) → deliver the new events to the listeners (Discord, the terminal).
 
 Memory is only a cache of the database: a game can always be rebuilt from its row, and its
 state can always be rebuilt by replaying its log from the seed.
+
+Several bot processes may share one PostgreSQL database (each running some of the gateway shards,
+`Storage.shared`): then the game's lock (`hold`) is also the database's lock on the game, and a
+process whose copy of the game is older than the saved one (its version) reloads it first.
 """
 
 from __future__ import annotations
@@ -13,16 +17,16 @@ import json
 import logging
 import math
 import secrets
-import sqlite3
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, Field, model_validator
 
 from bot.i18n import Term, t
-from bot.storage import ActionRow, DeadlineRow, DeliveryRow, EventRow, GameRow, Storage
+from bot.storage import ActionRow, DeadlineRow, DeliveryRow, EventRow, GameRow, IntegrityError, Storage
 from games import registry
 from games.core import Action, Engine, Event, GameState, IllegalAction, Prompt, Refusal, seat
 from games.core.orders import untouched
@@ -70,6 +74,11 @@ class LiveGame:
     naming: GameState | None = None
     """While a step is planned, the state it leads to: names follow it (the step that ends an
     anonymous game already shows the players' own names)."""
+    version: int = 0
+    """The saved version this copy is (other processes may move the game on: `Table.hold`)."""
+    behind: int = 0
+    """When the lock was taken: the last of the game's delivery rows another process is still to
+    send (0: none). The rows of steps saved now go out after it (bot/discord/shards.py)."""
 
     @property
     def state(self) -> GameState:
@@ -145,6 +154,8 @@ class Delivery:
 
 
 Listener = Callable[[Delivery], Awaitable[None]]
+Reloaded = Callable[[LiveGame], Awaitable[None]]
+"""Told when a game was reloaded because another process moved it (its caches are stale too)."""
 Planner = Callable[[Step], list[DeliveryRow]]
 """Turns a step into what it must deliver (Discord: lines, prompts, status); the rows are written
 in the step's own transaction (the transactional outbox)."""
@@ -206,6 +217,7 @@ class Table:
         self.use_deadlines = use_deadlines
         self.games: dict[int, LiveGame] = {}
         self.listeners: list[Listener] = []
+        self.reloaded: list[Reloaded] = []
         self.planner: Planner | None = None
         self.deadlines_changed = asyncio.Event()
         self.changes = TokenBucket(CHANGES_BURST, CHANGES_PER_SECOND)
@@ -219,6 +231,7 @@ class Table:
             row=row,
             engine=engine,
             seats=[Seat.model_validate(s) for s in row.seats],
+            version=row.version,
         )
 
     async def load_unfinished(self) -> list[LiveGame]:
@@ -233,8 +246,14 @@ class Table:
         return [self.games[r.id] for r in rows]
 
     async def get(self, game_id: int) -> LiveGame | None:
+        """The game, up to date with what was saved (another process may have moved it; a game
+        being worked on here is as its holder leaves it)."""
         game = self.games.get(game_id)
         if game is not None:
+            if self.storage.shared and not game.lock.locked() and \
+                    await self.storage.game_version(game_id) != game.version:
+                async with self.hold(game):  # reloads it
+                    pass
             return game
         row = await self.storage.load_game(game_id)
         if row is None or row.state is None:
@@ -244,6 +263,74 @@ class Table:
         if game.running:
             self.games[game_id] = game
         return game
+
+    # --- the game's lock, across processes ------------------------------------------------------
+    def hold(self, game: LiveGame, *, catch_up: bool = True) -> AbstractAsyncContextManager[Any]:
+        """The game's lock, for a check → apply → save. When other processes share the database it
+        is also the database's lock on the game, and the game is brought up to date first (unless it
+        is one being set up here, `catch_up=False`). The holder checks `game.running` again."""
+        if not self.storage.shared:
+            return game.lock  # one process: the lock alone, as it always was
+        return self._hold_shared(game, catch_up=catch_up)
+
+    @asynccontextmanager
+    async def _hold_shared(self, game: LiveGame, *, catch_up: bool) -> AsyncIterator[None]:
+        async with game.lock, self.storage.game_lock(game.id):
+            if catch_up:
+                await self._catch_up(game)
+            yield
+
+    async def _catch_up(self, game: LiveGame) -> None:
+        version, game.behind = await self.storage.game_position(game.id)
+        if version is not None and version != game.version:
+            await self._reload(game)
+
+    async def _reload(self, game: LiveGame) -> None:
+        """Another process moved the game on: its row, seats, deadlines and (when it changed) state
+        as saved; a game it ended leaves memory."""
+        row = await self.storage.load_game(game.id)
+        if row is None:
+            return
+        if row.state != game.row.state:
+            game._state = None  # parsed again when next used
+        game.row = row
+        game.seats = [Seat.model_validate(s) for s in row.seats]
+        game.dues = {d.prompt_id: d.due for d in await self.storage.deadlines(game.id)}
+        game.version = row.version
+        if not game.running:
+            self.games.pop(game.id, None)
+            self.changes.forget(lambda key: key[0] == game.id)
+        for told in self.reloaded:
+            try:
+                await told(game)
+            except Exception:  # a stale cache elsewhere must never block the game
+                log.exception("game %s: a reload listener failed", game.id)
+
+    def _saved(self, game: LiveGame, version: int | None) -> None:
+        """A write of ours moved the game to `version` (None: one process per database)."""
+        if version is not None:
+            game.version = version
+
+    async def update_meta(self, game: LiveGame, **changes: Any) -> None:
+        """Change fields of the game's meta (None removes one; a callable gets the current value)
+        and save it — from outside the table (the Discord layer's message ids). When other processes
+        share the database, under the game's lock and on the latest saved meta."""
+
+        async def change() -> None:
+            for key, value in changes.items():
+                value = value(game.row.meta.get(key)) if callable(value) else value
+                if value is None:
+                    game.row.meta.pop(key, None)
+                else:
+                    game.row.meta[key] = value
+            await self.storage.update_game(game.id, meta=game.row.meta)
+
+        if not self.storage.shared:
+            await change()
+            return
+        async with self.hold(game):
+            await change()
+            game.version += 1  # nobody else writes the game while we hold it
 
     # --- starting ---------------------------------------------------------------------------
     async def start(
@@ -284,7 +371,7 @@ class Table:
             created_at=self.clock(), updated_at=self.clock(),
         )
         game = LiveGame(row=row, engine=engine, seats=list(seats), _state=state)
-        async with game.lock:
+        async with self.hold(game, catch_up=False):  # its row is still the lobby's: nothing to catch up
             self.games[game_id] = game
             start_payload: dict[str, Any] = {"op": "start", "seed": seed}
             if any(joins):
@@ -314,7 +401,7 @@ class Table:
         game = await self.get(game_id)
         if game is None:
             return Outcome(Refusal(key="error-no-game"))
-        async with game.lock:
+        async with self.hold(game):
             outcome = await self._act_locked(game, seat_number, action, input_key=input_key, actor_id=actor_id)
             if outcome.ok:
                 await self._run_bots(game)
@@ -360,7 +447,7 @@ class Table:
         meta = self._misses_meta(game, seat_number, before, missed=missed, by_bot=by_bot)
         try:
             await self._save(game, new_state, [row], events, extra_fields=None if meta is None else {"meta": meta})
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             if input_key is None or not await self.storage.input_seen(game.id, input_key):
                 raise  # a broken row, not a repeated input: never report a fault as "already done"
             return Outcome(Refusal(key="error-duplicate"))
@@ -459,7 +546,9 @@ class Table:
         game = await self._running(game_id)
         if game is None:
             return GAME_OVER
-        async with game.lock:
+        async with self.hold(game):
+            if not game.running:
+                return GAME_OVER
             absent = dict(game.row.meta.get("absent") or {})
             seat_text = next((k for k, v in absent.items() if v.get("user_id") == user_id), None)
             if seat_text is None or not game.seats[int(seat_text)].bot:
@@ -489,7 +578,7 @@ class Table:
         deadlines, keep = self._deadline_rows(game, state)
         dues = {d.prompt_id: d.due for d in deadlines} | {k: v for k, v in game.dues.items() if k in keep}
         step = self._plan(game, state, events, dues=dues, fields=fields, rolled_back=undo_from_step is not None)
-        await self.storage.commit_step(
+        version = await self.storage.commit_step(
             game.id,
             game_fields=fields,
             actions=actions,
@@ -499,6 +588,7 @@ class Table:
             undo_from_step=undo_from_step,
             deliveries=step.rows,
         )
+        self._saved(game, version)
         game.outgoing = step
         game.state = state
         game.dues = dues
@@ -545,17 +635,11 @@ class Table:
         results = game.engine.results(game.state)
         if results is None:
             return
-        async with self.storage.transaction() as db:
-            await db.executemany(
-                "INSERT OR REPLACE INTO results (game_id, guild_id, game, user_id, seat, score, won, at, roles)"
-                " VALUES (?,?,?,?,?,?,?,?,?)",
-                [
-                    (game.id, game.row.guild_id, game.row.game, player_of(game, i), i,
-                     results.scores[i], int(i in results.winners), self.clock(),
-                     None if results.roles is None else json.dumps(results.roles[i]))
-                    for i, s in enumerate(game.seats)
-                ],
-            )
+        await self.storage.record_results(game.row, [
+            (player_of(game, i), results.scores[i], i in results.winners,
+             None if results.roles is None else results.roles[i])
+            for i in range(len(game.seats))
+        ], self.clock())
 
     def _plan(
         self,
@@ -624,7 +708,11 @@ class Table:
         game = await self._running(game_id)
         if game is None:
             return GAME_OVER
-        async with game.lock:
+        async with self.hold(game):
+            if not game.running:
+                return GAME_OVER
+            if self.storage.shared and prompt_id not in game.dues:
+                return Outcome(Refusal(key="error-stale"))  # another process fired it (its row is gone)
             due = game.dues.get(prompt_id)
             if due is not None and due > self.clock():
                 return Outcome(Refusal(key="error-not-due"))
@@ -643,10 +731,11 @@ class Table:
         prompt = game.state.prompt(prompt_id)
         if prompt is None or (prompt.answered and not prompt.deadline_after_answer):
             # stale, or a changeable choice already made: that choice stands; drop the timer
-            await self.storage.commit_step(
+            version = await self.storage.commit_step(
                 game.id, game_fields={}, actions=[], events=[],
                 keep_prompts=[p.id for p in game.state.prompts if p.id != prompt_id],
             )
+            self._saved(game, version)
             game.dues.pop(prompt_id, None)
             return Outcome(Refusal(key="error-stale"))
         action = game.engine.default_action(game.state, prompt)
@@ -673,16 +762,21 @@ class Table:
         return outcome
 
     async def remind(self, game_id: int, prompt_id: str) -> None:
-        game = await self.get(game_id)
-        await self.storage.mark_reminded(game_id, prompt_id)
-        if game is None or not game.running:
+        marked = await self.storage.mark_reminded(game_id, prompt_id)
+        if not marked and self.storage.shared:
+            return  # another process reminded them
+        game = await self._running(game_id)
+        if game is None:
             return
-        prompt = game.state.prompt(prompt_id)
-        if prompt is not None and not prompt.answered:
-            step = self._plan(game, game.state, [], reminder_for=[prompt.seat])
-            await self.storage.add_deliveries(step.rows)
-            game.outgoing = step
-            await self._deliver(game, [], reminder_for=[prompt.seat])
+        async with self.hold(game):
+            prompt = game.state.prompt(prompt_id) if game.running else None
+            if prompt is not None and not prompt.answered:
+                step = self._plan(game, game.state, [], reminder_for=[prompt.seat])
+                await self.storage.add_deliveries(step.rows)
+                if step.rows and self.storage.shared:
+                    game.version += 1  # the rows moved it on (nobody else writes it while we hold it)
+                game.outgoing = step
+                await self._deliver(game, [], reminder_for=[prompt.seat])
 
     # --- moderators ---------------------------------------------------------------------------
     async def _table_step(
@@ -701,11 +795,12 @@ class Table:
         row = ActionRow(kind="table", step=game.state.step, actor_id=actor_id, payload={"op": op, **payload})
         dues = {k: v + shift for k, v in game.dues.items()} if shift else None
         step = self._plan(game, game.state, events, dues=dues, fields=game_fields)
-        await self.storage.commit_step(
+        version = await self.storage.commit_step(
             game.id, game_fields=game_fields or {}, actions=[row],
             events=[EventRow(key=e.key, params=e.params, audience=e.to, at=self.clock()) for e in events],
             shift_deadlines=shift, deliveries=step.rows,
         )
+        self._saved(game, version)
         game.outgoing = step
         fields = game_fields or {}
         if "paused" in fields:
@@ -722,7 +817,9 @@ class Table:
         game = await self._running(game_id)
         if game is None:
             return GAME_OVER
-        async with game.lock:
+        async with self.hold(game):
+            if not game.running:
+                return GAME_OVER
             if game.row.paused:
                 return Outcome(Refusal(key="error-paused"))
             now = self.clock()
@@ -738,7 +835,9 @@ class Table:
         game = await self._running(game_id)
         if game is None:
             return GAME_OVER
-        async with game.lock:
+        async with self.hold(game):
+            if not game.running:
+                return GAME_OVER
             if not game.row.paused:
                 return Outcome(Refusal(key="error-not-paused"))
             paused_for = self.clock() - float(game.row.meta.get("paused_at", self.clock()))
@@ -755,7 +854,9 @@ class Table:
         game = await self._running(game_id)
         if game is None:
             return GAME_OVER
-        async with game.lock:
+        async with self.hold(game):
+            if not game.running:
+                return GAME_OVER
             await self._table_step(
                 game, "extend", [Event(key="moderator-extended", params={"seconds": seconds})], actor_id,
                 shift=seconds, seconds=seconds,
@@ -767,7 +868,9 @@ class Table:
         game = await self._running(game_id)
         if game is None:
             return GAME_OVER
-        async with game.lock:
+        async with self.hold(game):
+            if not game.running:
+                return GAME_OVER
             if game.row.paused:
                 return Outcome(Refusal(key="error-paused"))
             await self._table_step(game, "force", [Event(key="moderator-forced")], actor_id)
@@ -788,7 +891,9 @@ class Table:
             return GAME_OVER
         if not 0 <= seat_number < len(game.seats):
             return Outcome(Refusal(key="error-unknown-player"))
-        async with game.lock:
+        async with self.hold(game):
+            if not game.running:
+                return GAME_OVER
             old = game.seats[seat_number]
             term = game.public_term(seat_number)  # a hidden player stays hidden, and so does the newcomer
             old_name: Any = old.name if term is None else {"term": term}
@@ -814,6 +919,18 @@ class Table:
                 raise
             await self._deliver(game, [event])
             await self._run_bots(game)
+            return Outcome(events=[event])
+
+    async def note(self, game_id: int, seat_number: int, event: Event, actor_id: int | None = None) -> Outcome:
+        """Something a player did beside the rules, for the game's history (words relayed to the
+        channel): the seat, the member and the event logged as one step, the state unchanged."""
+        game = await self._running(game_id)
+        if game is None:
+            return GAME_OVER
+        async with self.hold(game):
+            if not game.running:  # it ended while this waited for the lock
+                return GAME_OVER
+            await self._table_step(game, "note", [event], actor_id, seat=seat_number)
             return Outcome(events=[event])
 
     async def players_ever(self, game_id: int) -> set[int]:
@@ -845,7 +962,9 @@ class Table:
         game = await self._running(game_id)
         if game is None:
             return GAME_OVER
-        async with game.lock:
+        async with self.hold(game):
+            if not game.running:
+                return GAME_OVER
             if not 0 <= to_step < game.state.step:
                 return Outcome(Refusal(key="error-out-of-range", params={"low": 0, "high": game.state.step - 1}))
             state = await self.replay(game.id, until_step=to_step)
@@ -860,15 +979,18 @@ class Table:
         game = await self._running(game_id)
         if game is None:
             return GAME_OVER
-        async with game.lock:
+        async with self.hold(game):
+            if not game.running:
+                return GAME_OVER
             event = Event(key="moderator-ended")
             row = ActionRow(kind="table", step=game.state.step, actor_id=actor_id, payload={"op": "end"})
             step = self._plan(game, game.state, [event], fields={"status": "cancelled"})
-            await self.storage.commit_step(
+            version = await self.storage.commit_step(
                 game.id, game_fields={"status": "cancelled"}, actions=[row],
                 events=[EventRow(key=event.key, params={}, audience=None, at=self.clock())], keep_prompts=[],
                 deliveries=step.rows,
             )
+            self._saved(game, version)
             game.outgoing = step
             game.row.status = "cancelled"
             self.games.pop(game.id, None)

@@ -44,7 +44,9 @@ async def transcript(table: Table, row: GameRow, language: str) -> tuple[str, di
     for entry in record["events"]:
         event = Event(key=entry["key"], params=entry["params"], to=entry["audience"])
         line = event_text(event, language, name_of)
-        if event.to is not None:
+        if event.to == []:  # the game master's own note (a moderator notice, a deadline's record)
+            line = f"{t(language, 'transcript-gm')} {line}"
+        elif event.to is not None:
             line = f"{t(language, 'transcript-private', players=', '.join(name_of(s) for s in event.to))} {line}"
         lines.append(line)
     return "\n".join(lines) + "\n", record

@@ -296,7 +296,7 @@ class WorldEvents(commands.Cog):
     # --- helpers ---------------------------------------------------------------------------------
     async def _set_meta(self, game: LiveGame, key: str, value: Any) -> None:
         """One meta field, saved under the game's lock (other fields are written by the table)."""
-        async with game.lock:
+        async with self.gm.table.hold(game):
             if value is None:
                 game.row.meta.pop(key, None)
             else:

@@ -97,6 +97,8 @@ class Lobby(commands.Cog):
             await self._refuse(interaction, error, language)
             return
         await self.gm.ephemeral(interaction, t(language, "lobby-joined-you", id=row.id))
+        if not signup.anonymous(row):  # a public act: the channel's next lines follow it up
+            self.gm.replies.offer(interaction)
         self._announce_join(row, interaction.user.mention)
 
     def _announce_join(self, row: GameRow, mention: str) -> None:
@@ -244,12 +246,19 @@ class Lobby(commands.Cog):
         language = normalize(str(interaction.locale))
         await interaction.response.defer(ephemeral=True, thinking=True)
         moderator = await is_moderator(interaction, self.gm.storage)
+        row = await self.gm.lobby.current(interaction.channel_id or 0)
+        public = row is not None and not signup.anonymous(row)  # who started an anonymous game is not shown
+        if public:  # the game's first messages follow /start up, once it is answered
+            self.gm.replies.expect(interaction)
         try:
             game = await self.gm.lobby.start(interaction.channel_id or 0, interaction.user.id, moderator=moderator)
         except LobbyError as error:
+            self.gm.replies.withdraw(interaction)
             await self._refuse(interaction, error, language)
             return
         await self.gm.ephemeral(interaction, t(language, "lobby-started-you", id=game.id))
+        if public:
+            self.gm.replies.offer(interaction)
 
     @app_commands.command(name="status", description=text("cmd-status", "The game in this channel"))
     @app_commands.guild_only()

@@ -1,10 +1,15 @@
-"""The Discord bot process: settings → discord.py client → cogs → the game master service."""
+"""The Discord bot process: settings → discord.py client → cogs → the game master service.
+
+Sharding: with SHARD_COUNT (and SHARD_IDS) the process runs those gateway shards only — Discord sends
+it the events of their servers (DM interactions come to shard 0) — and other processes run the rest,
+sharing one PostgreSQL database (bot/table.py `hold`, bot/discord/shards.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import sys
+from typing import Any
 
 import aiohttp
 import discord
@@ -32,6 +37,13 @@ EXTENSIONS = (
 )
 
 
+def shard_ids(settings: Settings) -> list[int] | None:
+    """The shards this process runs (None: not sharded, discord.py runs what Discord recommends)."""
+    if settings.shard_count is None:
+        return None
+    return list(settings.shard_ids) if settings.shard_ids is not None else list(range(settings.shard_count))
+
+
 class GameMasterBot(commands.Bot):
     def __init__(
         self, settings: Settings, *, outbox_window: float | None = None, storage: Storage | None = None
@@ -43,9 +55,12 @@ class GameMasterBot(commands.Bot):
         intents = discord.Intents.none()
         intents.guilds = True
         intents.members = settings.discord_members_intent
+        shards: dict[str, object] = {}
+        if isinstance(self, commands.AutoShardedBot):
+            shards = {"shard_ids": shard_ids(settings), "shard_count": settings.shard_count}
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, help_command=None, max_messages=None,
-            allowed_mentions=SAFE_MENTIONS,
+            allowed_mentions=SAFE_MENTIONS, **shards,
         )
         self.settings = settings
         self.outbox_window = outbox_window
@@ -54,7 +69,8 @@ class GameMasterBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self.storage is None:
-            self.storage = await Storage.open(self.settings.database_path, exclusive=True)
+            shards = shard_ids(self.settings)
+            self.storage = await Storage.open(self.settings.database, exclusive=True, shard_ids=shards)
         kwargs = {} if self.outbox_window is None else {"window": self.outbox_window}
         self.game_master = GameMaster(self, self.storage, self.settings, **kwargs)
         await self.tree.set_translator(CatalogTranslator())
@@ -101,19 +117,27 @@ class GameMasterBot(commands.Bot):
             self.storage = None
 
 
+class ShardedGameMasterBot(GameMasterBot, commands.AutoShardedBot):
+    """The bot running the shards SHARD_IDS of SHARD_COUNT; other processes may run the others."""
+
+
+def make_bot(settings: Settings, **kwargs: Any) -> GameMasterBot:
+    return (ShardedGameMasterBot if settings.sharded else GameMasterBot)(settings, **kwargs)
+
+
 def run_bot(settings: Settings) -> int:
     assert settings.discord_token is not None
 
     async def main() -> None:
         # the database first: a locked, read-only or already used one stops us before Discord sees us
-        storage = await Storage.open(settings.database_path, exclusive=True)
+        storage = await Storage.open(settings.database, exclusive=True, shard_ids=shard_ids(settings))
         bot: GameMasterBot | None = None
         try:
             gateway = settings.discord_gateway_url
             if gateway is None and settings.discord_api_base_url.rstrip("/") != DISCORD_API_BASE_URL:
                 gateway = await ask_gateway_url(settings.discord_api_base_url)  # a plain client never asks
             point_discord_at(settings.discord_api_base_url, gateway)
-            bot = GameMasterBot(settings, storage=storage)
+            bot = make_bot(settings, storage=storage)
             async with bot:
                 await bot.start(settings.discord_token.get_secret_value())  # type: ignore[union-attr]
         finally:

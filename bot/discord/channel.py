@@ -135,7 +135,7 @@ class ChannelKeeper:
         writes the other fields); returns the field as saved."""
         game = self.gm.table.games.get(game_id)
         if game is not None:
-            async with game.lock:
+            async with self.gm.table.hold(game):  # (other processes: on the latest saved meta)
                 value = dict(game.row.meta.get(key) or {})
                 change(value)
                 game.row.meta[key] = value

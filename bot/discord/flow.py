@@ -15,7 +15,8 @@ sends what was not sent:
 - An event to nobody (`to=[]`, the GM's log) whose params carry `notify="moderators"` is told to the
   moderators: a line in the game channel that pings the server's GM role when there is one.
 - When a seat changes hands to a member (a moderator's /gm replace, or /back), the newcomer gets a
-  dossier in DM before the seat's open prompt: every past event the seat received, in order, and the
+  dossier in DM before the seat's open prompt: the past events the seat received, in order (those
+  the game's `Engine.dossier_history` keeps: no mere confirmations of the seat's clicks), and the
   seat's secrets as they stand (`Engine.dossier`, else the game's `summary` for the seat) — one DM
   message, with the history as a text file when it does not fit.
 - The step that finishes a game posts its log with its last lines: the readable transcript (.txt) and
@@ -34,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.text import event_text
-from bot.i18n import reading_as, t
+from bot.i18n import normalize, reading_as, t
 from bot.render import clip, joined
 from bot.storage import DeliveryRow
 from bot.table import LiveGame, Step
@@ -48,6 +49,12 @@ log = logging.getLogger(__name__)
 
 LIMIT = 2000
 NOTIFY, MODERATORS = "notify", "moderators"
+RELAYED = "relayed"
+"""The param of a public event the relay has already posted: logged, never posted again."""
+
+
+def relayed(event: Event) -> bool:
+    return event.to is None and bool(event.params.get(RELAYED))
 
 
 def _nonce(kind: str, *parts: object) -> str:
@@ -65,6 +72,8 @@ class Flow:
     def public_rows(self, step: Step, event: Event) -> list[tuple[str, dict[str, Any]]]:
         """A public event as channel rows: a `live` edit, or its text (with the phase's deadline), in as
         few messages as its lines fit."""
+        if relayed(event):
+            return []
         game = step.game
         language = game.row.language
         text = event_text(event, language, game.name_of)
@@ -82,13 +91,16 @@ class Flow:
         return [("text", {"text": chunk}) for chunk in joined(text.split("\n"), LIMIT)]
 
     def extra_rows(self, step: Step) -> list[tuple[str, dict[str, Any], int | None]]:
-        """Rows beside the step's lines: moderator notices, dossiers for seats that changed hands, and
-        the finished game's log. (kind, body, member for a DM row or None for the channel.)"""
+        """Rows beside the step's lines: moderator notices, the earlier holders' prompts and the
+        newcomers' dossiers for seats that changed hands, and the finished game's log. (kind, body,
+        member for a DM row or None for the channel.)"""
         game = step.game
         rows: list[tuple[str, dict[str, Any], int | None]] = []
         for event in step.events:
             if event.to == [] and event.params.get(NOTIFY) == MODERATORS:
                 rows.append(("moderators", {"text": event_text(event, game.row.language, game.name_of)}, None))
+        for number, user_id in self._handed_over(game):
+            rows.append(("handover", self._handover_body(step, number, user_id), user_id))
         for number in self._newcomers(game):
             user_id = game.seats[number].user_id
             language = self.gm.seat_language(game, number)
@@ -113,6 +125,34 @@ class Flow:
                 found.append(number)
         return found
 
+    @staticmethod
+    def _handed_over(game: LiveGame) -> list[tuple[int, int]]:
+        """(seat, earlier holder) of the seats this step takes from a member (to another, or to a bot)."""
+        found = []
+        for number, old in enumerate(game.row.seats):
+            user_id = old.get("user_id")
+            if old.get("bot") or user_id is None or number >= len(game.seats):
+                continue
+            held = game.seats[number]
+            if held.bot or held.user_id != user_id:
+                found.append((number, int(user_id)))
+        return found
+
+    def _handover_body(self, step: Step, number: int, user_id: int) -> dict[str, Any]:
+        """What the earlier holder's prompt messages become, and which they are: those known now (an
+        order sheet's message, a prompt's posted since the start), and the prompts, looked up again
+        when the row is sent (a message posted before a restart)."""
+        game = step.game
+        language = normalize(game.row.seats[number].get("language") or game.row.language)
+        title = t(language, f"{game.row.game}-title")
+        prompts = step.state.prompts_for(number)
+        posts = self.gm.prompt_posts.get(game.id, {})
+        known = [self.gm.sheet_messages.get((game.id, p.sheet)) if p.sheet else posts.get(p.id) for p in prompts]
+        return {
+            "user": user_id, "seat": number, "text": t(language, "seat-handed-over", game=title, id=game.id),
+            "messages": sorted({where for where in known if where is not None}), "prompts": [p.id for p in prompts],
+        }
+
     # --- sending ------------------------------------------------------------------------------------
     def updater(self, row: DeliveryRow) -> Callable[[], Any] | None:
         """The outbox action of one of this module's rows sent as an update (None: not one of them)."""
@@ -122,6 +162,8 @@ class Flow:
             return lambda: self._notify_moderators(row)
         if row.kind == "dossier":
             return lambda: self._send_dossier(row)
+        if row.kind == "handover":
+            return lambda: self._hand_over(row)
         return None
 
     async def _update_live(self, row: DeliveryRow) -> None:
@@ -142,8 +184,7 @@ class Flow:
                 pass
         message = await channel.send(content=content, nonce=_nonce("l", game.id, slot))
         self.live[(game.id, slot)] = message.id
-        game.row.meta["live"] = {**(game.row.meta.get("live") or {}), slot: message.id}
-        await self.gm.storage.update_game(game.id, meta=game.row.meta)
+        await self.gm.table.update_meta(game, live=lambda live: {**(live or {}), slot: message.id})
 
     async def _notify_moderators(self, row: DeliveryRow) -> None:
         game = await self.gm.table.get(row.game_id)
@@ -159,6 +200,23 @@ class Flow:
                                nonce=_nonce("m", row.id))
         else:
             await channel.send(content=clip(text, LIMIT), nonce=_nonce("m", row.id))
+
+    async def _hand_over(self, row: DeliveryRow) -> None:
+        """Edit the earlier holder's prompt messages (in their DMs) to say the seat changed hands, with
+        no buttons left."""
+        user_id = int(row.body["user"])
+        dm = await self.gm.dm_channel_id(user_id)
+        wanted = set(row.body.get("prompts") or [])
+        stored = [(c, m) for g, p, c, m in await self.gm.storage.prompt_messages() if g == row.game_id and p in wanted]
+        messages = {(int(c), int(m)) for c, m in [*row.body.get("messages", []), *stored]}
+        channel = self.gm.bot.get_partial_messageable(dm, type=discord.ChannelType.private)
+        for channel_id, message_id in sorted(messages):
+            if channel_id != dm:
+                continue  # not theirs: a later holder's, or a public prompt's
+            try:
+                await channel.get_partial_message(message_id).edit(content=str(row.body["text"]), view=None)
+            except (discord.NotFound, discord.Forbidden) as error:
+                log.info("game %s: a handed-over prompt message left as it was: %s", row.game_id, error)
 
     async def _send_dossier(self, row: DeliveryRow) -> None:
         """The seat's history and secrets, as one DM message (the history as a file when long)."""
@@ -189,11 +247,12 @@ class Flow:
             e for e in game.engine.summary(game.state, number) if e.to is not None
         ]
         secrets = [t(language, "dossier-now")] + [event_text(e, language, names) for e in now]
-        past = [
-            event_text(Event(key=e.key, params=e.params, to=e.audience), language, names)
+        received = [
+            Event(key=e.key, params=e.params, to=e.audience)
             for e in await self.gm.storage.events(game.id)
             if e.audience is not None and number in e.audience
         ]
+        past = [event_text(e, language, names) for e in game.engine.dossier_history(game.state, number, received)]
         history = [t(language, "dossier-history", count=len(past))] + [f"• {line}" for line in past]
         if not past:
             history = [t(language, "dossier-history-none")]

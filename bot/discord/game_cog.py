@@ -73,11 +73,13 @@ async def create_game(
         await gm.ephemeral(interaction, t(language, "lobby-created-you", id=row.id))
     title = t(channel_language, f"{game_name}-title")
     if engine.anonymous(engine.parse_options(row.options)):  # not even the host is named
+        gm.replies.forget(interaction.channel.id)  # nor anyone whose interaction a follow-up would show
         announcement = t(channel_language, "lobby-created-anonymous", game=title, id=row.id,
                          min=engine.min_players, max=engine.max_players)
     else:
         announcement = t(channel_language, "lobby-created", game=title, id=row.id,
                          host=interaction.user.mention, min=engine.min_players, max=engine.max_players)
+        gm.replies.offer(interaction)  # a public act: the announcement follows it up
 
     def join_button() -> dict[str, Any]:  # Join in one click: the same as /join
         view = discord.ui.View(timeout=None)

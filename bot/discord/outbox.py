@@ -10,6 +10,11 @@ Durable items carry the ids of their delivery rows (see bot/storage.py, migratio
 message with such rows is sent, the journal records which rows it holds (its batch, also the
 message's nonce); after Discord accepted it, the journal marks them sent. A restart re-sends a
 claimed batch as the same message with the same nonce, which Discord does not create twice.
+
+A message may go through a cheaper way than `send` (`follow_up`: an interaction's follow-up, outside
+Discord's global rate limit, bot/discord/replies.py). A follow-up carries no nonce: its rows are
+claimed with the batch negated, and the ordinary send of a negative batch (after a restart) first
+looks whether the message is already there.
 """
 
 from __future__ import annotations
@@ -78,6 +83,7 @@ class Journal(Protocol):
 
 
 Sender = Callable[[str, dict[str, Any]], Awaitable[Any]]
+Router = Callable[[], Awaitable[Sender | None]]
 FailureHandler = Callable[[BaseException], Awaitable[None]]
 
 
@@ -90,8 +96,12 @@ class Outbox:
         *,
         journal: Journal | None = None,
         on_idle: Callable[[Outbox], None] | None = None,
+        follow_up: Router | None = None,
     ) -> None:
         self._send = send
+        self._follow_up = follow_up
+        """Asked before each new message: a sender that does not count against Discord's global rate
+        limit, or None when there is none for this destination now."""
         self._on_failure = on_failure
         self._window = window
         self._journal = journal
@@ -261,15 +271,18 @@ class Outbox:
                 built = message.build()
                 extra = dict(await built if inspect.isawaitable(built) else built)
             batch = message.batch if message is not None and message.batch is not None else None
+            send = self._send
+            if batch is None and self._follow_up is not None:  # a claimed message goes exactly as claimed
+                send = await self._follow_up() or self._send
             if batch is None and rows and self._journal is not None:
-                batch = min(rows)
+                batch = min(rows) if send is self._send else -min(rows)
                 await self._journal.claim(rows, batch)
             if batch is not None:
                 extra["nonce"] = batch
             async with self._sending:
                 await self._wait_for_room()
                 try:
-                    sent = await self._send(content, extra)
+                    sent = await send(content, extra)
                 finally:
                     self._mark_sent()
             if rows and self._journal is not None:

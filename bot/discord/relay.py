@@ -6,6 +6,10 @@ modal); the engine decides who may speak now (`Engine.relay_refusal`: living pla
 phases, never in the draft, never the dead). The text is capped (`LIMIT`), user and role mentions are
 refused, `@everyone`/`@here` are made inert, and every post goes out with no allowed mentions.
 
+Each post is logged with the game (`Table.note`: an event under the seat's public name, marked
+`relayed` so nothing posts it again), in order among the game's events, before the player hears it
+went out: the finished game's transcript has what was said, the public name only.
+
 Posts go through one webhook per seat, created when the game starts (`prepare`) with the public
 name and a generated round avatar in a colour of its own (`avatar_png`), kept in the game's meta
 (`relay`) so a restart reuses them, and deleted when the game ends (`cleanup`). When the channel has no
@@ -29,10 +33,11 @@ import discord
 from PIL import Image, ImageDraw
 
 from bot.discord.components import SpeakModal
+from bot.discord.flow import RELAYED
 from bot.discord.text import escape_name, refusal_text
-from bot.i18n import normalize, reading_as, t
+from bot.i18n import normalize, reading_as, resolve, t
 from bot.table import LiveGame
-from games.core import Refusal
+from games.core import Event, Refusal, seat
 from games.core.drawing import font, text_colour
 
 if TYPE_CHECKING:
@@ -68,6 +73,12 @@ def avatar_png(name: str, key: str, size: int = 128) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()
+
+
+def public_name(game: LiveGame, seat_number: int, language: str) -> str:
+    """The seat's name in `language` (an anonymous seat's public role is a catalog term: read in the
+    reader's language, not the game's)."""
+    return str(resolve(language, seat(seat_number), game.name_of))
 
 
 def data_uri(png: bytes) -> str:
@@ -133,14 +144,24 @@ class Relay:
             await self.gm.ephemeral(interaction, refusal_text(refusal.key, refusal.params, language, names))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
+        words = text.strip()
         try:
-            await self.post(game, seat_number, text.strip())
+            await self.post(game, seat_number, words)
         except discord.HTTPException as error:
             log.warning("game %s: relaying failed: %s", game.id, error)
             await self.gm.ephemeral(interaction, t(language, "channel-relay-failed"))
             return
-        said = t(language, "channel-relay-said", name=escape_name(game.name_of(seat_number)))
+        await self.gm.table.note(game.id, seat_number, self.speech(game, seat_number, words), interaction.user.id)
+        said = t(language, "channel-relay-said", name=escape_name(public_name(game, seat_number, language)))
         await self.gm.ephemeral(interaction, said)
+
+    @staticmethod
+    def speech(game: LiveGame, seat_number: int, text: str) -> Event:
+        """The words as the game's log keeps them: under the seat's public name (a catalog term, in each
+        reader's language), never the member's, public, and already posted."""
+        term = game.public_term(seat_number)
+        name = {"term": term} if term is not None else seat(seat_number)
+        return Event(key="channel-relay-log", params={"name": name, "text": text, RELAYED: True})
 
     async def open_modal(self, interaction: discord.Interaction, game_id: int) -> None:
         language = normalize(str(interaction.locale))
@@ -154,7 +175,7 @@ class Relay:
             names = reading_as(game.name_of, seat_number)
             await self.gm.ephemeral(interaction, refusal_text(refusal.key, refusal.params, language, names))
             return
-        title = t(language, "channel-speak-title", name=game.name_of(seat_number))
+        title = t(language, "channel-speak-title", name=public_name(game, seat_number, language))
         await interaction.response.send_modal(
             SpeakModal(game_id, title=title, label=t(language, "channel-speak-label", limit=LIMIT), limit=LIMIT)
         )

@@ -29,9 +29,11 @@ from bot.discord.components import (
     parse_ids,
     taken_by_an_item,
 )
-from bot.discord.flow import Flow
+from bot.discord.flow import Flow, relayed
 from bot.discord.outbox import WINDOW_SECONDS, Item, Message, Outbox
 from bot.discord.relay import Relay
+from bot.discord.replies import Replies, already_there, same_content
+from bot.discord.shards import Cluster
 from bot.discord.text import (
     escape_name,
     event_text,
@@ -48,8 +50,8 @@ from bot.render import clip, joined
 from bot.scheduler import Scheduler
 from bot.storage import DELIVERY_DROPPED, DeliveryRow, Storage
 from bot.table import Delivery, LiveGame, Step, Table
-from games.core import Action, Event, GameState, Option, Prompt, Refusal
-from games.core.orders import sheet_of
+from games.core import Action, Event, GameState, Option, Prompt, Refusal, seat
+from games.core.orders import sheet_of, sheet_seat
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +107,9 @@ class GameMaster:
         self.table.planner = self.plan
         self.outboxes: dict[int, Outbox] = {}
         self.dm_channels: dict[int, int] = {}
+        self.replies = Replies()
+        """Players' latest interactions, whose tokens carry messages outside Discord's global rate limit
+        (bot/discord/replies.py)."""
         self.sent: dict[int, set[tuple[str, int | None]]] = {}
         """(prompt, member) pairs of each running game already queued for posting, a cache of the
         delivery rows: a seat that changes hands gets its open prompt posted to the newcomer."""
@@ -119,16 +124,24 @@ class GameMaster:
         """The world-events cog (cogs/events.py): asked, when a DM fails, whether the player left the server."""
         self.sheet_messages: dict[tuple[int, str], tuple[int, int]] = {}
         """(game, order sheet) → (channel, message): an order sheet is one DM message, edited in place."""
+        self.prompt_posts: dict[int, dict[str, tuple[int, int]]] = {}
+        """game → open prompt of no sheet → (channel, message), for those posted since the start: a seat
+        that changes hands takes their buttons away (bot/discord/flow.py, `handover`)."""
+        self.sheet_texts: dict[tuple[int, str], tuple[str, bool]] = {}
+        """(game, order sheet) → what its message shows now and whether with buttons (since the start):
+        a sheet whose phase ended keeps its text and loses its buttons (`_close_sheet`)."""
         self.inline: dict[tuple[int, str], DeliveryRow | None] = {}
+        """Sheets being answered by a click right now: the click's own response edits the message, so
+        the step's edit row is handed to `answer` instead of the outbox."""
         self.channels = ChannelKeeper(self)
         """Who may write in each game's channel (its permission overwrites): bot/discord/channel.py."""
         self.relay = Relay(self)
+        """Players of a game that hides them speak through the bot: bot/discord/relay.py."""
         self.flow = Flow(self)
         """Deadlines shown at a phase's start, live messages, moderator notices, dossiers, the final log:
         bot/discord/flow.py."""
-        """Players of a game that hides them speak through the bot: bot/discord/relay.py."""
-        """Sheets being answered by a click right now: the click's own response edits the message, so
-        the step's edit row is handed to `answer` instead of the outbox."""
+        self.cluster = Cluster(self)
+        """Several bot processes on one database: delivery order, a dead one's rows: bot/discord/shards.py."""
 
     # --- life cycle -------------------------------------------------------------------------
     async def start(self) -> None:
@@ -142,6 +155,7 @@ class GameMaster:
                 self.sheet_messages[(game_id, sheet)] = (channel_id, message_id)
         self._enqueue(await self.storage.waiting_deliveries())
         self.scheduler.start()
+        self.cluster.start()
 
     async def resume_all(self) -> None:
         """After (re)connecting: post any prompt never queued (games saved before the outbox, a seat
@@ -150,11 +164,13 @@ class GameMaster:
             return
         self._resumed = True
         for game in list(self.table.games.values()):
-            async with game.lock:
-                await self._refresh(game)
+            async with self.table.hold(game):
+                if game.running:  # (another process may have ended it)
+                    await self._refresh(game)
 
     async def close(self) -> None:
         await self.scheduler.stop()
+        await self.cluster.close()
         for outbox in list(self.outboxes.values()):
             await outbox.close()
 
@@ -187,12 +203,25 @@ class GameMaster:
             async def send(content: str, extra: dict[str, Any]) -> discord.Message:
                 if channel_id in self.gone_channels:  # not into the void: the channel was deleted
                     raise ChannelGone(channel_id)
-                return await channel.send(content=content, **extra)
+                return await self._post(channel, content, extra)
 
             self.outboxes[channel_id] = Outbox(
-                send, window=self.window, journal=self, on_idle=partial(self._forget_outbox, channel_id)
+                send, window=self.window, journal=self, on_idle=partial(self._forget_outbox, channel_id),
+                follow_up=self.replies.router(lambda: None if channel_id in self.gone_channels else channel_id, send),
             )
         return self.outboxes[channel_id]
+
+    async def _post(self, channel: discord.PartialMessageable, content: str, extra: dict[str, Any]) -> discord.Message:
+        """The ordinary send. A negative nonce is a message claimed for a follow-up before a restart, which
+        may have reached Discord without a nonce: if it is there, it is not sent again."""
+        nonce = extra.get("nonce")
+        if isinstance(nonce, int) and nonce < 0:
+            assert self.bot.user is not None
+            found = await already_there(channel, self.bot.user.id, same_content(content))
+            if found is not None:
+                return found
+            extra = {**extra, "nonce": -nonce}
+        return await channel.send(content=content, **extra)
 
     def _forget_outbox(self, key: int, outbox: Outbox) -> None:
         """An outbox idle for a whole window holds nothing worth keeping (finished games release it)."""
@@ -219,14 +248,15 @@ class GameMaster:
                 channel = self.bot.get_partial_messageable(
                     await self.dm_channel_id(user_id), type=discord.ChannelType.private
                 )
-                return await channel.send(content=content, **extra)
+                return await self._post(channel, content, extra)
 
             async def failed(error: BaseException) -> None:
                 if isinstance(error, discord.Forbidden):
                     await self._dms_closed_mid_game(user_id)
 
             self.outboxes[key] = Outbox(
-                send, on_failure=failed, window=self.window, journal=self, on_idle=partial(self._forget_outbox, key)
+                send, on_failure=failed, window=self.window, journal=self, on_idle=partial(self._forget_outbox, key),
+                follow_up=self.replies.router(lambda: self.dm_channels.get(user_id), send),
             )
         return self.outboxes[key]
 
@@ -298,10 +328,12 @@ class GameMaster:
                 prompt = next((p for p in state.prompts_for(seat_number) if not p.answered), None)
                 seconds = int(step.dues.get(prompt.id, 0) - self.table.clock()) if prompt else 0
                 language = self.seat_language(game, seat_number)
-                text = t(language, "reminder", player=escape_name(game.name_of(seat_number)), seconds=max(seconds, 0))
+                # the seat's name in the reader's language (an anonymous seat's role is a catalog term)
+                reminder = Event(key="reminder", params={"player": seat(seat_number), "seconds": max(seconds, 0)})
                 if prompt is not None and prompt.id in step.dues:  # a long deadline reads better as a time
-                    text = t(language, "reminder-due", player=escape_name(game.name_of(seat_number)),
-                             when=f"<t:{int(step.dues[prompt.id])}:R>")
+                    when = f"<t:{int(step.dues[prompt.id])}:R>"
+                    reminder = Event(key="reminder-due", params={"player": seat(seat_number), "when": when})
+                text = event_text(reminder, language, game.name_of)
                 add("text", {"text": text}, user_id=game.seats[seat_number].user_id)
         presenter = self.presenters.get(game.row.game)
         if presenter is not None:
@@ -335,13 +367,49 @@ class GameMaster:
                     game, prompt, language, due
                 )
                 add("prompt", {"text": clip(content, 2000), "language": language, "user": user_id}, prompt_id=prompt.id)
+        for user_id, body in self._closed_sheets(game, state):
+            add("sheet-closed", body, user_id=user_id)
         for body in self.channels.plan(step):  # who may write in the channel now (its overwrites)
             add("channel", body)
-        if step.reminder_for and not step.events:
-            return rows  # a reminder changes nothing the status message shows
+        if (step.reminder_for and not step.events) or (step.events and all(map(relayed, step.events))):
+            return rows  # a reminder, or words the relay posted, change nothing the status message shows
         text = self.status_text(game, state=state, dues=step.dues, status=step.status, paused=step.paused)
         add("status", {"text": text, "running": step.status == "running"})
         return rows
+
+    def _closed_sheets(self, game: LiveGame, state: GameState) -> list[tuple[int, dict[str, Any]]]:
+        """(member, body) for each order sheet of the game whose DM message is known but which asks
+        nothing any more (its phase is over): the message loses its buttons."""
+        open_sheets = {p.sheet for p in state.prompts if p.sheet}
+        closed = []
+        for (game_id, sheet), (channel_id, message_id) in list(self.sheet_messages.items()):
+            if game_id != game.id or sheet in open_sheets:
+                continue
+            del self.sheet_messages[(game_id, sheet)]  # never shown again: a sheet belongs to one phase
+            number = sheet_seat(sheet)
+            if number is None or not 0 <= number < len(game.seats) or not self._reachable(game, number):
+                continue
+            language = self.seat_language(game, number)
+            body = {"sheet": sheet, "channel": channel_id, "message": message_id,
+                    "text": t(language, "sheet-closed")}
+            closed.append((game.seats[number].user_id or 0, body))
+        return closed
+
+    async def _close_sheet(self, row: DeliveryRow) -> None:
+        """Take the buttons off a sheet whose phase is over, keeping the order it shows (a line says
+        the orders are closed; after a restart the text is not known and stays as it was)."""
+        shown = self.sheet_texts.pop((row.game_id, str(row.body["sheet"])), None)
+        if shown is not None and not shown[1]:
+            return  # it shows the finished order already, with no buttons
+        channel = self.bot.get_partial_messageable(int(row.body["channel"]), type=discord.ChannelType.private)
+        message = channel.get_partial_message(int(row.body["message"]))
+        try:
+            if shown is None:
+                await message.edit(view=None)
+            else:
+                await message.edit(content=clip(f"{shown[0]}\n{row.body['text']}", 2000), view=None)
+        except (discord.NotFound, discord.Forbidden) as error:
+            log.info("game %s: a closed sheet's message left as it was: %s", row.game_id, error)
 
     async def on_delivery(self, delivery: Delivery) -> None:
         """The step is saved: queue its rows (a rollback first forgets what the undone steps queued)."""
@@ -355,9 +423,12 @@ class GameMaster:
                         await self.storage.finish_deliveries(dropped, state=DELIVERY_DROPPED)
             if game.running:
                 self.sent.setdefault(game.id, set()).update(_posted(step.rows))
+                if posts := self.prompt_posts.get(game.id):  # only open prompts' messages are kept
+                    self.prompt_posts[game.id] = {p: w for p, w in posts.items() if step.state.prompt(p) is not None}
             self._enqueue(step.rows)
         if not game.running:  # nothing of a finished game stays in memory but what is still to send
             self.sent.pop(game.id, None)
+            self.prompt_posts.pop(game.id, None)
             self.dm_failed.pop(game.id, None)
             self.flow.forget(game.id)
             for key in [k for k in self.sheet_messages if k[0] == game.id]:
@@ -366,6 +437,7 @@ class GameMaster:
     def _enqueue(self, rows: list[DeliveryRow]) -> None:
         """Rows into their destinations' outboxes, in order. Rows a restart finds claimed go out as
         exactly the message they were claimed for (same content, same nonce)."""
+        rows = self.cluster.admit(rows)  # after another process's earlier rows of the game
         claimed: dict[int, list[DeliveryRow]] = {}
         for row in rows:
             if row.batch is not None:
@@ -397,6 +469,9 @@ class GameMaster:
                     self.inline[sheet] = row  # the click being answered edits the message itself
                     continue
                 outbox.put_status(partial(self._edit_sheet, row), key=("sheet", *sheet), rows=[row.id], tag=tag)
+            elif row.kind == "sheet-closed":
+                update = partial(self._close_sheet, row)
+                outbox.put_status(update, key=("sheet-closed", row.game_id, row.id), rows=[row.id], tag=tag)
             elif row.kind == "channel":
                 update = partial(self.channels.apply, row)
                 outbox.put_status(update, key=("channel", row.game_id), rows=[row.id], tag=tag)
@@ -437,9 +512,17 @@ class GameMaster:
     def _still_open(self, row: DeliveryRow) -> Callable[[], bool]:
         def wanted() -> bool:
             game = self.table.games.get(row.game_id)
-            return game is not None and game.state.prompt(row.prompt_id or "") is not None
+            prompt = game.state.prompt(row.prompt_id or "") if game is not None else None
+            return game is not None and prompt is not None and self._still_held(game, prompt, row)
 
         return wanted
+
+    @staticmethod
+    def _still_held(game: LiveGame, prompt: Prompt, row: DeliveryRow) -> bool:
+        """Whether the member a prompt's row was planned for still holds the prompt's seat (a seat that
+        changed hands meanwhile sends its buttons to the newcomer only)."""
+        holder = game.seats[prompt.seat]
+        return "user" not in row.body or (not holder.bot and holder.user_id == row.body["user"])
 
     # the outboxes' journal: rows claimed before sending, marked once Discord accepted them
     async def claim(self, rows: list[int], batch: int) -> None:
@@ -453,6 +536,9 @@ class GameMaster:
                     prompts.append((item.tag[0], item.tag[2], sent.channel.id, sent.id))
                     if (sheet := sheet_of(item.tag[2])) is not None:
                         self.sheet_messages[(item.tag[0], sheet)] = (sent.channel.id, sent.id)
+                        self.sheet_texts[(item.tag[0], sheet)] = (item.content, True)
+                    elif item.tag[0] in self.table.games:  # a running game's (a finished one's are forgotten)
+                        self.prompt_posts.setdefault(item.tag[0], {})[item.tag[2]] = (sent.channel.id, sent.id)
         await self.storage.finish_deliveries(rows, prompts=prompts)
 
     async def dropped(self, rows: list[int]) -> None:
@@ -639,6 +725,8 @@ class GameMaster:
         prompt = game.state.prompt(row.prompt_id or "") if game else None
         if game is None or prompt is None:
             return  # a later step of the sheet (or its resolution) superseded this one
+        if not self._still_held(game, prompt, row):
+            return  # the seat changed hands: its earlier holder's message is retired (flow.py, `handover`)
         channel = self.bot.get_partial_messageable(int(row.body["channel"]), type=discord.ChannelType.private)
         content = str(row.body["text"])
         view = self.prompt_view(game, prompt, str(row.body.get("language") or game.row.language))
@@ -648,11 +736,13 @@ class GameMaster:
         except discord.NotFound:
             message_id = (await channel.send(content=content, view=view)).id
         self.sheet_messages[(game.id, str(row.body["sheet"]))] = (channel.id, message_id)
+        self.sheet_texts[(game.id, str(row.body["sheet"]))] = (content, True)
         await self.storage.finish_deliveries([], prompts=[(game.id, prompt.id, channel.id, message_id)])
 
     async def _update_status(self, row: DeliveryRow) -> None:
-        """Edit the game's status message to the text saved with the step (a new message the
-        first time, sent with the row's nonce so a restart cannot post it twice)."""
+        """Edit the game's status message to the text saved with the step (a new message the first
+        time). Made as a follow-up of a player's act in the channel, it is edited through that act's
+        token while the token works (15 minutes), outside Discord's global rate limit."""
         game = await self.table.get(row.game_id)
         if game is None or row.channel_id is None or row.channel_id in self.gone_channels:
             return
@@ -664,14 +754,37 @@ class GameMaster:
         content = row.body["text"]
         if message_id:
             try:
-                await channel.get_partial_message(int(message_id)).edit(content=content, view=view)
+                await self.replies.edit(channel.get_partial_message(int(message_id)), content=content, view=view)
                 return
             except discord.NotFound:
                 pass
+        message = await self._new_status(game, channel, content, view)
+        await self.table.update_meta(game, status_message=message.id, status_pending=None)
+
+    async def _new_status(
+        self, game: LiveGame, channel: discord.PartialMessageable, content: str, view: discord.ui.View
+    ) -> discord.Message:
+        """The status message, made. A follow-up carries no nonce: the game notes that it is making one, and
+        a run that finds the note (the process died before the message was noted) looks for it first."""
+        meta = game.row.meta
+        title = content.split("\n", 1)[0]  # the game's title and number, a line no other message starts with
+        if meta.get("status_pending"):
+            assert self.bot.user is not None
+            found = await already_there(channel, self.bot.user.id, lambda m: m.content.split("\n", 1)[0] == title)
+            if found is not None:
+                if found.content != content:  # made for an earlier step
+                    await found.edit(content=content, view=view)
+                return found
+        token = await self.replies.token_for(channel.id)
         # one nonce per game's status message: a restart that re-creates it gets the same message back
-        message = await channel.send(content=content, view=view, nonce=f"status-{game.id}")
-        game.row.meta["status_message"] = message.id
-        await self.storage.update_game(game.id, meta=game.row.meta)
+        plain = partial(channel.send, nonce=f"status-{game.id}")
+        if token is None:
+            return await plain(content=content, view=view)
+        await self.table.update_meta(game, status_pending=True)
+        message: discord.Message = await self.replies.send(
+            token, content, {"view": view}, plain=lambda text, extra: plain(content=text, **extra)
+        )
+        return message
 
     # --- interactions -------------------------------------------------------------------------
     async def _players_game(
@@ -716,6 +829,11 @@ class GameMaster:
             sheet = (game_id, prompt.sheet)
             self.sheet_messages[sheet] = (interaction.message.channel.id, interaction.message.id)
             self.inline[sheet] = None
+        carries = self._may_carry(interaction, game, prompt)
+        if carries:  # what this act makes the bot say in this channel follows it up, once it is answered
+            self.replies.expect(interaction)
+        if interaction.guild_id is None and interaction.channel_id is not None:  # no need to open it again
+            self.dm_channels.setdefault(interaction.user.id, interaction.channel_id)
         try:
             outcome = await self.table.act(
                 game_id, seat_number, Action(prompt=prompt_id, value=value), input_key=f"i{interaction.id}",
@@ -724,11 +842,14 @@ class GameMaster:
         finally:
             edit = self.inline.pop(sheet, None) if sheet is not None else None
         if outcome.refusal is not None:
+            self.replies.withdraw(interaction)
             await self.ephemeral(interaction, self.refusal(outcome.refusal, language, game, reader=seat_number))
             return
         assert prompt is not None
         if sheet is not None:
             await self._answer_on_sheet(interaction, game, seat_number, prompt, edit)
+            if carries:
+                self.replies.offer(interaction)
             return
         # read by the player alone (a DM, an ephemeral message) or by the channel (a public prompt's message)
         private = prompt.secret or interaction.type != discord.InteractionType.component or bool(
@@ -749,6 +870,21 @@ class GameMaster:
             await interaction.response.edit_message(content=content, view=view)
         else:
             await self.ephemeral(interaction, f"✅ {confirmation}")
+        if carries:
+            self.replies.offer(interaction)
+
+    @staticmethod
+    def _may_carry(interaction: discord.Interaction, game: LiveGame, prompt: Prompt | None) -> bool:
+        """Whether an answer's follow-ups may carry the bot's next messages for its channel: in DMs, or on
+        a public prompt's message in the channel — never an ephemeral one, nor in a game that hides its
+        players: a follow-up may show whose interaction it follows."""
+        if interaction.guild_id is None:
+            return True
+        message = interaction.message
+        return (
+            prompt is not None and not prompt.secret and game.public_term(prompt.seat) is None
+            and message is not None and not message.flags.ephemeral
+        )
 
     async def _answer_on_sheet(
         self, interaction: discord.Interaction, game: LiveGame, seat_number: int, prompt: Prompt,
@@ -759,8 +895,9 @@ class GameMaster:
         assert interaction.message is not None
         language = self.seat_language(game, seat_number)
         following = next((p for p in game.state.prompts_for(seat_number) if p.sheet == prompt.sheet), None)
-        if following is None:
+        if following is None:  # the order as given, without its "not sent yet" line
             base = (interaction.message.content or "").split("\n✅")[0]
+            base = "\n".join(line for line in base.split("\n") if line != t(language, "sheet-status-open"))
             content, view = clip(f"{base}\n{t(language, 'sheet-all-in')}", 2000), None
         else:
             text = edit.body["text"] if edit is not None else None
@@ -769,9 +906,11 @@ class GameMaster:
         try:
             await interaction.response.edit_message(content=content, view=view)
         except discord.HTTPException:
+            self.sheet_texts.pop((game.id, str(prompt.sheet)), None)
             if edit is not None:  # the click's answer failed: the edit goes out the ordinary way
                 self._enqueue([edit])
             raise
+        self.sheet_texts[(game.id, str(prompt.sheet))] = (content, view is not None)
         if edit is not None and following is not None:
             where = (interaction.message.channel.id, interaction.message.id)
             await self.storage.finish_deliveries([edit.id], prompts=[(game.id, following.id, *where)])

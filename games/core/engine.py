@@ -323,6 +323,12 @@ class Engine(ABC, Generic[S]):
         event the seat received; a game without a dossier gets its `summary` for the seat instead."""
         return []
 
+    def dossier_history(self, state: S, seat: int, received: list[Event]) -> list[Event]:
+        """Which of the private messages `seat` received so far (from the log, in order) a substitute's
+        dossier replays: a game leaves out mere confirmations of the seat's own answers (the log
+        keeps no `Event.ack` mark). Default: all of them."""
+        return received
+
     def absent_notice(self, state: S, seat: int, misses: int) -> Event | None:
         """What the moderators are told when the player of `seat` has let `misses` deadlines in a row
         pass without answering (the steps of one move count once), or None: nothing (the default).

@@ -60,6 +60,12 @@ def sheet_of(prompt_id: str) -> str | None:
     return sheet if dot else None
 
 
+def sheet_seat(sheet_id: str) -> int | None:
+    """The seat an order sheet's id names (ids end with the seat: `OrderForm.open`), or None."""
+    _, _, last = sheet_id.rpartition("-")
+    return int(last) if last.isdigit() else None
+
+
 def untouched(prompt_id: str) -> bool:
     """Whether a sheet's prompt is the first its sheet asked: its player has answered nothing of it yet
     (every answer asks anew). A prompt of no sheet counts as untouched."""

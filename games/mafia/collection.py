@@ -15,13 +15,14 @@ touching code; any fault is a `CollectionError` whose message names the file and
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
+
+from games.core.datafiles import read_json
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "mafia"
 COLLECTION_FILE = DATA_DIR / "collection.json"
@@ -199,19 +200,10 @@ def parse_collection(raw: Any, source: str) -> Collection:
     return collection
 
 
-def read_json(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise CollectionError(f"{path}: cannot be read ({error.strerror})") from error
-    except json.JSONDecodeError as error:
-        raise CollectionError(f"{path}: not valid JSON (line {error.lineno}: {error.msg})") from error
-
-
 def load_collection(path: Path | str = COLLECTION_FILE) -> Collection:
     return _load(Path(path).resolve())
 
 
 @cache
 def _load(path: Path) -> Collection:
-    return parse_collection(read_json(path), str(path))
+    return parse_collection(read_json(path, "collection file", CollectionError), str(path))

@@ -2,42 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from functools import partial
+from typing import Any
 
-from games.core import Event, Option, Prompt, Rng, term
+from games.core import Event, Option, Rng, term
+from games.core.prompts import numbered_prompt
 from games.mafia.collection import CardType, Collection
-from games.mafia.state import Card, MafiaState
+from games.mafia.state import Card
 
 CHANCE_SCALE = 1_000_000
 
 
-def new_prompt(
-    state: MafiaState,
-    player: int,
-    key: str,
-    *,
-    deadline: str,
-    ask: Literal["one", "number", "text", "many"] = "one",
-    options: list[Option] | None = None,
-    params: dict[str, Any] | None = None,
-    picks: int | None = None,
-    changeable: bool = True,
-) -> Prompt:
-    """A secret prompt with an id unique over the whole game; `picks` = exactly that many (ask="many")."""
-    state.prompt_counter += 1
-    return Prompt(
-        id=f"mafia-{state.prompt_counter}",
-        seat=player,
-        ask=ask,
-        key=key,
-        params=params or {},
-        options=options or [],
-        min_picks=picks,
-        max_picks=picks,
-        secret=True,
-        deadline=deadline,
-        changeable=changeable,
-    )
+new_prompt = partial(numbered_prompt, game="mafia", changeable=True)
+"""A Mafia prompt: secret, and changeable until its step resolves unless it says otherwise."""
 
 
 def announce(key: str, **params: Any) -> Event:

@@ -1,6 +1,6 @@
-"""A substitute's catch-up dossier (the engine's `dossier` hook): what a player taking over a seat
-mid-game must know now, besides every private message the seat received so far (which the runtime
-replays from the log).
+"""A substitute's catch-up dossier (the engine's `dossier` and `dossier_history` hooks): what a player
+taking over a seat mid-game must know now, and which of the private messages the seat received so far
+(the runtime replays them from the log) are worth reading again.
 
 The seat's secrets as they stand: the public and secret roles (a mafia member's colour), the
 Student's colour, the hand in order, the sleeve, the deck's contents (not their order) with its size,
@@ -8,6 +8,13 @@ the reserve's size, the artifact if the seat holds it, a mortal wound, the delay
 (without who caused them), for a mafia member the other members (public and secret roles, alive or
 dead) and the seat's current order sheet. Nothing here is more than the seat's own view shows
 (`view.private`): the dossier only puts it into words.
+
+The history keeps the seat's private results (role, opening hand, check and information results,
+letters, the Boss's messages, intercepted copies, phase summaries, the Mafia's snapshot, the
+artifact) and drops what merely confirmed the seat's own clicks: draft picks and keeps (the deck
+above holds them all), a reordered hand (the hand above is in order), a sheet's notes. The log keeps
+no `Event.ack` mark, so they are named by key; of the changeable artifact pick only the final choice
+is kept (who got the artifact from the seat is the seat's knowledge).
 """
 
 from __future__ import annotations
@@ -20,6 +27,27 @@ from games.mafia.common import cards_term, sorted_cards, tell
 from games.mafia.setup import role_message
 from games.mafia.sheet import form
 from games.mafia.state import MafiaState
+from games.mafia.view import named_by_role
+
+CONFIRMATIONS = frozenset({
+    "mafia-event-picked",  # a draft pick (ack), changeable until the round ends
+    "mafia-event-kept",  # a draft round's keep
+    "mafia-event-jester-kept",  # the Jester's automatic keep
+    "mafia-event-hand-ordered",  # a reordered hand
+    "sheet-part-reset",  # a note on an order sheet long since resolved
+})
+"""Private messages that only confirmed the seat's own answers: not worth a substitute's reading."""
+FINAL_ONLY = frozenset({"mafia-event-artifact-picked"})
+"""Confirmations of a changeable choice (ack): only the last one, the choice that stood, is kept."""
+
+
+def history(received: list[Event]) -> list[Event]:
+    """The seat's past private messages (in order) worth a substitute's reading."""
+    last = {e.key: i for i, e in enumerate(received) if e.key in FINAL_ONLY}
+    return [
+        e for i, e in enumerate(received)
+        if e.key not in CONFIRMATIONS and (e.key not in FINAL_ONLY or last[e.key] == i)
+    ]
 
 
 def build(state: MafiaState, number: int) -> list[Event]:
@@ -52,9 +80,10 @@ def build(state: MafiaState, number: int) -> list[Event]:
             message(f"mafia-dossier-delayed-{d.kind}", amount=d.amount, due=_phase_of(d.due)) for d in player.delayed
         ])))
     if player.mafia and state.phase in ("night", "day", "over"):
+        named = "no" if named_by_role(state) else "yes"  # anonymous: the public role is the name
         members = [
             message("mafia-dossier-member", player=seat(n), alive="yes" if state.seats[n].alive else "no",
-                    public_role=term(f"mafia-role-{state.seats[n].public_role}"),
+                    named=named, public_role=term(f"mafia-role-{state.seats[n].public_role}"),
                     role=term(f"mafia-role-{state.seats[n].secret_role}"))
             for n in state.mafia_seats()
             if n != number

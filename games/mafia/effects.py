@@ -35,7 +35,8 @@ from collections.abc import Callable
 from games.core import seat, term
 from games.mafia.collection import COLOURS
 from games.mafia.common import card_term, cards_term
-from games.mafia.res_context import Play, Resolution, remove, take_top
+from games.mafia.deck import take_top
+from games.mafia.res_context import Play, Resolution, remove
 from games.mafia.state import Card, Delayed, Message
 from games.mafia.votes import veche_votes
 

@@ -108,6 +108,9 @@ class MafiaEngine(Engine[MafiaState]):
     def dossier(self, state: MafiaState, seat: int) -> list[Event]:
         return dossier.build(state, seat)
 
+    def dossier_history(self, state: MafiaState, seat: int, received: list[Event]) -> list[Event]:
+        return dossier.history(received)
+
     def absent_notice(self, state: MafiaState, seat: int, misses: int) -> Event | None:
         return phases.absent_notice(state, seat, misses)
 
@@ -129,7 +132,7 @@ class MafiaEngine(Engine[MafiaState]):
         return {number: player.alive for number, player in enumerate(state.seats)}
 
     def public_name(self, state: MafiaState, seat: int) -> dict[str, Any] | None:
-        if state.options.mode != "anonymous" or state.over or not 0 <= seat < state.players:
+        if not view.named_by_role(state) or not 0 <= seat < state.players:
             return None
         return {"term": f"mafia-role-{state.seats[seat].public_role}"}
 

@@ -16,6 +16,7 @@ from games.mafia import phases
 from games.mafia.common import announce, card_lines, card_option, cards_term, new_prompt, sorted_cards, tell
 from games.mafia.deck import draw
 from games.mafia.state import MafiaState
+from games.mafia.view import named_by_role
 
 JESTER_HAND = "mafia-prompt-jester-hand"
 KEYS = (JESTER_HAND,)
@@ -51,7 +52,7 @@ def deal(state: MafiaState, events: list[Event]) -> None:
     jester = state.seat_of(JESTER)
     if state.jester_prompt is not None and jester is not None:
         state.phase = "opening"
-        events.append(announce("mafia-event-jester-choosing", player=seat(jester)))
+        events.append(announce("mafia-event-jester-choosing", player=seat(jester), named=_named(state)))
         return
     begin_night_one(state, events)
 
@@ -74,17 +75,25 @@ def default_jester(state: MafiaState, prompt: Prompt) -> tuple[str, ...]:
     return tuple(str(c.id) for c in state.seats[prompt.seat].deck[:count])
 
 
+def _named(state: MafiaState) -> str:
+    """Whether a line names the seat's player ("yes") or, in anonymous mode, the seat is named by
+    its public role already ("no"), so the line must not say that role a second time."""
+    return "no" if named_by_role(state) else "yes"
+
+
 def begin_night_one(state: MafiaState, events: list[Event]) -> None:
     state.phase = "night"
     state.number = 1
     collection = state.collection
     mafia = state.mafia_seats()
+    named = _named(state)
     for member in mafia:
         others = [
             {
                 "message": "mafia-line-snapshot",
                 "params": {
                     "player": seat(n),
+                    "named": named,
                     "public_role": term(f"mafia-role-{state.seats[n].public_role}"),
                     "role": term(f"mafia-role-{state.seats[n].secret_role}"),
                     "deck": cards_term(sorted_cards(collection, state.seats[n].deck)),

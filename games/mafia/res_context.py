@@ -126,21 +126,6 @@ class Resolution:
         return term(f"mafia-colour-{self.state.collection.card(card.key).colour}")
 
 
-def take_top(state: MafiaState, number: int, count: int) -> list[Card]:
-    """The top `count` cards of a deck, taken off it (an empty deck is rebuilt from the shuffled
-    reserve first, as for a draw); fewer when deck and reserve run out."""
-    player = state.seats[number]
-    taken: list[Card] = []
-    for _ in range(count):
-        if not player.deck and player.reserve:
-            player.deck = state.rng.shuffled(player.reserve)
-            player.reserve = []
-        if not player.deck:
-            break
-        taken.append(player.deck.pop(0))
-    return taken
-
-
 def remove(cards: list[Card], card: Card) -> None:
     """Take one card out of a pile by id (cards leaving a hand lose the Advisor's invisibility)."""
     for position, candidate in enumerate(cards):

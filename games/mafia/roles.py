@@ -15,7 +15,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from games.mafia.collection import COLOURS, DATA_DIR, Collection, CollectionError, Colour, load_collection, read_json
+from games.core.datafiles import read_json
+from games.mafia.collection import COLOURS, DATA_DIR, Collection, CollectionError, Colour, load_collection
 
 ROLES_FILE = DATA_DIR / "roles.json"
 
@@ -164,9 +165,9 @@ def load_roles(path: Path | str = ROLES_FILE, collection: Collection | None = No
     """The roles, checked against `collection` (default: the default collection, and cached)."""
     if collection is None:
         return _load(Path(path).resolve())
-    return parse_roles(read_json(Path(path)), str(path), collection)
+    return parse_roles(read_json(path, "roles file", CollectionError), str(path), collection)
 
 
 @cache
 def _load(path: Path) -> Roles:
-    return parse_roles(read_json(path), str(path), load_collection())
+    return parse_roles(read_json(path, "roles file", CollectionError), str(path), load_collection())

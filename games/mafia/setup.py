@@ -18,6 +18,7 @@ from games.mafia.common import announce, tell
 from games.mafia.options import Join, Options, untested_size
 from games.mafia.roles import Roles
 from games.mafia.state import LAW, MafiaState, Seat
+from games.mafia.view import named_by_role
 
 MAFIA_SIZE = 3
 STUDENT = "student"
@@ -100,11 +101,13 @@ def setup(players: int, options: Options, seed: int, joins: list[dict[str, Any]]
     events = [announce("mafia-event-setup", players=players, mode=term(f"mafia-mode-{options.mode}"))]
     if untested_size(players):
         events.append(announce("mafia-event-untested-size", players=players))
+    player_named = "no" if named_by_role(state) else "yes"  # anonymous: the public role is the name
     events.append(
         announce(
             "mafia-event-public-roles",
             roles={"lines": [
-                {"message": "mafia-line-public-role", "params": {"player": seat(n), "role": term(f"mafia-role-{r}")}}
+                {"message": "mafia-line-public-role",
+                 "params": {"player": seat(n), "named": player_named, "role": term(f"mafia-role-{r}")}}
                 for n, r in enumerate(chosen)
             ]},
         )

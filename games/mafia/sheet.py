@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.core import Event, Option, Refusal, seat, term
@@ -89,26 +90,22 @@ def committed(state: MafiaState, sheet: Sheet, skip: str) -> dict[int, str]:
     for name, answers in sheet.parts.items():
         if name == skip:
             continue
-        for value in _card_values(name, answers):
+        for value in _card_values(state, sheet.seat, name, answers):
             if value.isdigit():
                 used[int(value)] = name
     if sheet.editing is not None and sheet.editing != skip:
-        for value in _card_values(sheet.editing, sheet.draft):
+        for value in _card_values(state, sheet.seat, sheet.editing, sheet.draft):
             if value.isdigit():
                 used[int(value)] = sheet.editing
     return used
 
 
-def _card_values(name: str, answers: list[str]) -> list[str]:
+def _card_values(state: MafiaState, me: int, name: str, answers: list[str]) -> list[str]:
     """The card ids among a part's answers."""
     if name in ("hand", "sleeve"):
-        if not answers or answers[0] == NONE:
-            return []
-        if answers[0] == UNDER:
-            return picks(answers[1]) if len(answers) > 1 else []
-        return [answers[0], *(v.removeprefix(PAID) for a in answers[1:] if _is_payment(a) for v in picks(a))]
+        return CARD_PARTS[name].read(state, me, answers).card_ids()
     if name == "boost":
-        return [v.removeprefix(PAID) for a in answers[1:] if _is_payment(a) for v in picks(a)]
+        return _payment(answers[1:])
     if name in ("paranoid", "croupier"):
         return [v for a in answers for v in picks(a) if v.isdigit()]
     return []
@@ -118,8 +115,9 @@ PAID = "paid:"
 """A payment answer is kept as "paid:<ids>" so it can never be taken for a target's seat number."""
 
 
-def _is_payment(answer: str) -> bool:
-    return answer.startswith(PAID)
+def _payment(answers: list[str]) -> list[str]:
+    """The card ids of the payment answers ("paid:<ids>") among `answers`."""
+    return [v.removeprefix(PAID) for a in answers if a.startswith(PAID) for v in picks(a)]
 
 
 def _used_refusal(used: dict[int, str], card: Card) -> Refusal | None:
@@ -168,6 +166,64 @@ def link_refusal(text: str) -> Refusal | None:
 
 
 # --- a card played from the hand or the sleeve ----------------------------------------------------
+@dataclass
+class CardChoice:
+    """A card part's answers read once: what its steps ask next, the play it orders, the cards it ties up."""
+
+    first: str = NONE
+    """A card id, `UNDER` or `NONE` (also while nothing is answered)."""
+    rest: list[str] = field(default_factory=list)
+    """The answers after the first: the card's questions' answers, or the ids put under."""
+    card: Card | None = None
+    """The card played, while its player holds it."""
+    questions: list[str] = field(default_factory=list)
+    """What the card asks, in order: trick, as, target, text, pay."""
+
+    def given(self, question: str) -> str | None:
+        """The answer to one of the card's questions, once given."""
+        answered = dict(zip(self.questions, self.rest, strict=False))
+        return answered.get(question)
+
+    def next_question(self) -> str | None:
+        """The card's first question still unanswered (None: the part is complete, or plays no card)."""
+        if self.card is None or len(self.rest) >= len(self.questions):
+            return None
+        return self.questions[len(self.rest)]
+
+    def under(self) -> list[str]:
+        """The hand card ids put under the deck ([] until picked)."""
+        return picks(self.rest[0]) if self.first == UNDER and self.rest else []
+
+    def paid(self) -> list[str]:
+        """The card ids paid for the cost, once picked."""
+        return [v.removeprefix(PAID) for v in picks(self.given("pay") or "")]
+
+    def card_ids(self) -> list[str]:
+        """The cards the part uses: those put under, or the card it names (held or not: a forged order
+        naming one card in two parts is refused at the first) and its payment."""
+        if self.first in (NONE, UNDER):
+            return self.under()
+        return [self.first, *self.paid()]
+
+    def play(self) -> CardPlay | None:
+        """The part as a `CardPlay`, or None when it plays nothing."""
+        if self.card is None:
+            return None
+        play = CardPlay(card=self.card.id)
+        for question, answer in zip(self.questions, self.rest, strict=False):
+            if question == "trick":
+                play.trick = answer == TRICK
+            elif question == "as":
+                play.as_question = answer == AS_QUESTION
+            elif question == "target":
+                play.target = int(answer)
+            elif question == "text":
+                play.text = answer
+            elif question == "pay":
+                play.paid = [int(v) for v in self.paid()]
+        return play
+
+
 class CardPart(Part[MafiaState]):
     """`hand` or `sleeve`: [card, trick?/as?, target?, text?, paid?] — or [none] — or [under, ids]."""
 
@@ -215,10 +271,20 @@ class CardPart(Part[MafiaState]):
             return Refusal(key="mafia-refuse-cannot-pay", params={"cost": cost})
         return None
 
-    def _kind(self, state: MafiaState, me: int, card: Card, rest: list[str]) -> CardType:
-        if rest and rest[0] == AS_QUESTION:
-            return _question(state)
-        return state.collection.card(card.key)
+    def read(self, state: MafiaState, me: int, answers: list[str]) -> CardChoice:
+        """The part's answers, parsed: every reader of the part (its steps, its order, the cards it ties
+        up in the other parts) works from this."""
+        if not answers:
+            return CardChoice()
+        choice = CardChoice(first=answers[0], rest=answers[1:])
+        if choice.first not in (NONE, UNDER):
+            choice.card = self._find(state, me, choice.first)
+        if choice.card is not None:
+            choice.questions = self._questions(state, me, choice.card, choice.rest)
+        return choice
+
+    def _kind(self, state: MafiaState, card: Card, as_question: bool) -> CardType:
+        return _question(state) if as_question else state.collection.card(card.key)
 
     def _questions(self, state: MafiaState, me: int, card: Card, rest: list[str]) -> list[str]:
         player = state.seats[me]
@@ -228,7 +294,8 @@ class CardPart(Part[MafiaState]):
             asked.append("trick")
         if self.name == "sleeve" and player.public_role == JOURNALIST:
             asked.append("as")
-        kind = self._kind(state, me, card, rest if asked and asked[-1] == "as" else [])
+        # "as" is the first question when asked: the card's own kind, or the Question's
+        kind = self._kind(state, card, asked[-1:] == ["as"] and rest[:1] == [AS_QUESTION])
         if kind.targeted:
             asked.append("target")
         if kind.effect == "letter":
@@ -249,24 +316,18 @@ class CardPart(Part[MafiaState]):
                     key="mafia-refuse-under-instead") if sleeve_played else None))
             options.append(Option(value=NONE, label="mafia-opt-no-card"))
             return Step(f"mafia-ask-{self.name}", options)
-        first, rest = answers[0], answers[1:]
-        if first == NONE:
-            return None
-        if first == UNDER:
-            if rest:
+        choice = self.read(state, me, answers)
+        if choice.first == UNDER:
+            if choice.rest:
                 return None
             used = committed(state, sheet, self.name)
             options = [card_option(state, c, _used_refusal(used, c)) for c in state.seats[me].hand]
             return Step("mafia-ask-under", options, ask="many", min_picks=1,
                         max_picks=min(UNDER_MAX, len(options)))
-        card = self._find(state, me, first)
-        if card is None:
+        question, card = choice.next_question(), choice.card
+        if question is None or card is None:
             return None
-        questions = self._questions(state, me, card, rest)
-        if len(rest) >= len(questions):
-            return None
-        kind = self._kind(state, me, card, rest if "as" in questions else [])
-        question = questions[len(rest)]
+        kind = self._kind(state, card, choice.given("as") == AS_QUESTION)
         about = {"card": term(f"mafia-card-{card.key}")}
         if question == "trick":
             return Step("mafia-ask-trick", [Option(value=PLAIN, label="mafia-opt-trick-no"),
@@ -296,14 +357,13 @@ class CardPart(Part[MafiaState]):
                     min_picks=cost, max_picks=cost)
 
     def check(self, state: MafiaState, sheet: Sheet, answers: list[str], value: str) -> Refusal | None:
-        if answers and answers[0] not in (NONE, UNDER):
-            step = self.step(state, sheet, answers)
-            if step is not None and step.key == "mafia-ask-pay":
-                in_hand = sum(1 for v in picks(value) if _in_hand(state, sheet.seat, v.removeprefix(PAID)))
-                if in_hand > HAND_PAY_MAX:
-                    return Refusal(key="mafia-refuse-hand-pay", params={"count": HAND_PAY_MAX})
-            if step is not None and step.ask == "text":
-                return link_refusal(value)
+        question = self.read(state, sheet.seat, answers).next_question()
+        if question == "pay":
+            in_hand = sum(1 for v in picks(value) if _in_hand(state, sheet.seat, v.removeprefix(PAID)))
+            if in_hand > HAND_PAY_MAX:
+                return Refusal(key="mafia-refuse-hand-pay", params={"count": HAND_PAY_MAX})
+        if question == "text":
+            return link_refusal(value)
         return None
 
     def default(self, state: MafiaState, sheet: Sheet) -> list[str]:
@@ -311,38 +371,14 @@ class CardPart(Part[MafiaState]):
 
     def describe(self, state: MafiaState, sheet: Sheet, answers: list[str]) -> dict[str, Any]:
         me = sheet.seat
-        if not answers or answers[0] == NONE:
-            return message(f"mafia-order-{self.name}-none")
-        if answers[0] == UNDER:
-            cards = [c for v in picks(answers[1]) if (c := _in_hand(state, me, v))] if len(answers) > 1 else []
+        choice = self.read(state, me, answers)
+        if choice.first == UNDER:
+            cards = [c for v in choice.under() if (c := _in_hand(state, me, v))]
             return message("mafia-order-under", cards=cards_term(cards))
-        play = parse_play(self, state, me, answers)
+        play = choice.play()
         if play is None:
             return message(f"mafia-order-{self.name}-none")
         return play_message(state, me, self.name, play)
-
-
-def parse_play(part: CardPart, state: MafiaState, me: int, answers: list[str]) -> CardPlay | None:
-    """A card part's answers as a `CardPlay`, or None when it plays nothing."""
-    if not answers or answers[0] in (NONE, UNDER):
-        return None
-    card = part._find(state, me, answers[0])
-    if card is None:
-        return None
-    play = CardPlay(card=card.id)
-    questions = part._questions(state, me, card, answers[1:])
-    for question, answer in zip(questions, answers[1:], strict=False):
-        if question == "trick":
-            play.trick = answer == TRICK
-        elif question == "as":
-            play.as_question = answer == AS_QUESTION
-        elif question == "target":
-            play.target = int(answer)
-        elif question == "text":
-            play.text = answer
-        elif question == "pay":
-            play.paid = [int(v.removeprefix(PAID)) for v in picks(answer)]
-    return play
 
 
 def play_message(state: MafiaState, me: int, source: str, play: CardPlay) -> dict[str, Any]:
@@ -436,8 +472,7 @@ class BoostPart(Part[MafiaState]):
         if not answers or answers[0] == NO:
             return message("mafia-order-boost-none")
         cards = _cards(state, sheet.seat)
-        paid = [cards[v.removeprefix(PAID)] for a in answers[1:] if _is_payment(a) for v in picks(a)
-                if v.removeprefix(PAID) in cards]
+        paid = [cards[v] for v in _payment(answers[1:]) if v in cards]
         return message("mafia-order-boost", paid=cards_term(paid), has_paid=YES if paid else NO)
 
 
@@ -805,6 +840,7 @@ class RedrawPart(Part[MafiaState]):
 
 
 HAND, SLEEVE = CardPart("hand"), CardPart("sleeve")
+CARD_PARTS = {part.name: part for part in (HAND, SLEEVE)}
 PARTS: list[Part[MafiaState]] = [
     HAND, SLEEVE, KillPart(), BoostPart(), VechePart(), LeaderPart(), ArtifactPart(), CheckPart(),
     ParanoidPart(), CroupierPart(), OrderHandPart(), ArrangePart(), InvisiblePart(), MessagePart(), RedrawPart(),
@@ -851,18 +887,16 @@ def order_of(state: MafiaState, me: int) -> Order:
         return Order()
     parts = sheet.parts
     order = Order(done=sheet.done)
-    hand = parts.get("hand") or [NONE]
-    if hand[0] == UNDER and len(hand) > 1:
-        order.under = [int(v) for v in picks(hand[1])]
-    else:
-        order.hand = parse_play(HAND, state, me, hand)
-    order.sleeve = parse_play(SLEEVE, state, me, parts.get("sleeve") or [NONE])
+    hand = HAND.read(state, me, parts.get("hand") or [NONE])
+    order.under = [int(v) for v in hand.under()]
+    order.hand = hand.play()
+    order.sleeve = SLEEVE.read(state, me, parts.get("sleeve") or [NONE]).play()
     kill = parts.get("kill") or [NONE]
     if kill[0] != NONE:
         order.kill = int(kill[0])
     boost = parts.get("boost") or [NO]
     if boost[0] == YES:
-        order.boost = [int(v.removeprefix(PAID)) for a in boost[1:] if _is_payment(a) for v in picks(a)]
+        order.boost = [int(v) for v in _payment(boost[1:])]
         order.boost_question = boost[-1] == YES and len(boost) > 1
     veche = parts.get("veche") or [NONE]
     if veche[0] != NONE and len(veche) > 1:

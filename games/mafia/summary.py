@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from games.core import GM, Event, Viewer, seat, term
-from games.mafia.common import announce, cards_term, sorted_cards, tell
+from games.mafia import victory
+from games.mafia.common import announce, cards_term, tell
 from games.mafia.draft import MAFIA_ROUNDS, ROUNDS
 from games.mafia.state import MafiaState
-from games.mafia.view import hands_dealt
+from games.mafia.view import hands_dealt, named_by_role
 
 
 def _phase_line(state: MafiaState) -> Event:
@@ -18,21 +19,26 @@ def _phase_line(state: MafiaState) -> Event:
     return announce(f"mafia-status-{state.phase}", number=state.number)
 
 
+def _seat_line(state: MafiaState, number: int) -> Event:
+    """A seat's public line: its name, public role and hand count (or death). In anonymous mode the
+    seat's name IS its public role, so the role is said once (`mafia-status-role…`)."""
+    player = state.seats[number]
+    params = {"player": seat(number), "role": term(f"mafia-role-{player.public_role}")}
+    prefix = "mafia-status-role" if named_by_role(state) else "mafia-status-seat"
+    if not player.alive:
+        return announce(f"{prefix}-dead", **params)
+    if hands_dealt(state):
+        return announce(f"{prefix}-count", count=state.counts.get(number, player.public_hand_count()), **params)
+    return announce(prefix, **params)
+
+
 def build(state: MafiaState, viewer: Viewer) -> list[Event]:
     lines = [_phase_line(state)]
-    for number, player in enumerate(state.seats):
-        params = {"player": seat(number), "role": term(f"mafia-role-{player.public_role}")}
-        if not player.alive:
-            lines.append(announce("mafia-status-dead", **params))
-        elif hands_dealt(state):
-            lines.append(announce("mafia-status-seat-count", count=state.counts.get(number, player.public_hand_count()),
-                                  **params))
-        else:
-            lines.append(announce("mafia-status-seat", **params))
+    lines += [_seat_line(state, number) for number in range(len(state.seats))]
     if state.leader is not None and not state.over:
         lines.append(announce("mafia-status-leader", player=seat(state.leader)))
-    if viewer == GM:
-        lines += _reveal(state)
+    if viewer == GM:  # the same lines as the victory's full reveal
+        lines += [announce(line["message"], **line["params"]) for line in victory.reveal(state)]
     if isinstance(viewer, int) and 0 <= viewer < state.players:
         player = state.seats[viewer]
         if player.mafia:
@@ -53,24 +59,4 @@ def build(state: MafiaState, viewer: Viewer) -> list[Event]:
             lines.append(tell([viewer], "mafia-aid-order", done="yes" if state.sheets[viewer].done else "no"))
         if state.artifact == viewer:
             lines.append(tell([viewer], "mafia-aid-artifact"))
-    return lines
-
-
-def _reveal(state: MafiaState) -> list[Event]:
-    """The game master's whole table (the full reveal of a finished game's transcript): every seat's
-    roles, faction, deck contents, hand and sleeve, and the artifact's holders."""
-    lines = []
-    for number, player in enumerate(state.seats):
-        lines.append(announce(
-            "mafia-reveal-seat", player=seat(number), public_role=term(f"mafia-role-{player.public_role}"),
-            faction=term(f"mafia-faction-{player.faction}"), role=term(f"mafia-role-{player.secret_role}"),
-            deck=cards_term(sorted_cards(state.collection, player.deck)), hand=cards_term(player.hand),
-            sleeve=cards_term(player.sleeve), alive="yes" if player.alive else "no",
-            mafia="yes" if player.mafia else "no",
-        ))
-    if not state.artifact_held:
-        lines.append(announce("mafia-victory-artifact-never"))
-    else:
-        lines.append(announce("mafia-victory-artifact", holders=[seat(n) for n in state.artifact_held],
-                              destroyed="no" if state.artifact is not None else "yes"))
     return lines

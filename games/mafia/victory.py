@@ -10,11 +10,13 @@ this module sets only `winner`, `over` and `prompts`.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Literal
 
 from games.core import Event, Results, seat, seats, term
-from games.mafia.common import announce
-from games.mafia.state import MafiaState
+from games.core.orders import lines, message
+from games.mafia.common import announce, card_term, cards_term, sorted_cards
+from games.mafia.state import Card, MafiaState
 
 Winner = Literal["mafia", "law", "draw"]
 
@@ -48,41 +50,53 @@ def check(state: MafiaState, events: list[Event]) -> bool:
     state.winner = result
     state.over = True
     state.prompts = []
-    params: dict[str, Any] = {"roles": _reveal(state), "artifact": _artifact(state)}
+    params: dict[str, Any] = {"reveal": lines(reveal(state))}
     if result != "draw":
         params["winners"] = {"and": seats(winners(state))}
     events.append(announce(f"mafia-victory-{result}", **params))
     return True
 
 
-def _reveal(state: MafiaState) -> dict[str, Any]:
-    """Every seat, in seat order: public role, secret role (faction), alive or dead."""
-    lines = []
-    for n, player in enumerate(state.seats):
-        params: dict[str, Any] = {
-            "player": seat(n),
-            "public_role": term(f"mafia-role-{player.public_role}"),
-            "faction": term(f"mafia-faction-{player.faction}"),
-            "alive": "yes" if player.alive else "no",
-        }
-        if player.mafia:
-            params["role"] = term(f"mafia-role-{player.secret_role}")
-        key = "mafia-victory-line-mafia" if player.mafia else "mafia-victory-line-law"
-        lines.append({"message": key, "params": params})
-    return {"lines": lines}
+def reveal(state: MafiaState) -> list[dict[str, Any]]:
+    """The full reveal, one message per line (so a long one splits cleanly between Discord messages):
+    every seat in seat order — public role, faction and secret role, the Student's colour, alive or
+    dead, deck contents, hand and sleeve — then the artifact's holders. The victory announces it;
+    the game master's table (a finished game's transcript) shows the same lines."""
+    return [*(_seat_line(state, n) for n in range(len(state.seats))), _artifact(state)]
+
+
+def _seat_line(state: MafiaState, number: int) -> dict[str, Any]:
+    player = state.seats[number]
+    student = player.student_colour
+    return message(
+        "mafia-reveal-seat",
+        player=seat(number),
+        public_role=term(f"mafia-role-{player.public_role}"),
+        faction=term(f"mafia-faction-{player.faction}"),
+        mafia="yes" if player.mafia else "no",
+        role=term(f"mafia-role-{player.secret_role}"),
+        student="yes" if student is not None else "no",
+        colour=term(f"mafia-colour-{student}") if student is not None else "",
+        alive="yes" if player.alive else "no",
+        deck=_counted(state, player.deck),
+        hand=cards_term(player.hand),
+        sleeve=cards_term(player.sleeve),
+    )
+
+
+def _counted(state: MafiaState, cards: list[Card]) -> list[dict[str, Any]]:
+    """Cards in collection order, each kind once with its number ("Strike ×3"): a deck's contents
+    kept short enough for one line."""
+    kinds = Counter(c.key for c in sorted_cards(state.collection, cards))
+    return [message("mafia-reveal-cards", card=card_term(key), count=count) for key, count in kinds.items()]
 
 
 def _artifact(state: MafiaState) -> dict[str, Any]:
     """Who held the artifact, in order, and whether it still exists."""
     if not state.artifact_held:
-        return {"message": "mafia-victory-artifact-never", "params": {}}
-    return {
-        "message": "mafia-victory-artifact",
-        "params": {
-            "holders": seats(state.artifact_held),
-            "destroyed": "no" if state.artifact is not None else "yes",
-        },
-    }
+        return message("mafia-victory-artifact-never")
+    return message("mafia-victory-artifact", holders=seats(state.artifact_held),
+                   destroyed="no" if state.artifact is not None else "yes")
 
 
 def results(state: MafiaState) -> Results | None:

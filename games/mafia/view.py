@@ -33,6 +33,12 @@ def hands_dealt(state: MafiaState) -> bool:
     return state.phase in ("night", "day", "over")
 
 
+def named_by_role(state: MafiaState) -> bool:
+    """Anonymous mode until the game ends: each seat appears under its public role's name only (the
+    real names are revealed with the victory)."""
+    return state.options.mode == "anonymous" and not state.over
+
+
 def public(state: MafiaState) -> dict[str, Any]:
     seats = []
     for number, player in enumerate(state.seats):

@@ -2,47 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Unpack
 
 from games.core import Event, Option, Prompt, Refusal, seat, term
+from games.core.prompts import Asked, numbered_prompt
 from games.sword_of_lies import cards as cardlib
 from games.sword_of_lies.state import SolState, TableCard
 
 BACK = "back"
 
 
-def new_prompt(
-    state: SolState,
-    player: int,
-    key: str,
-    *,
-    deadline: str,
-    ask: Literal["one", "number", "text"] = "one",
-    options: list[Option] | None = None,
-    params: dict[str, Any] | None = None,
-    low: int | None = None,
-    high: int | None = None,
-    secret: bool = True,
-    changeable: bool = False,
-) -> Prompt:
+def new_prompt(state: SolState, player: int, key: str, *, deadline: str, **asked: Unpack[Asked]) -> Prompt:
     """A prompt with an id unique over the whole game. The steps of one Phase I move and of
     one war order share a deadline group, so the clock runs over the whole move."""
-    state.prompt_counter += 1
     group = {"turn": f"turn-{state.moves}-{player}", "war": f"war-{state.cycle}-{player}"}.get(deadline)
-    return Prompt(
-        id=f"sol-{state.prompt_counter}",
-        seat=player,
-        ask=ask,
-        key=key,
-        params=params or {},
-        options=options or [],
-        low=low,
-        high=high,
-        secret=secret,
-        deadline=deadline,
-        changeable=changeable,
-        deadline_group=group,
-    )
+    return numbered_prompt(state, player, key, game="sol", deadline=deadline, deadline_group=group, **asked)
 
 
 def replace_prompts(state: SolState, player: int, *prompts: Prompt) -> None:

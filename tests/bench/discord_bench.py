@@ -6,7 +6,19 @@ first enabled button of each prompt they are shown.
 
 - p50/p99 time from INTERACTION_CREATE to the bot's first response, with N games at once;
 - REST requests for one full 5-player Cookie game, by route, and the most messages any channel
-  got in any 5 s (Discord allows 5).
+  got in any 5 s (Discord allows 5);
+- the REST budget: how many of that game's requests count against Discord's global rate limit, and
+  how many such games one bot token sustains at once.
+
+The budget. Discord allows a bot about 50 requests per second across all its processes; "interaction
+endpoints are not bound to the bot's Global Rate Limit"
+(https://docs.discord.com/developers/topics/rate-limits#global-rate-limit): the callback answering an
+interaction (POST /interactions/{id}/{token}/callback) and the webhook the token opens for 15 minutes
+(follow-ups, editing the messages made through it: /webhooks/{application_id}/{token}/…). Everything else
+with the bot token is counted: channel messages (POST, PATCH), DM channels (POST /users/@me/channels),
+permission overwrites … (`DiscordStandIn.counted`). Concurrent games per token = 50 × the game's length
+/ its counted requests: a game's counted requests spread evenly over its real-time length, at the pace
+this game was played (players answering at once; the outboxes pacing each channel to 5 messages per 5 s).
 
     python -m tests.bench.discord_bench [--games 200] [--clicks 30]
 """
@@ -29,6 +41,34 @@ from pathlib import Path
 from tests.discord_standin import Channel, DiscordStandIn, Message, User
 
 ROOT = Path(__file__).resolve().parents[2]
+GLOBAL_LIMIT = 50  # requests per second per bot token, across all its processes (Discord)
+
+
+def budget(standin: DiscordStandIn) -> list[str]:
+    """The REST requests recorded since the last `clear_records` (one game), counted against the global rate
+    limit or not, by route, and the concurrent games one token sustains at that pace."""
+    requests = standin.requests
+    counted = [r for r in requests if standin.counted(r)]
+    length = requests[-1].at - requests[0].at if requests else 0.0
+    routes = Counter((standin.counted(r), f"{r.method} {r.route}") for r in requests)
+    lines = [
+        f"one full 5-player Cookie game: {len(requests)} REST requests in {length:.0f} s, {len(counted)} counted "
+        f"against the global rate limit, {len(requests) - len(counted)} not (interaction callbacks and follow-ups)"
+    ]
+    lines += [f"  {count:5d}  {'counted' if is_counted else 'free   '}  {route}"
+              for (is_counted, route), count in routes.most_common()]
+    if counted and length:
+        games = GLOBAL_LIMIT * length / len(counted)
+        lines += [
+            f"concurrent games one bot token sustains: {GLOBAL_LIMIT} req/s × {length:.0f} s / {len(counted)} counted "
+            f"= {games:.0f}",
+            "  assumptions: Discord's global limit of 50 requests/s per bot token, shared by all its processes;",
+            "  interaction callbacks and follow-ups are exempt; each game's counted requests spread evenly over its",
+            "  length; every game played at this game's pace (players answering at once, channels paced to 5",
+            "  messages per 5 s); startup (command sync, gateway) left out. Slower players make games longer (more",
+            "  of them fit), but an interaction token works 15 minutes: what it would have carried later is counted.",
+        ]
+    return lines
 
 
 def pct(values: list[float], q: float) -> float:
@@ -149,10 +189,7 @@ async def run(games: int, clicks: int, think: float) -> None:
             started = time.perf_counter()
             await play(standin, users[games], channels[games], None)
             await asyncio.sleep(12)  # let the paced outboxes finish the game's last messages
-            routes = Counter(f"{r.method} {r.route}" for r in standin.requests)
-            solo = [f"one full 5-player Cookie game: {sum(routes.values())} REST requests "
-                    f"({time.perf_counter() - started:.0f} s with Discord's 5-messages-per-5-s pacing)"]
-            solo += [f"  {count:5d}  {route}" for route, count in routes.most_common()]
+            solo = budget(standin)
             problems = standin.flood_problems(5, 5.0)
             solo.append(f"channels that got more than 5 messages in 5 s: {len(problems)}")
             solo += [f"  {problem}" for problem in problems[:10]]

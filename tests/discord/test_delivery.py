@@ -44,9 +44,8 @@ def assert_status_never_ahead(w: World, game_id: int) -> int:
     posted = 0  # how many of `lines` the channel has, in order
     edits = 0
     last_status = 0
-    path = f"/channels/{w.channel.id}/messages"
-    for request in w.standin.requests:
-        if not request.path.startswith(path) or request.status >= 400 or not isinstance(request.body, dict):
+    for request in w.standin.requests:  # the bot token's posts and edits, and interactions' follow-ups
+        if w.standin.writes_to(request) != w.channel.id or request.status >= 400 or not isinstance(request.body, dict):
             continue
         content = str(request.body.get("content", ""))
         shown = [row_id for row_id, text in statuses if text == content and row_id >= last_status]
@@ -78,11 +77,10 @@ async def test_the_status_edit_waits_for_the_lines_queued_before_it(tmp_path: Pa
         release = asyncio.Event()
         holding = False
         held = 0
-        path = f"/channels/{w.channel.id}/messages"
 
         async def hold_the_channel(record: RecordedRequest, phase: str) -> None:
             nonlocal held
-            if holding and phase == "received" and record.path.startswith(path):
+            if holding and phase == "received" and w.standin.writes_to(record) == w.channel.id:
                 held += 1
                 await release.wait()
 

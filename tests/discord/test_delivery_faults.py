@@ -103,8 +103,9 @@ async def test_a_reveal_cut_off_by_sigkill_is_posted_once_after_restart(tmp_path
                 assert await players.step(bot, game_id, channel) == "played"
             await all_sent(standin, db)
             assert assert_lines_once_in_order(standin, db, game_id, channel) > 0
-            if phase == "handled":
-                assert standin.nonce_repeats, "the message Discord had was returned again, not posted twice"
+            if phase == "handled":  # a follow-up carries no nonce: the new process looked for it instead
+                looked = standin.requests_to("GET", "/channels/{channel_id}/messages")
+                assert standin.nonce_repeats or looked, "the message Discord had was not posted twice"
         finally:
             bot.stop()
     assert not standin.violations, standin.violations

@@ -104,7 +104,8 @@ async def test_an_anonymous_game_names_nobody_before_the_end_and_relays_words_un
                 user = held[seat]
                 reader = normalize(user.locale)
                 said = await say(w, user, "Good evening @everyone and @here")
-                assert t(reader, "channel-relay-said", name=names[seat]) in said, said
+                role = game.public_term(seat)  # named in the reader's language, not the game's
+                assert role is not None and t(reader, "channel-relay-said", name=t(reader, role)) in said, said
                 post = posts(w)[-1]
                 assert post.author.username == names[seat]
                 assert post.content.startswith("Good evening @") and "everyone" in post.content

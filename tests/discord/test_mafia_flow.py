@@ -115,8 +115,11 @@ async def test_the_finished_game_posts_its_log_as_a_transcript_and_as_json(tmp_p
         assert game.state.over
         await w.gm.drained()
         await standin.settle()
-        (final,) = [m for m in w.standin.channel_view(w.channel) if m.attachments]
-        assert "🏁" in final.content and "is over: its log is attached" in final.content
+        channel = w.standin.channel_view(w.channel)
+        (victory,) = [m for m in channel if "Who was who:" in m.content]
+        assert "🏁" in victory.content and "Deck:" in victory.content, "the victory carries the full reveal"
+        (final,) = [m for m in channel if m.attachments]
+        assert "is over: its log is attached" in final.content
         files = {a.filename: a.data for a in final.attachments}
         assert set(files) == {f"game-{game.id}-en.txt", f"game-{game.id}.json"}
         record = json.loads(files[f"game-{game.id}.json"])

@@ -13,6 +13,7 @@ import pytest
 
 from bot.discord.app import GameMasterBot
 from bot.i18n import t
+from tests.discord.mafia_play import answered
 from tests.discord.world import WINDOW, World, world
 from tests.discord_standin import DiscordStandIn, InteractionRecord, Message, User, start_bot
 
@@ -36,20 +37,10 @@ def question(w: World, user: User) -> Message | None:
     return None
 
 
-async def wait_filled(w: World, call: InteractionRecord) -> None:
-    await call.wait_response()
-    if call.response_type == 5:  # deferred: the answer is the followup
-        await w.standin.wait_for(
-            lambda: call.original_message_id and not w.standin.message(call.original_message_id).loading,
-            timeout=10, what="the deferred answer",
-        )
-    await w.standin.settle()
-
-
 async def press_join(w: World, user: User, lobby_id: int) -> InteractionRecord:
     lobby_message = next(m for m in w.standin.channel_view(w.channel) if f"gmj|{lobby_id}" in str(m.buttons))
     call = await w.standin.click(user, custom_id=f"gmj|{lobby_id}", message=lobby_message)
-    await wait_filled(w, call)
+    await answered(w, call)
     assert not call.errors, call.callbacks
     return call
 
@@ -66,7 +57,7 @@ async def answer(w: World, user: User, value: str) -> InteractionRecord:
     else:
         menu = next(i for i in signup_ids(message) if i.startswith("gmjs|"))
         call = await w.standin.select(user, [value], custom_id=menu, message=message)
-    await wait_filled(w, call)
+    await answered(w, call)
     assert not call.errors, call.callbacks
     return call
 

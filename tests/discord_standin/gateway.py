@@ -3,7 +3,8 @@
 It speaks what discord.py 2.7.1 speaks: JSON encoding, optionally `compress=zlib-stream` (one zlib stream per
 connection, every message ending in a Z_SYNC_FLUSH). A `zstd-stream` request is answered with plain text
 frames, which discord.py also accepts. Events go to the session whose shard owns the guild
-(`(guild_id >> 22) % shard_count`); DM events go to shard 0, as on Discord.
+(`(guild_id >> 22) % shard_count`); DM events go to shard 0, as on Discord. A test may send some events
+to every shard instead (`everywhere`): several bot processes then get the same input at once.
 """
 
 from __future__ import annotations
@@ -98,6 +99,8 @@ class Gateway:
         self.connections: set[Connection] = set()
         self.identifies: list[dict[str, Any]] = []
         self.presence_updates: list[dict[str, Any]] = []
+        self.everywhere: set[str] = set()
+        """Events (e.g. "INTERACTION_CREATE") sent to every live session, whatever shard owns them."""
         self._ready_waiters: list[tuple[Callable[[GatewaySession], bool], asyncio.Future[GatewaySession]]] = []
 
     # --- the websocket ----------------------------------------------------------------------------------
@@ -284,7 +287,10 @@ class Gateway:
 
     async def dispatch(self, event: str, data: dict[str, Any], *, guild_id: int | None, intent: int = 0) -> int:
         """Send a DISPATCH to every session of the owning shard that asked for `intent`; returns how many."""
-        sessions = [session for session in self.live_sessions(guild_id) if not intent or session.intents & intent]
+        owners = self.live_sessions(guild_id) if event not in self.everywhere else [
+            session for session in self.sessions.values() if not session.invalid
+        ]
+        sessions = [session for session in owners if not intent or session.intents & intent]
         for session in sessions:
             await self._send_to_session(session, event, data)
         return len(sessions)

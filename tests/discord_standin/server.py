@@ -34,6 +34,9 @@ webhook), delete; at most 15 per channel (400 / 30007).
 Checks: every request is recorded (`requests`), every body checked against Discord's OpenAPI description
 and the limits it misses (`violations`), every route the stand-in does not know answered 404 and recorded
 (`unknown_requests`); `assert_clean()` fails on any of them and on a flooded channel (`flood_problems`).
+Budget: `counted(request)` says whether Discord counts a request against the bot's global rate limit
+(interaction callbacks and the interaction token's webhook are exempt); `writes_to(request)` is the channel a
+request posts or edits a message in, through the bot token or an interaction's follow-up alike.
 """
 
 from __future__ import annotations
@@ -765,6 +768,36 @@ class DiscordStandIn:
 
     async def drop_gateway(self, code: int = 4000) -> None:
         await self.gateway.drop_connections(code)
+
+    # --- Discord's global rate limit ------------------------------------------------------------------------------
+
+    def interaction_of(self, request: RecordedRequest) -> InteractionRecord | None:
+        """The interaction whose token a request uses: its callback, or the webhook the token opens (follow-ups,
+        the messages made through it). None for anything else, a channel webhook's own token included."""
+        parts = request.path.strip("/").split("/")
+        if len(parts) >= 3 and parts[0] == "interactions":
+            return self._interactions_by_token.get(parts[2])
+        if len(parts) >= 3 and parts[0] == "webhooks" and _snowflake_or_none(parts[1]) == self.application_id:
+            return self._interactions_by_token.get(parts[2])
+        return None
+
+    def counted(self, request: RecordedRequest) -> bool:
+        """Whether Discord counts the request against the bot's global rate limit (50 per second across all its
+        processes): everything but the interaction endpoints, which "are not bound to the bot's Global Rate
+        Limit" (https://docs.discord.com/developers/topics/rate-limits#global-rate-limit). A channel webhook
+        executed with its own token carries no bot token, but it shares the host's limit: it is counted."""
+        return self.interaction_of(request) is None
+
+    def writes_to(self, request: RecordedRequest) -> int | None:
+        """The channel a request posts or edits a message in (the bot token's message routes, an interaction's
+        follow-ups and edits), else None."""
+        if request.method not in ("POST", "PATCH") or "/callback" in request.path:
+            return None
+        parts = request.path.strip("/").split("/")
+        if len(parts) >= 3 and parts[0] == "channels" and parts[2] == "messages":
+            return _snowflake_or_none(parts[1])
+        interaction = self.interaction_of(request)
+        return interaction.channel.id if interaction is not None else None
 
     # --- checks -------------------------------------------------------------------------------------------------
 

@@ -1,11 +1,8 @@
-"""Shared helpers for runtime tests: a table on a temporary SQLite file, a settable clock."""
+"""Shared helpers for runtime tests: seats, a legal answer, a settable clock."""
 
 from __future__ import annotations
 
 import random
-import sqlite3
-from pathlib import Path
-from typing import Any
 
 from bot.table import LiveGame, Seat
 from games.core import Action, Prompt
@@ -33,12 +30,3 @@ def pick(game: LiveGame, rng: random.Random | None = None) -> tuple[Prompt, Acti
     rng = rng or derived(game.row.seed, "test", game.state.step, prompt.id)
     return prompt, game.engine.bot_action(game.state, prompt, rng)
 
-
-def snapshot(db_path: Path, game_id: int) -> dict[str, Any]:
-    """Everything stored about a game, read with the plain sqlite3 module."""
-    with sqlite3.connect(db_path) as db:
-        game = db.execute("SELECT state, step, status, seats, paused FROM games WHERE id = ?", (game_id,)).fetchone()
-        actions = db.execute("SELECT * FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
-        events = db.execute("SELECT * FROM events WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
-        deadlines = db.execute("SELECT * FROM deadlines WHERE game_id = ?", (game_id,)).fetchall()
-    return {"game": game, "actions": actions, "events": events, "deadlines": deadlines}

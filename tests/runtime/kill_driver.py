@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from pathlib import Path
 
 from bot.storage import Storage
 from bot.table import Table
 from tests.runtime.helpers import humans, pick
 
 
-async def main(db: Path, seed: int, players: int, pause: float) -> None:
+async def main(db: str, seed: int, players: int, pause: float) -> None:
     storage = await Storage.open(db)
     table = Table(storage)
     game = await table.start("cookie", humans(players), seed=seed)
@@ -28,4 +27,4 @@ async def main(db: Path, seed: int, players: int, pause: float) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])))
+    asyncio.run(main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])))

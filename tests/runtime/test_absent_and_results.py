@@ -5,21 +5,21 @@ player's results still theirs."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from bot.storage import Storage
 from bot.table import LiveGame, Table
 from games.core import Prompt
+from tests.runtime.databases import Database
 from tests.runtime.helpers import FakeClock, humans
 
 GUILD = 7
 
 
 @pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    storage = await Storage.open(tmp_path / "games.db")
+async def table(database: Database) -> AsyncIterator[Table]:
+    storage = await Storage.open(database.target)
     await storage.save_guild_settings(GUILD, {"absent_after": 2})
     yield Table(storage, clock=FakeClock())
     await storage.close()

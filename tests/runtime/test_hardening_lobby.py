@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +13,7 @@ import pytest
 from bot.lobby import Lobby, LobbyError, LobbyLimits
 from bot.storage import GameRow, Storage
 from bot.table import Seat, Table
+from tests.runtime.databases import Database
 from tests.runtime.helpers import FakeClock
 
 GUILD, CHANNEL = 1, 10
@@ -24,8 +24,8 @@ def member(n: int, **join: Any) -> Seat:
 
 
 @pytest.fixture
-async def setup(tmp_path: Path) -> AsyncIterator[tuple[Storage, Table, Lobby]]:
-    storage = await Storage.open(tmp_path / "games.db")
+async def setup(database: Database) -> AsyncIterator[tuple[Storage, Table, Lobby]]:
+    storage = await Storage.open(database.target)
     table = Table(storage, clock=FakeClock())
     yield storage, table, Lobby(storage, table, LobbyLimits(max_per_server=2, idle_seconds=600))
     await storage.close()

@@ -5,17 +5,16 @@ secrets while it runs; re-clicking the same choice is a silent no-op and changes
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.scheduler import Scheduler
-from bot.storage import Storage
+from bot.storage import IntegrityError, Storage
 from bot.table import CHANGES_BURST, Seat
 from games.core import Action
-from tests.runtime.helpers import humans, pick, snapshot
+from tests.runtime.databases import Database
+from tests.runtime.helpers import humans, pick
 
 
 def hold_after(storage: Storage, name: str) -> tuple[asyncio.Event, asyncio.Event]:
@@ -36,7 +35,7 @@ def hold_after(storage: Storage, name: str) -> tuple[asyncio.Event, asyncio.Even
 
 # --- deadlines -------------------------------------------------------------------------------
 async def test_a_pause_between_reading_and_firing_deadlines_keeps_them_for_after_the_resume(setup) -> None:
-    table, clock, _path, delivered = setup
+    table, clock, _database, delivered = setup
     game = await table.start("cookie", humans(4), seed=9)
     clock.advance(91)  # every choice is due
     reached, release = hold_after(table.storage, "due_deadlines")
@@ -57,7 +56,7 @@ async def test_a_pause_between_reading_and_firing_deadlines_keeps_them_for_after
 
 
 async def test_a_deadline_extended_between_reading_and_firing_waits_for_its_new_time(setup) -> None:
-    table, clock, _path, _delivered = setup
+    table, clock, _database, _delivered = setup
     game = await table.start("cookie", humans(4), seed=9)
     step = game.state.step
     clock.advance(91)
@@ -72,7 +71,7 @@ async def test_a_deadline_extended_between_reading_and_firing_waits_for_its_new_
 
 
 async def test_a_refused_default_keeps_its_deadline_and_retries_later(setup) -> None:
-    table, clock, _path, _delivered = setup
+    table, clock, _database, _delivered = setup
     game = await table.start("cookie", humans(4), seed=9)
     prompt = game.state.prompts[0]
     broken = Action(prompt=prompt.id, value="no-such-card")
@@ -87,23 +86,32 @@ async def test_a_refused_default_keeps_its_deadline_and_retries_later(setup) -> 
 
 
 # --- moderator steps are one transaction -------------------------------------------------------
-def refuse_table_log(path: Path, op: str) -> None:
+async def refuse_table_log(database: Database, op: str) -> None:
     """Make the log refuse the next moderator entry of kind `op` (a full disk, a crash)."""
-    with sqlite3.connect(path) as db:
-        db.execute(
+    if database.kind == "sqlite":
+        await database.execute(
             f"CREATE TRIGGER refuse_{op} BEFORE INSERT ON actions WHEN NEW.kind = 'table'"
             f" AND json_extract(NEW.payload, '$.op') = '{op}' BEGIN SELECT RAISE(ABORT, 'disk full'); END"
         )
+        return
+    await database.execute(
+        f"CREATE FUNCTION refuse_{op}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+        f" IF NEW.kind = 'table' AND NEW.payload::jsonb ->> 'op' = '{op}' THEN"
+        f" RAISE EXCEPTION 'disk full' USING ERRCODE = 'check_violation'; END IF; RETURN NEW; END $$;"
+        f" CREATE TRIGGER refuse_{op} BEFORE INSERT ON actions FOR EACH ROW EXECUTE FUNCTION refuse_{op}()"
+    )
 
 
-def allow_table_log(path: Path, op: str) -> None:
-    with sqlite3.connect(path) as db:
-        db.execute(f"DROP TRIGGER refuse_{op}")
+async def allow_table_log(database: Database, op: str) -> None:
+    if database.kind == "sqlite":
+        await database.execute(f"DROP TRIGGER refuse_{op}")
+        return
+    await database.execute(f"DROP TRIGGER refuse_{op} ON actions; DROP FUNCTION refuse_{op}()")
 
 
 @pytest.mark.parametrize("op", ["pause", "resume", "extend", "replace"])
 async def test_a_moderator_step_that_cannot_be_logged_changes_nothing(setup, op: str) -> None:
-    table, clock, path, _delivered = setup
+    table, clock, database, _delivered = setup
     game = await table.start("cookie", humans(4), seed=21)
     if op == "resume":
         assert (await table.pause(game.id, actor_id=1)).ok
@@ -114,20 +122,20 @@ async def test_a_moderator_step_that_cannot_be_logged_changes_nothing(setup, op:
         "extend": lambda: table.extend(game.id, 60, actor_id=1),
         "replace": lambda: table.replace(game.id, 1, Seat(name="Alt", user_id=999), actor_id=1),
     }
-    before, seats, paused, dues = snapshot(path, game.id), list(game.seats), game.row.paused, dict(game.dues)
-    refuse_table_log(path, op)
-    with pytest.raises(sqlite3.Error):
+    before, seats, paused, dues = await database.snapshot(game.id), list(game.seats), game.row.paused, dict(game.dues)
+    await refuse_table_log(database, op)
+    with pytest.raises(IntegrityError):
         await steps[op]()
-    assert snapshot(path, game.id) == before, f"a {op} that is not logged is not applied either"
+    assert await database.snapshot(game.id) == before, f"a {op} that is not logged is not applied either"
     assert (game.seats, game.row.paused, game.dues) == (seats, paused, dues), "nor in memory"
-    allow_table_log(path, op)
+    await allow_table_log(database, op)
     assert (await steps[op]()).ok
     assert [a.payload["op"] for a in await table.storage.actions(game.id, kind="table")][-1] == op
 
 
 # --- a player is a player for the game's whole life -----------------------------------------
 async def test_whoever_held_a_seat_may_not_see_secrets_until_the_game_is_over(setup) -> None:
-    table, _clock, _path, _delivered = setup
+    table, _clock, _database, _delivered = setup
     game = await table.start("cookie", humans(4), seed=4)
     moderator, alt, bystander = 100, 555, 777  # the moderator plays seat 0
     refusal = await table.secrets_refusal(game.id, moderator)
@@ -145,21 +153,21 @@ async def test_whoever_held_a_seat_may_not_see_secrets_until_the_game_is_over(se
 
 # --- changeable choices -----------------------------------------------------------------------
 async def test_re_clicking_the_choice_already_made_is_a_no_op_that_is_not_logged(setup) -> None:
-    table, _clock, path, _delivered = setup
+    table, _clock, database, _delivered = setup
     game = await table.start("cookie", humans(4), seed=3)
     prompt = game.state.prompts[0]
     assert prompt.changeable
     same = Action(prompt=prompt.id, value=prompt.options[0].value)
     assert (await table.act(game.id, prompt.seat, same)).ok
-    before = snapshot(path, game.id)
+    before = await database.snapshot(game.id)
     for _ in range(50):
         again = await table.act(game.id, prompt.seat, same)
         assert again.ok and again.events == []
-    assert snapshot(path, game.id) == before, "no step, no log line, no event for the same choice"
+    assert await database.snapshot(game.id) == before, "no step, no log line, no event for the same choice"
 
 
 async def test_changing_a_choice_too_often_is_refused_kindly_until_time_passes(setup) -> None:
-    table, clock, _path, _delivered = setup
+    table, clock, _database, _delivered = setup
     game = await table.start("cookie", humans(4), seed=3)
     prompt = game.state.prompts[0]
     values = [o.value for o in prompt.options[:2]]
@@ -185,7 +193,7 @@ async def test_changing_a_choice_too_often_is_refused_kindly_until_time_passes(s
 
 
 async def test_the_game_still_plays_to_the_end(setup) -> None:
-    table, _clock, _path, _delivered = setup
+    table, _clock, _database, _delivered = setup
     game = await table.start("cookie", humans(4), seed=8)
     while game.running:
         prompt, action = pick(game)

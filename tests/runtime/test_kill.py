@@ -10,6 +10,7 @@ from pathlib import Path
 
 from bot.storage import Storage
 from bot.table import Table
+from tests.runtime.databases import Database
 from tests.runtime.helpers import humans, pick
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,10 +25,9 @@ async def finish(table: Table, game_id: int) -> str:
     return game.state.model_dump_json()
 
 
-async def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path: Path) -> None:
-    db = tmp_path / "killed.db"
+async def test_sigkill_mid_game_loses_no_acknowledged_action(database: Database, tmp_path: Path) -> None:
     process = subprocess.Popen(
-        [sys.executable, "-m", "tests.runtime.kill_driver", str(db), "77", "5", "0.01"],
+        [sys.executable, "-m", "tests.runtime.kill_driver", database.target, "77", "5", "0.01"],
         cwd=ROOT, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert process.stdout is not None
@@ -49,7 +49,7 @@ async def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path: Path) -> 
     assert process.returncode == -signal.SIGKILL, "the driver was killed mid-game, not finished"
     assert game_id is not None
 
-    storage = await Storage.open(db)
+    storage = await Storage.open(database.target)
     table = Table(storage)
     loaded = await table.load_unfinished()
     assert [g.id for g in loaded] == [game_id]

@@ -6,7 +6,6 @@ player gave nothing; the moderators are told who missed two phases in a row."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -17,6 +16,7 @@ from games.core import Action
 from games.core.orders import DONE, EDIT, untouched
 from games.core.rng import derived
 from games.mafia.state import MafiaState
+from tests.runtime.databases import Database
 from tests.runtime.helpers import FakeClock, humans
 
 GUILD = 9
@@ -47,8 +47,8 @@ def test_only_a_sheets_first_prompt_is_untouched() -> None:
 
 
 @pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    storage = await Storage.open(tmp_path / "games.db")
+async def table(database: Database) -> AsyncIterator[Table]:
+    storage = await Storage.open(database.target)
     yield Table(storage, clock=FakeClock())
     await storage.close()
 

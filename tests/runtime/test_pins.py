@@ -10,13 +10,13 @@ import aiosqlite
 
 
 def test_aiosqlite_is_the_pinned_version() -> None:
-    assert version("aiosqlite") == "0.22.1", "bot/storage.py uses aiosqlite internals pinned to 0.22.1"
+    assert version("aiosqlite") == "0.22.1", "bot/storage/sqlite.py uses aiosqlite internals pinned to 0.22.1"
 
 
 def test_aiosqlite_runs_a_function_on_its_connection_thread() -> None:
     execute = getattr(aiosqlite.Connection, "_execute", None)
     assert execute is not None and inspect.iscoroutinefunction(execute), (
-        "aiosqlite.Connection._execute(fn, *args) moved: Storage._in_thread needs another way to run a "
+        "aiosqlite.Connection._execute(fn, *args) moved: SqliteStorage._in_thread needs another way to run a "
         "whole transaction in one hop"
     )
     assert isinstance(inspect.getattr_static(aiosqlite.Connection, "_conn"), property), (

@@ -5,7 +5,6 @@ the game, and the sign-up components' custom ids fit Discord's 100 characters on
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ from bot.storage import Storage
 from bot.table import Seat, Table
 from games import registry
 from games.mafia.roles import load_roles
+from tests.runtime.databases import Database
 from tests.runtime.helpers import FakeClock
 
 GUILD, CHANNEL = 1, 10
@@ -26,8 +26,8 @@ def member(n: int, **join: Any) -> Seat:
 
 
 @pytest.fixture
-async def lobby(tmp_path: Path) -> AsyncIterator[Lobby]:
-    storage = await Storage.open(tmp_path / "games.db")
+async def lobby(database: Database) -> AsyncIterator[Lobby]:
+    storage = await Storage.open(database.target)
     yield Lobby(storage, Table(storage, clock=FakeClock()))
     await storage.close()
 

@@ -17,6 +17,8 @@ import pytest
 from bot.i18n import t
 from bot.startup import StartupError
 from bot.storage import Storage
+from tests import pg
+from tests.runtime.databases import PostgresDatabase
 
 ROOT = Path(__file__).resolve().parents[2]
 UNREACHABLE = {"DISCORD_API_BASE_URL": "http://127.0.0.1:9/api/v10", "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/"}
@@ -146,3 +148,52 @@ async def test_the_lock_dies_with_its_process(tmp_path: Path) -> None:
         holder.wait()
     storage = await Storage.open(db, exclusive=True)
     await storage.close()
+
+
+# --- PostgreSQL (DATABASE_URL) -----------------------------------------------------------------
+async def refusal(url: str, *, exclusive: bool = False) -> StartupError:
+    with pytest.raises(StartupError) as refused:
+        storage = await Storage.open(url, exclusive=exclusive)
+        await storage.close()
+    return refused.value
+
+
+async def test_an_unreachable_postgresql_server_is_one_clear_line_without_the_password(tmp_path: Path) -> None:
+    url = f"postgresql://bot:s3cret@/games?host={tmp_path}"  # a socket folder with no server in it
+    refused = await refusal(url)
+    assert refused.key == "startup-db-pg-cannot-connect"
+    assert refused.params["url"] == f"postgresql://bot:***@/games?host={tmp_path}"
+    result = await asyncio.to_thread(run_bot, tmp_path / "unused.db", {"DATABASE_URL": url})
+    assert result.returncode == 1
+    assert result.stderr.strip() == t("en", refused.key, **refused.params), result.stderr
+    assert "s3cret" not in result.stderr and "Traceback" not in result.stderr
+
+
+async def test_a_refused_postgresql_login_says_so_without_the_password(postgres_server: pg.PgServer) -> None:
+    if not postgres_server.own:
+        pytest.skip("needs the test server's password-checked role")
+    url = postgres_server.url("postgres", user=pg.AUTH_PROBE_ROLE, password="wrong-secret")
+    refused = await refusal(url)
+    assert refused.key == "startup-db-pg-auth"
+    assert "wrong-secret" not in t("en", refused.key, **refused.params)
+    assert "wrong-secret" not in t("ru", refused.key, **refused.params)
+
+
+async def test_a_missing_postgresql_database_says_which(postgres_server: pg.PgServer) -> None:
+    refused = await refusal(postgres_server.url("no_such_database"))
+    assert refused.key == "startup-db-pg-no-database"
+    assert "no_such_database" in t("en", refused.key, **refused.params)
+
+
+async def test_one_bot_per_postgresql_database(postgres: PostgresDatabase) -> None:
+    first = await Storage.open(postgres.target, exclusive=True)
+    try:
+        refused = await refusal(postgres.target, exclusive=True)
+        assert refused.key == "startup-db-pg-in-use"
+        assert refused.params["pid"] == str(os.getpid())
+        reader = await Storage.open(postgres.target)  # not the bot (an export, say): allowed beside it
+        await reader.close()
+    finally:
+        await first.close()
+    again = await Storage.open(postgres.target, exclusive=True)  # the server drops the lock with its session
+    await again.close()

@@ -1,53 +1,88 @@
-"""Storage: migrations from empty, WAL, created on first run, several games at once."""
+"""Storage on both backends: migrations from empty (numbered the same on both), each applied
+atomically; the backend chosen by one setting; values read back exactly as written; durable
+commits; a failing step in a group commit undone alone; the per-game lock."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import sqlite3
 from pathlib import Path
 
-from bot.storage import Storage, migrations
+import pytest
+
+from bot import cli
+from bot.config import Settings
+from bot.storage import IntegrityError, Storage, migrations
+from bot.storage.migrate import migration_files
+from bot.storage.postgres import PostgresStorage
+from bot.storage.sqlite import SqliteStorage
+from bot.table import Table
+from tests.runtime.databases import Database, PostgresDatabase
+from tests.runtime.helpers import humans
+
+GAME_TABLES = {"games", "actions", "events", "deadlines", "guild_settings", "results", "prompt_messages", "deliveries"}
 
 
-async def test_migrations_from_empty_reach_the_latest_version(tmp_path: Path) -> None:
-    path = tmp_path / "nested" / "dir" / "bot.db"
-    storage = await Storage.open(path)
+async def test_migrations_from_empty_reach_the_latest_version(database: Database) -> None:
+    storage = await Storage.open(database.target)
     try:
-        assert path.exists(), "the database file is created on first run, folders included"
-        assert await storage.schema_version() == len(migrations())
-        assert await storage.migrate() == len(migrations()), "a second run applies nothing"
+        assert await storage.schema_version() == len(migrations(storage.dialect))
+        assert await storage.migrate() == len(migrations(storage.dialect)), "a second run applies nothing"
     finally:
         await storage.close()
+    assert await database.recorded_version() == len(migrations(database.kind))
+    assert await database.tables() >= GAME_TABLES
+
+
+async def test_an_sqlite_file_is_created_with_its_folders_in_wal_mode(tmp_path: Path) -> None:
+    path = tmp_path / "nested" / "dir" / "bot.db"
+    storage = await Storage.open(path)
+    await storage.close()
+    assert path.exists(), "the database file is created on first run, folders included"
     with sqlite3.connect(path) as db:
-        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        assert {"games", "actions", "events", "deadlines", "guild_settings", "results"} <= tables
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-async def test_a_failing_migration_changes_nothing(tmp_path: Path, monkeypatch) -> None:
-    path = tmp_path / "bot.db"
-    good = migrations()
+async def test_a_failing_migration_changes_nothing(database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    good = migrations(database.kind)
     monkeypatch.setattr(
-        "bot.storage.migrations",
-        lambda: [*good, (len(good) + 1, "CREATE TABLE extra (x INTEGER); THIS IS NOT SQL;")],
+        "bot.storage.migrate.migrations",
+        lambda dialect: [*good, (len(good) + 1, "CREATE TABLE extra (x INTEGER); THIS IS NOT SQL;")],
     )
-    try:
-        await Storage.open(path)
-    except sqlite3.OperationalError:
-        pass
-    else:  # pragma: no cover
-        raise AssertionError("a broken migration must fail")
-    with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == len(good)
-        names = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
-        assert "extra" not in names, "each migration is applied atomically"
+    with pytest.raises(database.error):
+        await Storage.open(database.target)
+    assert await database.recorded_version() == len(good)
+    assert "extra" not in await database.tables(), "each migration is applied atomically"
 
 
-def test_migrations_are_numbered_one_to_n() -> None:
-    assert [v for v, _ in migrations()] == list(range(1, len(migrations()) + 1))
+def test_migrations_are_numbered_one_to_n_and_the_same_on_both_backends() -> None:
+    for dialect in ("sqlite", "postgres"):
+        assert [v for v, _ in migrations(dialect)] == list(range(1, len(migrations(dialect)) + 1))
+    assert [p.name for p in migration_files("sqlite")] == [p.name for p in migration_files("postgres")]
 
 
-async def test_guild_settings_round_trip(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "bot.db")
+def test_one_setting_chooses_the_backend(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "bot.db"))
+    assert Settings(_env_file=None).database == str(tmp_path / "bot.db"), "nothing: DATABASE_PATH, SQLite"
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot@db.example/games")
+    assert Settings(_env_file=None).database == "postgresql://bot@db.example/games"
+    monkeypatch.setenv("DATABASE_URL", "  ")
+    assert Settings(_env_file=None).database == str(tmp_path / "bot.db"), "blank is nothing"
+
+
+async def test_the_target_opens_its_backend(database: Database, tmp_path: Path) -> None:
+    storage = await Storage.open(database.target)
+    await storage.close()
+    assert isinstance(storage, SqliteStorage if database.kind == "sqlite" else PostgresStorage)
+    by_url = await Storage.open(f"sqlite:///{tmp_path / 'by-url.db'}")
+    await by_url.close()
+    assert (tmp_path / "by-url.db").exists(), "sqlite:///path is a path too"
+
+
+async def test_guild_settings_round_trip(database: Database) -> None:
+    storage = await Storage.open(database.target)
     try:
         assert (await storage.guild_settings(5))["language"] is None
         await storage.save_guild_settings(5, {"language": "ru", "gm_role_id": 9, "deadlines": {"choose": 30}})
@@ -58,3 +93,96 @@ async def test_guild_settings_round_trip(tmp_path: Path) -> None:
         assert (await storage.guild_settings(5))["absent_after"] == 3
     finally:
         await storage.close()
+
+
+async def test_a_game_reads_back_exactly_as_written(database: Database) -> None:
+    snowflake = 1_234_567_890_123_456_789  # Discord ids need 64 bits
+    options = {"pace": "forum", "названия": ["Пётр", "Ёлка"], "nested": {"b": 1, "a": [1.5, None, True]}}
+    storage = await Storage.open(database.target)
+    try:
+        game_id = await storage.create_game(
+            game="mafia", status="lobby", seed=2**48 - 1, options=options, seats=[{"user_id": snowflake}],
+            language="ru", guild_id=snowflake, channel_id=snowflake + 1, host_id=snowflake + 2, meta={"k": "v"},
+        )
+        row = await storage.load_game(game_id)
+    finally:
+        await storage.close()
+    assert row is not None
+    assert (row.options, row.seats, row.meta, row.seed) == (options, [{"user_id": snowflake}], {"k": "v"}, 2**48 - 1)
+    assert (row.guild_id, row.channel_id, row.host_id) == (snowflake, snowflake + 1, snowflake + 2)
+    assert row.paused is False and isinstance(row.created_at, float)
+
+
+async def test_a_step_that_breaks_a_constraint_is_undone_alone_in_a_group_commit(database: Database) -> None:
+    from bot.storage import ActionRow
+
+    storage = await Storage.open(database.target)
+    try:
+        games = [await storage.create_game(game="cookie", status="running", seed=n, options={}, seats=[],
+                                           language="en") for n in range(3)]
+        await storage.commit_step(games[1], game_fields={}, actions=[ActionRow("play", 1, {}, input_key="k")],
+                                  events=[])
+        steps = [  # at once: one commit; the middle one repeats an input already saved
+            storage.commit_step(game_id, game_fields={"step": 2}, actions=[ActionRow("play", 2, {}, input_key="k")],
+                                events=[])
+            for game_id in games
+        ]
+        outcomes = await asyncio.gather(*steps, return_exceptions=True)
+        assert [type(o) for o in outcomes] == [type(None), IntegrityError, type(None)]
+        assert [(await storage.load_game(g)).step for g in games] == [2, 0, 2]  # type: ignore[union-attr]
+        assert [len(await storage.actions(g)) for g in games] == [1, 1, 1]
+    finally:
+        await storage.close()
+
+
+async def test_every_postgresql_commit_is_durable_before_it_returns(postgres: PostgresDatabase) -> None:
+    """Whatever the server's default: SQLite's counterpart is synchronous=FULL on its one connection."""
+    storage = await Storage.open(postgres.target)
+    try:
+        async with storage.transaction() as tx:
+            assert await tx.fetchall("SHOW synchronous_commit") == [("on",)]
+        assert await storage._fetchall("SHOW synchronous_commit") == [("on",)]
+    finally:
+        await storage.close()
+
+
+async def test_a_game_lock_is_held_by_one_process_at_a_time(database: Database) -> None:
+    """Two bot processes on one PostgreSQL database (two storages here): the second waits for
+    the first to release the game; another game is not held up. SQLite: a no-op."""
+    first, second = await Storage.open(database.target), await Storage.open(database.target)
+    try:
+        async with first.game_lock(1):
+            waiting = asyncio.ensure_future(_hold(second, 1))
+            other = await asyncio.wait_for(_hold(second, 2), timeout=5)
+            assert other, "another game's lock is free"
+            await asyncio.sleep(0.2)
+            assert waiting.done() is (database.kind == "sqlite")
+        assert await asyncio.wait_for(waiting, timeout=5), "taken once released"
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def _hold(storage: Storage, game_id: int) -> bool:
+    async with storage.game_lock(game_id):
+        return True
+
+
+async def test_postgresql_migrations_wait_for_each_other(postgres: PostgresDatabase) -> None:
+    """Bot processes starting together on an empty database: each applies only what is missing."""
+    await postgres.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
+    storages = await asyncio.gather(*[Storage.open(postgres.target) for _ in range(3)])
+    for storage in storages:
+        assert await storage.schema_version() == len(migrations("postgres"))
+        await storage.close()
+
+
+async def test_export_reads_a_game_from_a_postgresql_url(postgres: PostgresDatabase, tmp_path: Path) -> None:
+    storage = await Storage.open(postgres.target)
+    game = await Table(storage).start("cookie", humans(4), seed=3)
+    await storage.close()
+    out = tmp_path / "game.json"
+    code = await asyncio.to_thread(cli.main, ["export", str(game.id), "--db", postgres.target, "--out", str(out)])
+    record = json.loads(out.read_text(encoding="utf-8"))
+    assert code == 0 and (record["id"], record["seed"], record["step"]) == (game.id, 3, game.state.step)
+    assert record["events"], "the whole log"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import Path
 
 import pytest
 
@@ -12,7 +11,8 @@ from bot.scheduler import Scheduler
 from bot.storage import Storage
 from bot.table import Seat, Table
 from games.core import Action
-from tests.runtime.helpers import FakeClock, humans, pick, snapshot
+from tests.runtime.databases import Database
+from tests.runtime.helpers import FakeClock, humans, pick
 
 
 async def play_to_end(table: Table, game_id: int) -> None:
@@ -25,7 +25,7 @@ async def play_to_end(table: Table, game_id: int) -> None:
 
 
 async def test_a_whole_game_is_saved_step_by_step_and_replays_exactly(setup) -> None:
-    table, _, _path, delivered = setup
+    table, _, _database, delivered = setup
     game = await table.start("cookie", humans(5), seed=42)
     await play_to_end(table, game.id)
     row = await table.storage.load_game(game.id)
@@ -48,11 +48,11 @@ async def test_bots_fill_their_seats_and_finish_the_game(setup) -> None:
 
 
 async def test_a_refused_action_changes_nothing_on_disk(setup) -> None:
-    table, _, path, _ = setup
+    table, _, database, _ = setup
     game = await table.start("cookie", humans(4), seed=3)
     prompt = game.state.prompts[0]
     other = game.state.prompts[1]
-    before = snapshot(path, game.id)
+    before = await database.snapshot(game.id)
     bad_inputs = [
         (other.seat, {"prompt": prompt.id, "value": prompt.options[0].value}, "error-not-your-prompt"),
         (prompt.seat, {"prompt": "cookie-r9-c9-s0-choose", "value": "x"}, "error-stale"),
@@ -65,19 +65,19 @@ async def test_a_refused_action_changes_nothing_on_disk(setup) -> None:
     for seat_number, payload, reason in bad_inputs:
         outcome = await table.act(game.id, seat_number, payload)
         assert outcome.refusal is not None and outcome.refusal.key == reason, (payload, outcome.refusal)
-        assert snapshot(path, game.id) == before, f"{reason} must leave the saved game byte-for-byte unchanged"
+        assert await database.snapshot(game.id) == before, f"{reason} must leave the saved game byte-for-byte unchanged"
 
 
 async def test_a_duplicate_input_is_never_applied_twice(setup) -> None:
-    table, _, path, _ = setup
+    table, _, database, _ = setup
     game = await table.start("cookie", humans(4), seed=5)
     prompt, action = pick(game)
     first = await table.act(game.id, prompt.seat, action, input_key="interaction-1")
     assert first.ok
-    before = snapshot(path, game.id)
+    before = await database.snapshot(game.id)
     again = await table.act(game.id, prompt.seat, action, input_key="interaction-1")
     assert again.refusal is not None and again.refusal.key == "error-duplicate"
-    assert snapshot(path, game.id) == before
+    assert await database.snapshot(game.id) == before
 
 
 async def test_concurrent_clicks_on_one_public_prompt_apply_once(setup) -> None:
@@ -120,17 +120,16 @@ async def test_deadline_applies_the_default_and_says_the_bot_acted(setup) -> Non
     assert actions[-1].by_bot and actions[-1].seat == 3
 
 
-async def test_deadlines_survive_a_restart_and_expired_ones_fire_at_start_up(tmp_path: Path) -> None:
-    path = tmp_path / "games.db"
+async def test_deadlines_survive_a_restart_and_expired_ones_fire_at_start_up(database: Database) -> None:
     clock = FakeClock()
-    storage = await Storage.open(path)
+    storage = await Storage.open(database.target)
     table = Table(storage, clock=clock)
     game = await table.start("cookie", humans(4), seed=1)
     game_id, step = game.id, game.state.step
     await storage.close()
 
     clock.advance(3600)  # the bot was down for an hour
-    storage = await Storage.open(path)
+    storage = await Storage.open(database.target)
     restarted = Table(storage, clock=clock)
     loaded = await restarted.load_unfinished()
     assert [g.id for g in loaded] == [game_id]
@@ -143,7 +142,7 @@ async def test_deadlines_survive_a_restart_and_expired_ones_fire_at_start_up(tmp
 
 
 async def test_moderator_pause_extend_resume_rollback_replace_end(setup) -> None:
-    table, clock, _path, _delivered = setup
+    table, clock, _database, _delivered = setup
     game = await table.start("cookie", humans(4), seed=21)
     for _ in range(6):
         prompt, action = pick(game)

@@ -28,3 +28,8 @@ channel-relay-none = This game has no speaking through the bot: write in its cha
 channel-relay-empty = There is nothing to say: write some text.
 channel-relay-too-long = That is { $length } characters; at most { $limit } go out at once. Shorten it or split it.
 channel-relay-mention = No mentions of members or roles: your words go out under your public name only and ping nobody.
+# the relayed words as the game's log (the transcript) keeps them
+channel-relay-log = 🗣 { $name }: { $text }
+
+## A seat that changed hands: its earlier holder's prompt messages (bot/discord/flow.py)
+seat-handed-over = 🔁 { $game } #{ $id }: this seat has changed hands, so these buttons no longer act for you.

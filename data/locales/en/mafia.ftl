@@ -163,10 +163,17 @@ mafia-event-setup = 🦸 Mafia of Heroes begins with { $players } players ({ $mo
 mafia-event-untested-size = ⚠ { $players } players: the game is balanced for 10–12, so balance is untested.
 mafia-event-public-roles = Public roles:
     { $roles }
-mafia-line-public-role = { $player_is_you ->
-    [yes] You
-   *[no] { $player }
-}: { $role }
+# named: "no" in anonymous mode, where a seat is named by its public role, so the role is said once
+mafia-line-public-role = { $named ->
+    [no] { $player_is_you ->
+        [yes] You ({ $role })
+       *[no] { $role }
+    }
+   *[yes] { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    }: { $role }
+}
 mafia-event-your-role-mafia = 🔪 Your secret role: { $role } (Mafia, colour { $colour }). Your public role: { $public_role }.
 mafia-event-your-role-law = ⚖ You are the Law. Your public role: { $public_role }.
 mafia-event-student-colour = 🎓 Your colour as the Student: { $colour }.
@@ -189,14 +196,23 @@ mafia-event-opening-hand = ✋ Your opening hand ({ $count ->
 }): { $cards }.
 mafia-event-jester-choosing = { $player_is_you ->
     [yes] You (Jester): choose your opening hand.
-   *[no] { $player } (Jester): chooses the opening hand.
+   *[no] { $named ->
+        [no] { $player } chooses the opening hand.
+       *[yes] { $player } (Jester): chooses the opening hand.
+    }
 }
 mafia-event-snapshot = 🔪 The Mafia at the start of Night 1:
     { $members }
-mafia-line-snapshot = { $player_is_you ->
-    [yes] You
-   *[no] { $player }
-} — { $public_role }, { $role }. Deck: { $deck }. Hand: { $hand }.
+mafia-line-snapshot = { $named ->
+    [no] { $player_is_you ->
+        [yes] You ({ $public_role })
+       *[no] { $public_role }
+    }
+   *[yes] { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    } — { $public_role }
+}, { $role }. Deck: { $deck }. Hand: { $hand }.
 mafia-event-night-begins = 🌙 Night { $number } begins. Cards in hand:
     { $counts }
 mafia-line-hand-count = { $player_is_you ->
@@ -239,10 +255,26 @@ mafia-status-seat-count = { $player_is_you ->
     [one] { $count } card
    *[other] { $count } cards
 }
-mafia-status-dead = ☠ { $player_is_you ->
+mafia-status-seat-dead = ☠ { $player_is_you ->
     [yes] You
    *[no] { $player }
 }: { $role }
+# Anonymous mode: a seat is named by its public role, so the role is said once
+mafia-status-role = { $player_is_you ->
+    [yes] You ({ $role })
+   *[no] { $role }
+}
+mafia-status-role-count = { $player_is_you ->
+    [yes] You ({ $role })
+   *[no] { $role }
+}: { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+}
+mafia-status-role-dead = ☠ { $player_is_you ->
+    [yes] You ({ $role })
+   *[no] { $role }
+}
 mafia-aid-role-mafia = 🔪 You: { $role } (Mafia, colour { $colour }).
 mafia-aid-role-law = ⚖ You: Law.
 mafia-aid-kept = 🃏 Kept so far ({ $total }): { $cards }

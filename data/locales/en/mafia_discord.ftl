@@ -58,18 +58,12 @@ mafia-dossier-mafia = 🔪 The Mafia:
 mafia-dossier-member = { $alive ->
     [no] ☠{" "}
    *[yes] {""}
-}{ $player } — { $public_role }, { $role }
+}{ $named ->
+    [no] {""}
+   *[yes] { $player } —{" "}
+}{ $public_role }, { $role }
 mafia-dossier-order = 📝 Your orders for { $phase } { $number } so far ({ $done ->
     [yes] sent; they can still be changed
    *[no] not sent yet
 }):
     { $order }
-
-## The full reveal in a finished game's transcript (the game master's table)
-mafia-reveal-seat = { $alive ->
-    [no] ☠{" "}
-   *[yes] {""}
-}{ $player } — { $public_role }, { $faction }{ $mafia ->
-    [yes] {" "}({ $role })
-   *[no] {""}
-}. Deck: { $deck }. Hand: { $hand }. Sleeve: { $sleeve }.

@@ -171,7 +171,7 @@ mafia-refuse-dead = { $player_is_you ->
     [yes] You are
    *[no] { $player } is
 } no longer alive.
-mafia-refuse-sociopath = The Sociopath cannot be targeted on Night 1 and Day 1 ({ $player }).
+mafia-refuse-sociopath = The Sociopath cannot be targeted on Night 1 and Day 1.
 mafia-refuse-link = No links: the message must be plain text.
 mafia-refuse-check-mafia = The Killer does not check Mafia members.
 mafia-refuse-checked = You have already checked { $player }: never the same target twice.

@@ -10,8 +10,8 @@ mafia-vote-refusal-mafia = { $player_is_you ->
     [yes] You are
    *[no] { $player } is
 } a Mafia member: the Mafia does not kill its own.
-mafia-vote-refusal-sociopath = The Sociopath cannot be chosen on Night 1 and Day 1 ({ $player }).
-mafia-vote-refusal-wounded = A mortally wounded Avenger cannot be voted for at the veche ({ $player }).
+mafia-vote-refusal-sociopath = The Sociopath cannot be chosen on Night 1 and Day 1.
+mafia-vote-refusal-wounded = A mortally wounded Avenger cannot be voted for at the veche.
 mafia-vote-refusal-leader = The current Leader cannot be voted for ({ $player }).
 mafia-vote-refusal-no-veche = There is no veche today: only two characters are alive.
 mafia-artifact-refusal-not-holder = You do not hold the artifact.
@@ -102,36 +102,38 @@ mafia-victory-mafia = 🏁 The Mafia wins: only Mafia members are left alive. { 
     [one] Winner
    *[other] Winners
 }: { $winners }.
-    Roles:
-    { $roles }
-    { $artifact }
+    Who was who:
+    { $reveal }
 mafia-victory-law = 🏁 The Law wins: the Mafia is wiped out. { $winners_count ->
     [one] Winner
    *[other] Winners
 }: { $winners }.
-    Roles:
-    { $roles }
-    { $artifact }
+    Who was who:
+    { $reveal }
 mafia-victory-draw = 🏁 A draw: nobody is left alive.
-    Roles:
-    { $roles }
-    { $artifact }
-mafia-victory-line-mafia = { $alive ->
-    [no] ☠{" "}
-   *[yes] {""}
-}{ $player_is_you ->
-    [yes] You
-   *[no] { $player }
-} — { $public_role }, { $faction } ({ $role })
-mafia-victory-line-law = { $alive ->
-    [no] ☠{" "}
-   *[yes] {""}
-}{ $player_is_you ->
-    [yes] You
-   *[no] { $player }
-} — { $public_role }, { $faction }
+    Who was who:
+    { $reveal }
 mafia-victory-artifact = 🏺 The artifact's holders in order: { $holders }{ $destroyed ->
     [yes] ; it was destroyed.
    *[no] .
 }
 mafia-victory-artifact-never = 🏺 The artifact never had a holder.
+
+## The full reveal (the victory message; the game master's table in a finished game's transcript)
+mafia-reveal-seat = { $alive ->
+    [no] ☠{" "}
+   *[yes] {""}
+}{ $player_is_you ->
+    [yes] You
+   *[no] { $player }
+} — { $public_role }{ $student ->
+    [yes] {" "}(colour: { $colour })
+   *[no] {""}
+}, { $faction }{ $mafia ->
+    [yes] {" "}({ $role })
+   *[no] {""}
+}. Deck: { $deck }. Hand: { $hand }. Sleeve: { $sleeve }.
+mafia-reveal-cards = { $count ->
+    [1] { $card }
+   *[other] { $card } ×{ $count }
+}

@@ -32,3 +32,8 @@ channel-relay-too-long = Здесь { $length } { $length ->
    *[many] символов
 }, а за раз уходит не больше { $limit }. Сократите или разбейте на части.
 channel-relay-mention = Без упоминаний участников и ролей: ваши слова уходят только под публичным именем и никого не зовут.
+# the relayed words as the game's log (the transcript) keeps them
+channel-relay-log = 🗣 { $name }: { $text }
+
+## A seat that changed hands: its earlier holder's prompt messages (bot/discord/flow.py)
+seat-handed-over = 🔁 Игра «{ $game }» №{ $id }: это место перешло к другому игроку, и эти кнопки для вас больше не действуют.

@@ -195,10 +195,17 @@ mafia-event-setup = 🦸 Начинается «Мафия героев», иг�
 mafia-event-untested-size = ⚠ Игроков: { $players }. Игра рассчитана на 10–12 игроков, баланс не проверен.
 mafia-event-public-roles = Явные роли:
     { $roles }
-mafia-line-public-role = { $player_is_you ->
-    [yes] Вы
-   *[no] { $player }
-}: { $role }
+# named: "no" в анонимном режиме, где место называется явной ролью, поэтому роль звучит один раз
+mafia-line-public-role = { $named ->
+    [no] { $player_is_you ->
+        [yes] Вы ({ $role })
+       *[no] { $role }
+    }
+   *[yes] { $player_is_you ->
+        [yes] Вы
+       *[no] { $player }
+    }: { $role }
+}
 mafia-event-your-role-mafia = 🔪 Ваша тайная роль: { $role } (Мафия, цвет: { $colour }). Ваша явная роль: { $public_role }.
 mafia-event-your-role-law = ⚖ Вы — Закон. Ваша явная роль: { $public_role }.
 mafia-event-student-colour = 🎓 Ваш цвет Студента: { $colour }.
@@ -223,14 +230,23 @@ mafia-event-opening-hand = ✋ Ваша стартовая Рука ({ $count ->
 }): { $cards }.
 mafia-event-jester-choosing = { $player_is_you ->
     [yes] Вы (Шут): выбираете стартовую Руку.
-   *[no] { $player } (Шут): выбирает стартовую Руку.
+   *[no] { $named ->
+        [no] { $player } выбирает стартовую Руку.
+       *[yes] { $player } (Шут): выбирает стартовую Руку.
+    }
 }
 mafia-event-snapshot = 🔪 Мафия в начале Ночи 1:
     { $members }
-mafia-line-snapshot = { $player_is_you ->
-    [yes] Вы
-   *[no] { $player }
-} — { $public_role }, { $role }. Колода: { $deck }. Рука: { $hand }.
+mafia-line-snapshot = { $named ->
+    [no] { $player_is_you ->
+        [yes] Вы ({ $public_role })
+       *[no] { $public_role }
+    }
+   *[yes] { $player_is_you ->
+        [yes] Вы
+       *[no] { $player }
+    } — { $public_role }
+}, { $role }. Колода: { $deck }. Рука: { $hand }.
 mafia-event-night-begins = 🌙 Наступает Ночь { $number }. Карт в Руке:
     { $counts }
 mafia-line-hand-count = { $player_is_you ->
@@ -274,10 +290,27 @@ mafia-status-seat-count = { $player_is_you ->
     [few] { $count } карты
    *[many] { $count } карт
 }
-mafia-status-dead = ☠ { $player_is_you ->
+mafia-status-seat-dead = ☠ { $player_is_you ->
     [yes] Вы
    *[no] { $player }
 }: { $role }
+# Анонимный режим: место называется публичной ролью, поэтому роль звучит один раз
+mafia-status-role = { $player_is_you ->
+    [yes] Вы ({ $role })
+   *[no] { $role }
+}
+mafia-status-role-count = { $player_is_you ->
+    [yes] Вы ({ $role })
+   *[no] { $role }
+}: { $count ->
+    [one] { $count } карта
+    [few] { $count } карты
+   *[many] { $count } карт
+}
+mafia-status-role-dead = ☠ { $player_is_you ->
+    [yes] Вы ({ $role })
+   *[no] { $role }
+}
 mafia-aid-role-mafia = 🔪 Вы: { $role } (Мафия, цвет: { $colour }).
 mafia-aid-role-law = ⚖ Вы: Закон.
 mafia-aid-kept = 🃏 Взято ({ $total }): { $cards }
@@ -295,10 +328,10 @@ mafia-error-artifact-self = Себе артефакт отдать нельзя.
 mafia-error-not-offered = Карты { $value } нет в этом предложении.
 mafia-error-not-in-deck = Карты { $value } нет в вашей Колоде.
 mafia-status-leader = 👑 Лидер: { $player }
-mafia-aid-sleeve = Ваш рукав: { $cards }
+mafia-aid-sleeve = Ваш Рукав: { $cards }
 mafia-aid-order = { $done ->
-    [yes] ✅ Ваши заявки на эту фазу отправлены (их ещё можно изменить).
-   *[no] ✏️ Ваши заявки на эту фазу ещё не отправлены.
+    [yes] ✅ Ваша заявка на эту фазу отправлена (её ещё можно изменить).
+   *[no] ✏️ Ваша заявка на эту фазу ещё не отправлена.
 }
 mafia-signup-conditions = { mafia-signup-intro }
     { mafia-signup-condition-1 }

@@ -173,7 +173,7 @@ mafia-refuse-dead = { $player_is_you ->
     [yes] Вы уже не в живых.
    *[no] Персонажа { $player } уже нет в живых.
 }
-mafia-refuse-sociopath = Социопата нельзя выбирать целью в Ночь 1 и День 1 ({ $player }).
+mafia-refuse-sociopath = Социопата нельзя выбирать целью в Ночь 1 и День 1.
 mafia-refuse-link = Без ссылок: только текст.
 mafia-refuse-check-mafia = Членов Мафии Киллер не проверяет.
 mafia-refuse-checked = Эту цель вы уже проверяли ({ $player }): одну цель дважды не выбирают.

@@ -10,8 +10,8 @@ mafia-vote-refusal-mafia = { $player_is_you ->
     [yes] Вы — член Мафии: своих Мафия не убивает.
    *[no] { $player } — член Мафии: своих Мафия не убивает.
 }
-mafia-vote-refusal-sociopath = Социопата нельзя выбирать в Ночь 1 и День 1 ({ $player }).
-mafia-vote-refusal-wounded = За смертельно раненого Мстителя нельзя голосовать на вече ({ $player }).
+mafia-vote-refusal-sociopath = Социопата нельзя выбирать в Ночь 1 и День 1.
+mafia-vote-refusal-wounded = За смертельно раненого Мстителя нельзя голосовать на вече.
 mafia-vote-refusal-leader = За действующего Лидера голосовать нельзя ({ $player }).
 mafia-vote-refusal-no-veche = Сегодня вече нет: в живых только двое.
 mafia-artifact-refusal-not-holder = Артефакт не у вас.
@@ -121,36 +121,38 @@ mafia-victory-mafia = 🏁 Победа Мафии: в живых осталис
     [one] Победитель
    *[other] Победители
 }: { $winners }.
-    Роли:
-    { $roles }
-    { $artifact }
+    Кто есть кто:
+    { $reveal }
 mafia-victory-law = 🏁 Победа Закона: Мафия уничтожена. { $winners_count ->
     [one] Победитель
    *[other] Победители
 }: { $winners }.
-    Роли:
-    { $roles }
-    { $artifact }
+    Кто есть кто:
+    { $reveal }
 mafia-victory-draw = 🏁 Ничья: в живых не осталось никого.
-    Роли:
-    { $roles }
-    { $artifact }
-mafia-victory-line-mafia = { $alive ->
-    [no] ☠{" "}
-   *[yes] {""}
-}{ $player_is_you ->
-    [yes] Вы
-   *[no] { $player }
-} — { $public_role }, { $faction } ({ $role })
-mafia-victory-line-law = { $alive ->
-    [no] ☠{" "}
-   *[yes] {""}
-}{ $player_is_you ->
-    [yes] Вы
-   *[no] { $player }
-} — { $public_role }, { $faction }
+    Кто есть кто:
+    { $reveal }
 mafia-victory-artifact = 🏺 Владельцы артефакта по порядку: { $holders }{ $destroyed ->
     [yes] ; артефакт уничтожен.
    *[no] .
 }
 mafia-victory-artifact-never = 🏺 Артефакта в игре ни у кого не было.
+
+## Полное раскрытие (сообщение о победе; стол ведущего в журнале оконченной игры)
+mafia-reveal-seat = { $alive ->
+    [no] ☠{" "}
+   *[yes] {""}
+}{ $player_is_you ->
+    [yes] Вы
+   *[no] { $player }
+} — { $public_role }{ $student ->
+    [yes] {" "}(цвет: { $colour })
+   *[no] {""}
+}, { $faction }{ $mafia ->
+    [yes] {" "}({ $role })
+   *[no] {""}
+}. Колода: { $deck }. Рука: { $hand }. Рукав: { $sleeve }.
+mafia-reveal-cards = { $count ->
+    [1] { $card }
+   *[other] { $card } ×{ $count }
+}

@@ -46,6 +46,7 @@ transcript-player = { $seat }. { $player }: { $score } { $won ->
 }
 transcript-reveal = Всё, что открылось в конце:
 transcript-log = Ход игры:
+transcript-gm = 🛡 ведущему:
 transcript-private = 🔒 { $players }:
 
 status-chosen-count = Выбор сделан: { $done } из { $total }.

@@ -14,129 +14,37 @@ by step on the sheet) and, where an order can carry it, as a whole order forged 
 from __future__ import annotations
 
 import json
-from functools import cache
 from typing import Any
 
-import pytest
-
-from bot.i18n import catalog
-from games.core import Action, IllegalAction, Prompt, Refusal
+from games.core import Action
 from games.core.orders import CANCEL, DONE, EDIT, FINISH, PLAN
 from games.mafia import ENGINE, sheet
 from games.mafia.collection import COLLECTION_FILE, parse_collection
-from games.mafia.state import Card, MafiaState
-from tests.games.mafia.helpers import at_night_one, run, start, wish
-
-ROLES = ("lucky", "journalist", "magician", "paranoid", "croupier", "psychic", "sociopath", "avenger", "hero",
-         "banker")
-
-
-# --- reaching a situation ---------------------------------------------------------------------------------------
-@cache
-def _saved_night_one() -> str:
-    state, _ = start(10, seed=1, joins=[wish(role) for role in ROLES])
-    return ENGINE.dump(run(state, until=at_night_one))
-
-
-def night_one() -> MafiaState:
-    """A fresh copy of Night 1 (sheets open, nobody has answered)."""
-    return ENGINE.load(_saved_night_one())
-
-
-def phase_passes(state: MafiaState, orders: dict[int, dict[str, list[str]]] | None = None) -> MafiaState:
-    """The seats in `orders` send those orders in one answer each; everyone else lets the deadline pass."""
-    index = state.phase_index
-    while not state.over and state.phase_index == index:
-        prompt = next(p for p in state.prompts if not p.answered)
-        planned = (orders or {}).get(prompt.seat)
-        value = sheet.form(state).plan_value(state, prompt, planned) if planned else FINISH
-        if planned:
-            assert json.loads(value.removeprefix(PLAN)) == planned, (planned, value)
-        state, _ = ENGINE.apply(state, prompt.seat, Action(prompt=prompt.id, value=value))
-    return state
-
-
-def day_one() -> MafiaState:
-    return phase_passes(night_one())
-
-
-def role(state: MafiaState, name: str) -> int:
-    found = state.seat_of(name)
-    assert found is not None, name
-    return found
-
-
-def law(state: MafiaState, *but: int) -> int:
-    """A living law character, not the Sociopath, not one of `but`."""
-    return next(n for n in state.living() if not state.seats[n].mafia and n not in but
-                and state.seats[n].public_role != "sociopath")
-
-
-def hold(state: MafiaState, number: int, hand: tuple[str, ...] = (), sleeve: tuple[str, ...] = ()) -> list[Card]:
-    """New cards of these kinds for a seat, hand then sleeve (its public count follows the hand)."""
-    player = state.seats[number]
-    player.hand = [state.new_card(key) for key in hand]
-    player.sleeve = [state.new_card(key) for key in sleeve]
-    state.counts[number] = player.public_hand_count()
-    return [*player.hand, *player.sleeve]
-
-
-def reopen(state: MafiaState) -> MafiaState:
-    form = sheet.form(state)
-    form.close(state)
-    form.open(state, state.living(), tag="t")
-    return state
-
-
-def prompt_of(state: MafiaState, number: int) -> Prompt:
-    return next(p for p in state.prompts if p.sheet == state.sheets[number].id)
-
-
-def act(state: MafiaState, number: int, *values: Any) -> MafiaState:
-    for value in values:
-        state, _ = ENGINE.apply(state, number, Action(prompt=prompt_of(state, number).id, value=value))
-    return state
-
-
-def edit(state: MafiaState, number: int, part: str, *values: Any) -> MafiaState:
-    return act(state, number, f"{EDIT}{part}", *values)
+from games.mafia.state import MafiaState
+from tests.games.mafia.helpers import (
+    SHEET_ROLES,
+    act,
+    day_one,
+    edit,
+    hold,
+    law,
+    night_one,
+    paid,
+    phase_passes,
+    prompt_of,
+    refusal_of,
+    refused,
+    refused_action,
+    reopen,
+    role,
+    start,
+    wish,
+)
 
 
 def plan(**parts: list[str]) -> str:
+    """A whole order forged in one answer."""
     return PLAN + json.dumps(parts)
-
-
-def paid(*cards: Card) -> tuple[str, ...]:
-    return tuple(f"{sheet.PAID}{c.id}" for c in cards)
-
-
-# --- the refusal --------------------------------------------------------------------------------------------------
-def refused(state: MafiaState, number: int, value: Any, prompt: Prompt | None = None) -> str:
-    """The reason the engine gives for this answer by `number` (to its current sheet prompt, unless
-    another prompt is named). The saved game is the same before and after `check`, and after `apply`,
-    which raises IllegalAction with that reason; the reason reads in every language."""
-    prompt_id = (prompt or prompt_of(state, number)).id
-    return refused_action(state, number, {"prompt": prompt_id, "value": value})
-
-
-def refusal_of(state: MafiaState, number: int, value: Any, prompt: Prompt | None = None) -> Refusal:
-    """`refused`, with the reason's parameters."""
-    return refused_action(state, number, {"prompt": (prompt or prompt_of(state, number)).id, "value": value},
-                          whole=True)
-
-
-def refused_action(state: MafiaState, number: int, action: Any, *, whole: bool = False) -> Any:
-    saved = state.model_dump()
-    refusal = ENGINE.check(state, number, action)
-    assert refusal is not None, f"{action!r} was accepted"
-    assert state.model_dump() == saved, "check changed the game"
-    with pytest.raises(IllegalAction) as raised:
-        ENGINE.apply(state, number, action)
-    assert raised.value.refusal == refusal
-    assert state.model_dump() == saved, "a refused apply changed the game"
-    for language in ("en", "ru"):
-        assert catalog(language).has(refusal.key), (language, refusal.key)
-    return refusal if whole else refusal.key
 
 
 # --- when a card may be played ------------------------------------------------------------------------------------
@@ -152,13 +60,6 @@ def test_a_night_card_by_day_is_refused() -> None:
     assert refused(state, hero, str(strike.id)) == "mafia-refuse-when"
     state = act(state, hero, str(knuckles.id), str(target))
     assert sheet.order_of(state, hero).hand.card == knuckles.id  # type: ignore[union-attr]
-
-
-def test_nothing_goes_under_the_deck_by_day() -> None:
-    state = day_one()
-    hero = role(state, "hero")
-    state = edit(state, hero, "hand")
-    assert refused(state, hero, sheet.UNDER) == "error-no-such-option"
 
 
 # --- one hand card and one sleeve card a phase --------------------------------------------------------------------
@@ -365,11 +266,13 @@ def test_the_veche_spares_a_mortally_wounded_avenger_and_the_sociopath_on_day_1(
     state.seats[avenger].wounded_in = 1
     hold(state, avenger)
     state = reopen(state)
+    assert "mafia-sheet-wounded" in [f["message"] for f in prompt_of(state, avenger).params["facts"]["lines"]]
     assert refused(state, hero, plan(veche=[str(avenger), "execution"])) == "sheet-plan-invalid"
     assert refused(state, hero, plan(veche=[str(sociopath), "beating"])) == "sheet-plan-invalid"
     state = edit(state, hero, "veche")
     assert refused(state, hero, str(avenger)) == "mafia-vote-refusal-wounded"
     assert refused(state, hero, str(sociopath)) == "mafia-vote-refusal-sociopath"
+    assert refused(state, hero, str(hero)) == "mafia-refuse-self", "not for oneself"
     state = act(state, hero, str(law(state, hero)))
     assert refused(state, hero, "peace") == "error-no-such-option", "execution or beating, nothing else"
 
@@ -454,9 +357,10 @@ def test_a_malformed_value_is_refused() -> None:
     state = reopen(state)
     assert refused(state, hero, (DONE,)) == "error-malformed", "a tuple for a one-option step"
     assert refused(state, hero, 7) == "error-malformed", "a number for a one-option step"
-    assert refused_action(state, hero, {"prompt": prompt_of(state, hero).id, "value": {"a": 1}}) == "error-malformed"
-    assert refused_action(state, hero, {"prompt": prompt_of(state, hero).id}) == "error-malformed"
-    assert refused_action(state, hero, "done") == "error-malformed"
+    here = prompt_of(state, hero).id
+    assert refused_action(state, hero, {"prompt": here, "value": {"a": 1}}).key == "error-malformed"
+    assert refused_action(state, hero, {"prompt": here}).key == "error-malformed"
+    assert refused_action(state, hero, "done").key == "error-malformed"
     state = edit(state, hero, "hand", str(letter.id))
     assert refused(state, hero, (str(friend),)) == "error-malformed", "a tuple for the target"
     state = act(state, hero, str(friend))
@@ -489,11 +393,11 @@ def test_nothing_is_accepted_once_the_game_is_over() -> None:
             state.seats[number].died_in = 0
     state = phase_passes(reopen(state))
     assert state.over and state.winner == "mafia" and not state.prompts
-    assert refused_action(state, role(state, "boss"), {"prompt": "night-t-0.1", "value": DONE}) == "error-game-over"
+    assert refused_action(state, role(state, "boss"), {"prompt": "night-t-0.1", "value": DONE}).key == "error-game-over"
 
 
 def test_bad_draft_answers_are_refused() -> None:
-    state, _ = start(10, seed=1, joins=[wish(r) for r in ROLES])
+    state, _ = start(10, seed=1, joins=[wish(r) for r in SHEET_ROLES])
     keep = next(p for p in state.prompts if p.key == "mafia-prompt-keep")
     offered = [o.value for o in keep.options]
     assert refused(state, keep.seat, (offered[0],), prompt=keep) == "error-pick-exactly"

@@ -12,7 +12,7 @@ from games.core import IllegalAction
 from games.mafia import ENGINE
 from games.mafia.options import Options
 from games.mafia.roles import load_roles
-from tests.games.mafia.helpers import seat_with, start, wish
+from tests.games.mafia.helpers import role, start, wish
 
 
 def join_refusal(data: dict[str, Any]) -> str:
@@ -135,7 +135,7 @@ def test_a_student_dealt_a_mafia_role_gets_the_mafia_role_of_his_colour() -> Non
     for colour, mafia_role in (("attack", "killer"), ("support", "advisor"), ("information", "boss")):
         for seed in range(120):
             state, events = start(seed=seed, joins=[wish("student", colour=colour)])
-            student = state.seats[seat_with(state, "student")]
+            student = state.seats[role(state, "student")]
             assert student.student_colour == colour
             told = next(e for e in events if e.key == "mafia-event-student-colour")
             assert told.to == [0]

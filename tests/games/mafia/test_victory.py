@@ -37,16 +37,16 @@ def test_only_mafia_alive_the_mafia_wins_and_dead_members_share_it() -> None:
     event = events[0]
     assert event.key == "mafia-victory-mafia"
     assert event.params["winners"] == {"and": [seat(BOSS), seat(KILLER), seat(ADVISOR)]}
-    assert event.params["artifact"] == {"message": "mafia-victory-artifact",
-                                        "params": {"holders": [seat(HERO), seat(MONK), seat(BOSS)], "destroyed": "no"}}
-    lines = event.params["roles"]["lines"]
+    *lines, artifact = event.params["reveal"]["lines"]  # the full reveal: every seat, then the artifact
+    assert artifact == {"message": "mafia-victory-artifact",
+                        "params": {"holders": [seat(HERO), seat(MONK), seat(BOSS)], "destroyed": "no"}}
     assert len(lines) == 10
-    assert lines[HERO] == {"message": "mafia-victory-line-law", "params": {
+    assert lines[HERO]["params"].items() >= {
         "player": seat(HERO), "public_role": term("mafia-role-hero"), "faction": term("mafia-faction-law"),
-        "alive": "no"}}
-    assert lines[KILLER] == {"message": "mafia-victory-line-mafia", "params": {
+        "mafia": "no", "alive": "no"}.items()
+    assert lines[KILLER]["params"].items() >= {
         "player": seat(KILLER), "public_role": term("mafia-role-croupier"), "faction": term("mafia-faction-mafia"),
-        "role": term("mafia-role-killer"), "alive": "yes"}}
+        "mafia": "yes", "role": term("mafia-role-killer"), "alive": "yes"}.items()
     assert results(state) == Results(
         scores=[0, 0, 0, 0, 0, 0, 0, 1, 1, 1], winners=[BOSS, KILLER, ADVISOR],
         roles=[["mafia-role-hero", "mafia-role-law"], ["mafia-role-politician", "mafia-role-law"],
@@ -69,7 +69,7 @@ def test_only_law_alive_the_law_wins_the_dead_included() -> None:
     assert state.winner == "law"
     assert events[0].key == "mafia-victory-law"
     assert events[0].params["winners"] == {"and": [seat(n) for n in range(7)]}
-    assert events[0].params["artifact"]["params"] == {"holders": [seat(HERO)], "destroyed": "yes"}
+    assert events[0].params["reveal"]["lines"][-1]["params"] == {"holders": [seat(HERO)], "destroyed": "yes"}
     result = results(state)
     assert result is not None
     assert result.scores == [1, 1, 1, 1, 1, 1, 1, 0, 0, 0]
@@ -86,7 +86,7 @@ def test_nobody_alive_is_a_draw() -> None:
     assert state.winner == "draw"
     assert events[0].key == "mafia-victory-draw"
     assert "winners" not in events[0].params
-    assert events[0].params["artifact"] == {"message": "mafia-victory-artifact-never", "params": {}}
+    assert events[0].params["reveal"]["lines"][-1] == {"message": "mafia-victory-artifact-never", "params": {}}
     assert results(state) == Results(scores=[0] * 10, winners=[], roles=results(state).roles)  # type: ignore[union-attr]
     assert_renders(events)
 

@@ -1,0 +1,229 @@
+"""Messages through interaction tokens, outside Discord's global rate limit.
+
+Discord lets a bot make about 50 requests per second across all its processes, but "interaction
+endpoints are not bound to the bot's Global Rate Limit"
+(https://docs.discord.com/developers/topics/rate-limits#global-rate-limit): the callback that answers
+an interaction, and the webhook its token opens for 15 minutes — follow-up messages, and edits of the
+messages made through it (https://discord.com/developers/docs/interactions/receiving-and-responding#endpoints).
+So a message for a channel where a player has just acted goes as a follow-up of that act: the same
+message, not counted. Everything else — a channel nobody acted in lately, a token past its 15 minutes
+or refused, a restart (tokens live in memory only) — goes the ordinary way, with the bot token.
+
+Which acts may carry what:
+- a click in a member's DMs carries messages to those DMs, and nowhere else;
+- in a server channel, a public act carries the channel's messages: a click on a public prompt, /join,
+  /start, `/<game> new`. Never a click on an ephemeral message, a moderator's command or anything in a
+  game that hides its players (anonymous Mafia): a follow-up may show whose interaction it follows.
+- The newest act of a channel carries its messages. While it is being answered (no follow-up can be sent
+  before the answer, and the first one after a deferred answer would replace it) messages wait for it a
+  moment.
+
+A follow-up carries no nonce, so a restart cannot rely on Discord refusing a second copy: rows claimed
+for one get a negative batch (bot/discord/outbox.py), and a restart that finds such a claim first looks
+whether the destination's newest message by the bot is that message (`already_there`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+
+LIFETIME = 15 * 60.0
+"""Seconds an interaction token works, from the interaction (Discord: 15 minutes)."""
+MARGIN = 60.0
+"""A token is not picked this close to its end: the message may still wait in its paced outbox."""
+ANSWER_WAIT = 3.0
+"""An interaction is answered within 3 s or never: messages wait no longer for it."""
+FOLLOW_UP_FIELDS = frozenset({"view", "allowed_mentions", "file", "files", "embed", "embeds", "nonce"})
+"""What a follow-up can carry of what the outboxes send (the nonce is left out); anything else goes the ordinary way."""
+TOKEN_REFUSED = frozenset({50027, 10015, 10062})
+"""Invalid webhook token, unknown webhook, unknown interaction: the token no longer works (nothing was made)."""
+
+Sender = Callable[[str, dict[str, Any]], Awaitable[Any]]
+
+
+@dataclass(eq=False)
+class Token:
+    """One interaction's follow-up webhook."""
+
+    webhook: discord.Webhook
+    interaction_id: int
+    received: float
+    lifetime: float
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+    dead: bool = False
+
+    def usable(self, now: float) -> bool:
+        return not self.dead and now < self.received + self.lifetime - MARGIN
+
+
+def refused(error: discord.HTTPException) -> bool:
+    """Whether Discord refused the token itself (then nothing was made with it)."""
+    return error.status == 401 or error.code in TOKEN_REFUSED
+
+
+class Replies:
+    def __init__(self, *, lifetime: float = LIFETIME, clock: Callable[[], float] = time.monotonic) -> None:
+        self.enabled = True
+        """False: every message goes the ordinary way (how the bot sent everything before; tests compare)."""
+        self.lifetime = lifetime
+        self._clock = clock
+        self._newest: dict[int, Token] = {}
+        """Channel → its newest act, perhaps still being answered."""
+        self._expected: dict[int, Token] = {}
+        """Interaction → its act while being answered: a newer act in the channel must not orphan it (a
+        message already waiting on it would otherwise wait the whole ANSWER_WAIT)."""
+        self._answered: dict[int, Token] = {}
+        """Channel → its newest answered act: the token that carries the channel's messages."""
+        self._made: dict[int, Token] = {}
+        """Message → the token that made it: only that token can edit it."""
+        self._swept = clock()
+
+    # --- acts -------------------------------------------------------------------------------------
+    def expect(self, interaction: discord.Interaction) -> None:
+        """This act is being answered: its channel's next messages wait for it (a moment at most)."""
+        if self.enabled and interaction.channel_id is not None:
+            token = self._token(interaction)
+            self._newest[interaction.channel_id] = self._expected[interaction.id] = token
+
+    def offer(self, interaction: discord.Interaction) -> None:
+        """This act's answer is out (not a deferred "thinking…" any more): its token may carry its
+        channel's messages."""
+        channel_id = interaction.channel_id
+        if not self.enabled or channel_id is None:
+            return
+        newest = self._newest.get(channel_id)
+        expected = self._expected.pop(interaction.id, None)
+        if expected is not None:
+            token = expected
+        else:  # offered without being expected
+            token = self._token(interaction)
+            if newest is None or newest.answered.is_set() or newest.interaction_id < interaction.id:
+                self._newest[channel_id] = token
+        token.answered.set()
+        current = self._answered.get(channel_id)
+        if current is None or current.interaction_id < token.interaction_id:
+            self._answered[channel_id] = token
+        self._sweep()
+
+    def withdraw(self, interaction: discord.Interaction) -> None:
+        """This act was refused: its channel's messages do not wait for it."""
+        channel_id = interaction.channel_id
+        withdrawn = self._expected.pop(interaction.id, None)
+        if withdrawn is not None:
+            withdrawn.answered.set()  # whoever waits on it stops waiting: it will carry nothing
+        newest = self._newest.get(channel_id) if channel_id is not None else None
+        if newest is not None and newest.interaction_id == interaction.id:
+            del self._newest[channel_id]  # type: ignore[arg-type]
+
+    def forget(self, channel_id: int) -> None:
+        """No act so far carries this channel's messages (a game there hides who plays it)."""
+        self._newest.pop(channel_id, None)
+        self._answered.pop(channel_id, None)
+
+    def _token(self, interaction: discord.Interaction) -> Token:
+        return Token(interaction.followup, interaction.id, self._clock(), self.lifetime)
+
+    async def token_for(self, channel_id: int | None) -> Token | None:
+        """The token to carry the next message for this channel, or None (then it goes the ordinary way)."""
+        if not self.enabled or channel_id is None:
+            return None
+        newest = self._newest.get(channel_id)
+        if newest is not None and not newest.answered.is_set():
+            left = newest.received + ANSWER_WAIT - self._clock()
+            if left > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(newest.answered.wait(), left)
+        token = self._answered.get(channel_id)
+        if token is None or not token.usable(self._clock()):
+            return None
+        return token
+
+    # --- sending and editing ------------------------------------------------------------------------
+    def router(self, channel_id: Callable[[], int | None], plain: Sender) -> Callable[[], Awaitable[Sender | None]]:
+        """For an outbox: a sender through its destination's newest act, or None when none is at hand.
+        `plain` is the ordinary send it falls back to when the token is refused."""
+
+        async def route() -> Sender | None:
+            token = await self.token_for(channel_id())
+            return None if token is None else partial(self.send, token, plain=plain)
+
+        return route
+
+    async def send(self, token: Token, content: str, extra: dict[str, Any], *, plain: Sender) -> Any:
+        """A follow-up through `token`; `plain` (the ordinary send) when the token is refused or the message
+        needs what a follow-up cannot carry."""
+        if set(extra) <= FOLLOW_UP_FIELDS:
+            fields = {key: value for key, value in extra.items() if key != "nonce"}
+            try:
+                message = await token.webhook.send(content=content, wait=True, **fields)
+            except discord.HTTPException as error:
+                if not refused(error):
+                    raise
+                token.dead = True
+                log.info("an interaction token was refused (%s): sending the ordinary way", error.code)
+                for file in [extra.get("file"), *(extra.get("files") or [])]:
+                    if isinstance(file, discord.File):
+                        file.reset()  # read once already: from its start again
+            else:
+                self._made[message.id] = token
+                return message
+        return await plain(content, ordinary(extra))
+
+    async def edit(self, message: discord.PartialMessage, **fields: Any) -> None:
+        """Edit through the token that made the message while it works (not counted), else the ordinary way."""
+        token = self._made.get(message.id)
+        if token is not None and token.usable(self._clock()):
+            try:
+                await token.webhook.edit_message(message.id, **fields)
+                return
+            except discord.HTTPException as error:
+                if not refused(error):
+                    raise
+                token.dead = True
+        await message.edit(**fields)
+
+    def _sweep(self) -> None:
+        """Forget tokens past their time (at most once a minute: it walks every channel)."""
+        now = self._clock()
+        if now - self._swept < MARGIN:
+            return
+        self._swept = now
+        for tokens in (self._newest, self._answered, self._expected):
+            for key in [k for k, token in tokens.items() if not token.usable(now)]:
+                del tokens[key]
+        for message_id in [m for m, token in self._made.items() if not token.usable(now)]:
+            del self._made[message_id]
+
+
+def ordinary(extra: dict[str, Any]) -> dict[str, Any]:
+    """The fields for the ordinary send of a message claimed for a follow-up: its nonce made positive
+    (a negative one tells a restart to look for the message first, which this send need not)."""
+    nonce = extra.get("nonce")
+    return {**extra, "nonce": -nonce} if isinstance(nonce, int) and nonce < 0 else extra
+
+
+async def already_there(
+    channel: discord.abc.Messageable, me: int, matches: Callable[[discord.Message], bool]
+) -> discord.Message | None:
+    """The destination's newest message by the bot, if `matches` says it is the one a restart is about to
+    send again (a message claimed for a follow-up, which carried no nonce). The outbox sends one message
+    at a time per destination, so a message sent before the process died is the newest one there."""
+    async for message in channel.history(limit=20):
+        if message.author.id == me:
+            return message if matches(message) else None
+    return None
+
+
+def same_content(content: str) -> Callable[[discord.Message], bool]:
+    return lambda message: message.content.strip() == content.strip()

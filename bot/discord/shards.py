@@ -1,0 +1,175 @@
+"""What the Discord layer needs when several bot processes share one PostgreSQL database, each
+running some of the gateway shards (`Storage.shared`). Any process may apply a step of any game —
+a DM click comes to shard 0, a click in a server to the server's shard, a deadline to whichever
+process claims it — and the process that applied a step sends what it saved (its delivery rows,
+whose `owner` it is). With one process per database all of this is off (`admit` lets every row by).
+
+- Order across processes: a step's rows go out after the game's earlier rows that another process
+  is still sending (`LiveGame.behind`, read when the game's lock was taken). They are held here until
+  those are sent, then the game's copy is brought up to date (a status message the other process
+  made meanwhile) and they are queued.
+- A process that dies leaves its waiting rows: every ADOPT_SECONDS each process adopts the rows of
+  processes that are no longer alive (`Storage.adopt_deliveries`: atomically, so one process takes
+  them) and sends them in order; a message the dead process had claimed goes out again with the same
+  nonce, which Discord does not create twice.
+- A game another process moved is reloaded by the table (`Table.reloaded`), and so are its caches
+  here: the prompts already posted (none is posted twice), the order sheets' messages (edited in
+  place), the open prompts' messages, the channel rule last planned, the live messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
+
+from bot.storage import DeliveryRow
+from bot.table import Delivery, LiveGame
+from games.core.orders import sheet_of
+
+if TYPE_CHECKING:
+    from bot.discord.service import GameMaster
+
+log = logging.getLogger(__name__)
+
+ADOPT_SECONDS = 1.0
+"""How often a process looks for the rows of processes that died (and keeps its own liveness)."""
+GATE_POLL_SECONDS = 0.02
+GATE_SECONDS = 30.0
+"""The longest a step's rows wait for another process's earlier rows (one stuck must not stall the game)."""
+
+
+class Cluster:
+    def __init__(self, gm: GameMaster) -> None:
+        self.gm = gm
+        self.active = gm.storage.shared
+        self.waiting_for: dict[int, int] = {}
+        """game → the last row of another process that this process's next rows of the game go after."""
+        self.held: dict[int, list[DeliveryRow]] = {}
+        """game → its rows held until another process's earlier rows are sent, in order."""
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._adopter: asyncio.Task[None] | None = None
+        if self.active:
+            gm.table.listeners.insert(0, self._note_behind)  # before the game master queues the rows
+            gm.table.reloaded.append(self.refresh)
+
+    def start(self) -> None:
+        if self.active and self._adopter is None:
+            self._adopter = asyncio.create_task(self._adopt_now_and_then(), name="adopt-deliveries")
+
+    async def close(self) -> None:
+        for task in [self._adopter, *self._tasks]:
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._adopter = None
+
+    # --- order across processes ----------------------------------------------------------------
+    async def _note_behind(self, delivery: Delivery) -> None:
+        game, step = delivery.game, delivery.step
+        if step is not None and step.rows and game.behind:
+            self.waiting_for[game.id] = max(self.waiting_for.get(game.id, 0), game.behind)
+
+    def admit(self, rows: list[DeliveryRow]) -> list[DeliveryRow]:
+        """The rows that may be queued now, in order; the others are held (and queued later)."""
+        if not self.active or not rows:
+            return rows
+        now: list[DeliveryRow] = []
+        looked: set[int] = set()
+        for row in rows:
+            game_id = row.game_id
+            held = self.held.get(game_id)
+            if game_id not in looked:
+                looked.add(game_id)
+                if held is None and game_id in self.waiting_for:
+                    held = self.held[game_id] = []
+                    self._spawn(self._release(game_id))
+            if held is None:
+                now.append(row)
+            elif held and row.id < held[0].id:
+                now.append(row)  # older than what is held (a dead process's, adopted): ahead of it
+            else:
+                held.append(row)
+        return now
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _release(self, game_id: int) -> None:
+        """Queue the game's held rows once no other process still has one of its earlier rows to send."""
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + GATE_SECONDS
+        storage = self.gm.storage
+        try:
+            while await storage.others_waiting(game_id, self.waiting_for.get(game_id, 0)):
+                if loop.time() > give_up:
+                    log.warning("game %s: another process's deliveries are late; sending ours now", game_id)
+                    break
+                await asyncio.sleep(GATE_POLL_SECONDS)
+            game = self.gm.table.games.get(game_id)
+            if game is not None:
+                async with self.gm.table.hold(game):  # what the other process saved meanwhile (its status message)
+                    pass
+            held = self.held.get(game_id, [])
+            looked = [row.id for row in held]
+            waiting = await storage.still_waiting(looked)
+            gone = set(looked) - waiting  # dropped meanwhile (a rollback undid their steps)
+            held[:] = [row for row in held if row.id not in gone]
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game %s: waiting for another process's deliveries failed", game_id)
+        self.waiting_for.pop(game_id, None)
+        self.gm._enqueue(self.held.pop(game_id, []))
+
+    # --- the rows of processes that died ------------------------------------------------------
+    async def _adopt_now_and_then(self) -> None:
+        storage = self.gm.storage
+        while True:
+            await asyncio.sleep(ADOPT_SECONDS)
+            try:
+                await storage.keep_alive()
+                await self.adopt()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("adopting the deliveries of stopped processes failed; trying again")
+
+    async def adopt(self) -> list[DeliveryRow]:
+        """Take the waiting rows of processes that died and queue them (their games' caches first)."""
+        rows = await self.gm.storage.adopt_deliveries()
+        for game_id in sorted({row.game_id for row in rows}):
+            # a prompt's buttons are built from the game as it is: a game not known here is loaded
+            game = await self.gm.table.get(game_id)
+            if game is not None and game.running:
+                await self.refresh(game)
+        self.gm._enqueue(rows)
+        return rows
+
+    # --- caches of a game another process moved ------------------------------------------------
+    async def refresh(self, game: LiveGame) -> None:
+        gm = self.gm
+        if not game.running:  # another process ended it: nothing of it stays here but what is still to send
+            gm.sent.pop(game.id, None)
+            gm.prompt_posts.pop(game.id, None)
+            gm.dm_failed.pop(game.id, None)
+            gm.flow.forget(game.id)
+            gm.channels.planned.pop(game.id, None)
+            for key in [k for k in gm.sheet_messages if k[0] == game.id]:
+                del gm.sheet_messages[key]
+            return
+        gm.sent[game.id] = (await gm.storage.posted_prompts(game.id)).get(game.id, set())
+        posts: dict[str, tuple[int, int]] = {}
+        for _, prompt_id, channel_id, message_id in await gm.storage.prompt_messages(game.id):
+            if (sheet := sheet_of(prompt_id)) is not None:
+                gm.sheet_messages[(game.id, sheet)] = (channel_id, message_id)
+            elif game.state.prompt(prompt_id) is not None:
+                posts[prompt_id] = (channel_id, message_id)
+        gm.prompt_posts[game.id] = posts
+        gm.channels.planned.pop(game.id, None)  # the rule as saved (meta) is what was last planned
+        gm.flow.forget(game.id)  # the live messages as saved (meta)

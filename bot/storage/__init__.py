@@ -1,0 +1,45 @@
+"""Durable storage of games, logs, deadlines, the outbox and per-server settings.
+
+Two backends behind one interface (`Storage`), chosen by one setting (`Settings.database`):
+SQLite (the embedded default, bot/storage/sqlite.py) and PostgreSQL (`DATABASE_URL=postgresql://…`,
+bot/storage/postgres.py). The queries and writes are written once (base.py, program.py); each
+backend provides reads, transactions, the group commit and its numbered migrations (migrate.py).
+"""
+
+from bot.storage.base import Storage, is_postgres_url, shown_target, shown_url, sqlite_path
+from bot.storage.migrate import MIGRATIONS_DIR, migrations
+from bot.storage.program import Tx
+from bot.storage.rows import (
+    DELIVERY_DROPPED,
+    DELIVERY_SENT,
+    DELIVERY_WAITING,
+    ActionRow,
+    DeadlineRow,
+    DeliveryRow,
+    EventRow,
+    GameRow,
+    IntegrityError,
+)
+from bot.storage.sqlite import WAL_AUTOCHECKPOINT_PAGES, SqliteStorage
+
+__all__ = [
+    "DELIVERY_DROPPED",
+    "DELIVERY_SENT",
+    "DELIVERY_WAITING",
+    "MIGRATIONS_DIR",
+    "WAL_AUTOCHECKPOINT_PAGES",
+    "ActionRow",
+    "DeadlineRow",
+    "DeliveryRow",
+    "EventRow",
+    "GameRow",
+    "IntegrityError",
+    "SqliteStorage",
+    "Storage",
+    "Tx",
+    "is_postgres_url",
+    "migrations",
+    "shown_target",
+    "shown_url",
+    "sqlite_path",
+]

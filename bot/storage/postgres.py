@@ -1,0 +1,442 @@
+"""PostgreSQL storage (asyncpg), chosen by `DATABASE_URL=postgresql://…`: the same interface and
+the same semantics as SQLite.
+
+- Writes go through one writer connection under one lock, like SQLite's single connection:
+  one transaction per step, and steps that arrive together share one transaction and one commit
+  (group commit), each in its own savepoint, so a failing one is undone alone.
+- Every connection runs with `synchronous_commit = on`, whatever the server's default: a COMMIT
+  returns once the step is on the server's disk, before the player is answered.
+- Reads go through a small pool, so they never wait behind a commit.
+- `game_lock(game_id)` is a session advisory lock on a connection of its own (a pool that opens
+  them on demand): held across a game's check → apply → save, it lets several bot processes
+  share one database. Advisory keys: a game's lock is the one-bigint key `game_id`; the storage's
+  own locks use the two-int keyspace, the first int naming what is locked (LOCK_SPACE …
+  DEADLINE_SPACE) — PostgreSQL keeps the two keyspaces apart.
+- The bot process (`exclusive`) holds, on a guard connection for its whole life: without shard
+  ids, the bot lock alone (one bot per database); with them (the process runs some of the gateway
+  shards) the bot lock shared, one lock per shard it runs (one process per shard) and the lock on
+  its own process number (taken from a sequence at start): the server itself then knows which
+  processes are alive, since a session's locks end with it, however the process ends. A delivery
+  row belongs to the process that saved it (`owner`); the rows of a process that is no longer
+  alive are adopted by another (`adopt_deliveries`), atomically, so exactly one sends them.
+- A deadline is fired by one process at a time (`claim_deadline`: a try-lock on the game's
+  deadlines, skipped by the others, and given up with its session if the process dies).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import re
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, ClassVar, TypeVar
+from urllib.parse import parse_qsl, urlsplit
+
+import asyncpg
+
+from bot.startup import StartupError
+from bot.storage import migrate as schema
+from bot.storage.base import Storage, shown_url
+from bot.storage.program import Program, Tx, numbered, run_in
+from bot.storage.rows import DELIVERY_COLUMNS, DeliveryRow, IntegrityError, delivery_row
+
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+CONNECT_SECONDS = 10.0
+CLOSE_SECONDS = 10.0
+READERS = 4
+"""Connections for reads (the pool grows to this under load)."""
+LOCK_CONNECTIONS = 20
+"""Games locked at once by this process (each `game_lock` holds a connection while it is held)."""
+LOCK_SPACE = 0x6A6D  # the storage's two-int advisory keys: (LOCK_SPACE, what)
+MIGRATION_LOCK, BOT_LOCK = 1, 2
+SHARD_SPACE = LOCK_SPACE + 1  # (SHARD_SPACE, shard id): the process running that shard
+PROCESS_SPACE = LOCK_SPACE + 2  # (PROCESS_SPACE, number): a live bot process
+DEADLINE_SPACE = LOCK_SPACE + 3  # (DEADLINE_SPACE, game id): the process firing the game's deadlines
+INT4 = 2**31
+KEEPALIVE = {"tcp_keepalives_idle": "10", "tcp_keepalives_interval": "5", "tcp_keepalives_count": "3"}
+"""The guard's TCP keepalives: a process whose machine vanished is seen dead in about 25 s (a
+process that dies on a live machine closes its connection at once)."""
+LIVE_PROCESSES = (
+    "SELECT l.objid::bigint FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2"
+    f" AND l.classid = {PROCESS_SPACE}"
+    " AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+)
+_DIGITS = re.compile(r"\d+")
+
+Outcome = tuple[Any, BaseException | None]
+LOST_CONNECTION = (asyncpg.InterfaceError, asyncpg.PostgresConnectionError, OSError)
+
+
+def session_settings() -> dict[str, str]:
+    """What every connection of ours runs with: durable commits, and who we are (shown in
+    pg_stat_activity, and in the message when a second bot finds the database in use)."""
+    return {"synchronous_commit": "on", "application_name": f"gamemaster-bot pid {os.getpid()}"}
+
+
+class PostgresTx:
+    """`Tx` on an asyncpg connection: `?` placeholders numbered for PostgreSQL."""
+
+    def __init__(self, connection: asyncpg.Connection) -> None:
+        self.connection = connection
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return _rowcount(await self.connection.execute(numbered(sql), *params))
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        rows = list(rows)
+        if rows:
+            await self.connection.executemany(numbered(sql), rows)
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return [tuple(r) for r in await self.connection.fetch(numbered(sql), *params)]
+
+
+class PostgresStorage(Storage):
+    dialect: ClassVar[str] = "postgres"
+
+    def __init__(self, url: str, writer: asyncpg.Connection) -> None:
+        self.url = url
+        self._writer = writer
+        self._lock = asyncio.Lock()
+        self._pending: list[tuple[Program[Any], asyncio.Future[Any]]] = []
+        self._committer: asyncio.Task[None] | None = None
+        self._reads: asyncpg.Pool | None = None
+        self._locks: asyncpg.Pool | None = None
+        self._guard: asyncpg.Connection | None = None
+        self._shard_ids: tuple[int, ...] | None = None
+
+    @classmethod
+    async def connect(
+        cls, url: str, *, exclusive: bool = False, shard_ids: Sequence[int] | None = None
+    ) -> PostgresStorage:
+        """Connect, bring the schema up to date and open the pools. A server that cannot be
+        reached, a refused login or a missing database raise StartupError (one clear line), and so
+        does, for the bot process (`exclusive`), another bot running what this one would run."""
+        storage = cls(url, await _connect(url))
+        try:
+            if exclusive:
+                storage._shard_ids = None if shard_ids is None else tuple(sorted(set(shard_ids)))
+                storage._guard = await _take_bot_locks(url, storage._shard_ids)
+            await storage.migrate()
+            if storage._guard is not None:
+                storage.owner = await _take_number(storage._guard)
+                storage.shared = storage._shard_ids is not None
+            storage._reads = await _pool(url, min_size=1, max_size=READERS)
+            storage._locks = await _pool(url, min_size=0, max_size=LOCK_CONNECTIONS)
+        except BaseException:
+            await storage.close()
+            raise
+        return storage
+
+    async def close(self) -> None:
+        if self._committer is not None and not self._committer.done():
+            await self._committer
+        for pool in (self._reads, self._locks):
+            if pool is None:
+                continue
+            try:  # a lock still held (a task that never finished) must not keep the bot from stopping
+                await asyncio.wait_for(pool.close(), CLOSE_SECONDS)
+            except TimeoutError:
+                pool.terminate()
+        self._reads = self._locks = None
+        for connection in (self._writer, self._guard):
+            if connection is not None and not connection.is_closed():
+                await connection.close()
+        self._guard = None
+
+    # --- several processes on one database ------------------------------------------------------
+    @asynccontextmanager
+    async def claim_deadline(self, game_id: int, prompt_id: str, now: float) -> AsyncIterator[bool]:
+        if not self.shared:
+            yield True
+            return
+        assert self._locks is not None, "the storage is closed"
+        async with self._locks.acquire() as connection:
+            key = (DEADLINE_SPACE, game_id % INT4)
+            if not await connection.fetchval("SELECT pg_try_advisory_lock($1, $2)", *key):
+                yield False  # another process is firing this game's deadlines
+                return
+            try:  # read after the lock: one that fired it just before has removed or moved it
+                due = await connection.fetchval(
+                    "SELECT 1 FROM deadlines d JOIN games g ON g.id = d.game_id WHERE d.game_id = $1"
+                    " AND d.prompt_id = $2 AND d.due <= $3 AND g.paused = 0 AND g.status = 'running'",
+                    game_id, prompt_id, now,
+                )
+                yield due is not None
+            finally:
+                with contextlib.suppress(*LOST_CONNECTION):
+                    await connection.execute("SELECT pg_advisory_unlock($1, $2)", *key)
+
+    async def adopt_deliveries(self) -> list[DeliveryRow]:
+        if self.owner is None:
+            return []
+        async with self.transaction() as tx:
+            rows = await tx.fetchall(
+                f"UPDATE deliveries SET owner = ? WHERE state = 0 AND owner IS DISTINCT FROM ?"
+                f" AND (owner IS NULL OR owner NOT IN ({LIVE_PROCESSES})) RETURNING {DELIVERY_COLUMNS}",
+                (self.owner, self.owner),
+            )
+        if rows:
+            log.info("adopted %d delivery rows of bot processes that stopped", len(rows))
+        return sorted((delivery_row(r) for r in rows), key=lambda row: row.id)
+
+    async def waiting_deliveries(self) -> list[DeliveryRow]:
+        if self.owner is None:  # not a bot process: every waiting row, as SQLite
+            return await super().waiting_deliveries()
+        return await self.adopt_deliveries()  # a new process owns nothing yet
+
+    async def keep_alive(self) -> None:
+        """A guard connection that was lost (a server restart) took this process's locks with it:
+        connect again and take them again, under the same number (its rows are still its own)."""
+        if self._guard is None or self.owner is None or not self._guard.is_closed():
+            return
+        log.warning("the PostgreSQL guard connection was lost; taking this process's locks again")
+        guard = await _take_bot_locks(self.url, self._shard_ids)
+        try:
+            if not await guard.fetchval("SELECT pg_try_advisory_lock($1, $2)", PROCESS_SPACE, self.owner):
+                raise RuntimeError(f"bot process number {self.owner} is taken")
+        except BaseException:
+            await guard.close()
+            raise
+        self._guard = guard
+
+    @asynccontextmanager
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+        assert self._locks is not None, "the storage is closed"
+        async with self._locks.acquire() as connection:
+            await connection.execute("SELECT pg_advisory_lock($1)", game_id)
+            try:
+                yield
+            finally:
+                # a connection that died took its lock with it; the pool resets a returned one anyway
+                with contextlib.suppress(*LOST_CONNECTION):
+                    await connection.execute("SELECT pg_advisory_unlock($1)", game_id)
+
+    # --- migrations -------------------------------------------------------------------------
+    async def schema_version(self) -> int:
+        async with self._lock:
+            connection = await self._connection()
+            exists = await connection.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
+            return int(await connection.fetchval("SELECT version FROM schema_version")) if exists else 0
+
+    async def migrate(self) -> int:
+        """Apply every migration newer than the `schema_version` row, each in its own transaction
+        with the new version. Bot processes starting together take turns (an advisory lock) and
+        each applies only what is still missing."""
+        current = await self.schema_version()
+        if current == 0:  # a new database (a role without CREATE rights runs on a made one)
+            await self._create_version_record()
+        for version, sql in schema.migrations(self.dialect):
+            if version > current:
+                current = await self._apply(version, sql)
+        return current
+
+    async def _create_version_record(self) -> None:
+        async with self._lock:
+            connection = await self._connection()
+            async with connection.transaction():
+                await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", LOCK_SPACE, MIGRATION_LOCK)
+                await connection.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_version ("
+                    " version integer NOT NULL, one boolean PRIMARY KEY DEFAULT true CHECK (one))"
+                )
+                await connection.execute("INSERT INTO schema_version (version) VALUES (0) ON CONFLICT DO NOTHING")
+
+    async def _apply(self, version: int, sql: str) -> int:
+        async with self._lock:
+            connection = await self._connection()
+            async with connection.transaction():
+                await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", LOCK_SPACE, MIGRATION_LOCK)
+                reached = int(await connection.fetchval("SELECT version FROM schema_version"))
+                if reached >= version:  # another process applied it meanwhile
+                    return reached
+                await connection.execute(sql)
+                await connection.execute("UPDATE schema_version SET version = $1", version)
+        return version
+
+    # --- reads and transactions ---------------------------------------------------------------
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        async with self._lock:
+            connection = await self._connection()
+            await connection.execute("BEGIN")
+            try:
+                yield PostgresTx(connection)
+            except asyncpg.IntegrityConstraintViolationError as error:
+                await self._rollback(connection)
+                raise IntegrityError(str(error)) from error
+            except BaseException:
+                await self._rollback(connection)
+                raise
+            await connection.execute("COMMIT")
+
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+        assert self._reads is not None, "the storage is closed"
+        return [tuple(r) for r in await self._reads.fetch(numbered(sql), *params)]
+
+    async def _connection(self) -> asyncpg.Connection:
+        """The writer connection (inside the lock); a new one if the last was lost (a server
+        restart): the writes that were on it failed, the next ones go through."""
+        if self._writer.is_closed():
+            log.warning("the PostgreSQL connection was lost; connecting again")
+            self._writer = await _connect(self.url)
+        return self._writer
+
+    async def _rollback(self, connection: asyncpg.Connection) -> None:
+        try:
+            await connection.execute("ROLLBACK")
+        except LOST_CONNECTION:
+            connection.terminate()  # in an unknown state: the next write connects afresh
+
+    # --- the group commit ------------------------------------------------------------------------
+    async def _write(self, program: Program[T]) -> T:
+        """Write `program` durably. Writes that arrive while a commit is under way share the next
+        transaction and commit, each in its own savepoint (undone alone if it fails)."""
+        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._pending.append((program, done))
+        if self._committer is None or self._committer.done():
+            self._committer = asyncio.create_task(self._commit_pending())
+        return await done
+
+    async def _commit_pending(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                async with self._lock:
+                    outcomes = await self._run_batch([program for program, _ in batch])
+            except BaseException as error:  # the whole transaction failed: nobody's write is saved
+                for _, done in batch:
+                    if not done.done():
+                        done.set_exception(error)
+                continue
+            for (_, done), (result, error) in zip(batch, outcomes, strict=True):
+                if done.done():
+                    continue
+                if error is None:
+                    done.set_result(result)
+                else:
+                    done.set_exception(error)
+
+    async def _run_batch(self, programs: list[Program[Any]]) -> list[Outcome]:
+        connection = await self._connection()
+        tx = PostgresTx(connection)
+        alone = len(programs) == 1  # no savepoint needed: the transaction is the step's own
+        outcomes: list[Outcome] = []
+        await connection.execute("BEGIN" if alone else "BEGIN; SAVEPOINT step")  # one round trip
+        try:
+            for n, program in enumerate(programs):
+                if n:
+                    await connection.execute("RELEASE SAVEPOINT step; SAVEPOINT step")
+                try:
+                    outcomes.append((await run_in(tx, program), None))
+                except LOST_CONNECTION:
+                    raise
+                except Exception as error:
+                    if alone:
+                        raise
+                    await connection.execute("ROLLBACK TO SAVEPOINT step")
+                    outcomes.append((None, _translated(error)))
+        except LOST_CONNECTION:
+            await self._rollback(connection)
+            raise
+        except Exception as error:  # the only write failed: its own error, nothing saved
+            await self._rollback(connection)
+            return [(None, _translated(error))]
+        except BaseException:
+            await self._rollback(connection)
+            raise
+        await connection.execute("COMMIT")
+        return outcomes
+
+
+def _translated(error: Exception) -> Exception:
+    if isinstance(error, asyncpg.IntegrityConstraintViolationError):
+        failure = IntegrityError(str(error))
+        failure.__cause__ = error
+        return failure
+    return error
+
+
+def _rowcount(status: str) -> int:
+    """How many rows a command changed, from its status ("UPDATE 3", "INSERT 0 1")."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+async def _connect(url: str, extra: dict[str, str] | None = None) -> asyncpg.Connection:
+    try:
+        settings = session_settings() | (extra or {})
+        return await asyncpg.connect(url, timeout=CONNECT_SECONDS, server_settings=settings)
+    except Exception as error:
+        raise postgres_fault(error, url) from error
+
+
+async def _pool(url: str, *, min_size: int, max_size: int) -> asyncpg.Pool:
+    try:
+        return await asyncpg.create_pool(
+            url, min_size=min_size, max_size=max_size, timeout=CONNECT_SECONDS, server_settings=session_settings()
+        )
+    except Exception as error:
+        raise postgres_fault(error, url) from error
+
+
+async def _take_bot_locks(url: str, shard_ids: tuple[int, ...] | None) -> asyncpg.Connection:
+    """The bot process's locks, held by a guard connection for the bot's life (the server drops
+    them when the connection ends, however the process ends): without shard ids the bot lock (one
+    bot per database); with them the bot lock shared and one lock per shard."""
+    guard = await _connect(url, KEEPALIVE)
+    try:
+        shared = "_shared" if shard_ids is not None else ""
+        if not await guard.fetchval(f"SELECT pg_try_advisory_lock{shared}($1, $2)", LOCK_SPACE, BOT_LOCK):
+            pid = await _holder(guard, LOCK_SPACE, BOT_LOCK)
+            raise StartupError("startup-db-pg-in-use", url=shown_url(url), pid=pid)
+        for shard in shard_ids or ():
+            if not await guard.fetchval("SELECT pg_try_advisory_lock($1, $2)", SHARD_SPACE, shard):
+                pid = await _holder(guard, SHARD_SPACE, shard)
+                raise StartupError("startup-db-pg-shard-in-use", url=shown_url(url), pid=pid, shard=shard)
+    except BaseException:
+        await guard.close()
+        raise
+    return guard
+
+
+async def _holder(guard: asyncpg.Connection, space: int, key: int) -> str:
+    """The pid of the bot process holding an advisory lock of ours (from its application name), or "?"."""
+    holder = await guard.fetchval(
+        "SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
+        " WHERE l.locktype = 'advisory' AND l.granted AND l.classid = $1 AND l.objid = $2 AND l.objsubid = 2"
+        " AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) LIMIT 1",
+        space, key,
+    )
+    pid = _DIGITS.search(holder or "")
+    return pid.group(0) if pid else "?"
+
+
+async def _take_number(guard: asyncpg.Connection) -> int:
+    """This process's number, new for its life, and the lock that tells the others it is alive."""
+    number = int(await guard.fetchval("SELECT nextval('bot_process_numbers')"))
+    await guard.execute("SELECT pg_advisory_lock($1, $2)", PROCESS_SPACE, number)
+    return number
+
+
+def postgres_fault(error: BaseException, url: str) -> StartupError:
+    """The start-up message for an error met while connecting to `url`."""
+    shown = shown_url(url)
+    reason = _without_secret(str(error) or type(error).__name__, url)
+    if isinstance(error, asyncpg.InvalidAuthorizationSpecificationError | asyncpg.InvalidPasswordError):
+        return StartupError("startup-db-pg-auth", url=shown, reason=reason)
+    if isinstance(error, asyncpg.InvalidCatalogNameError):
+        return StartupError("startup-db-pg-no-database", url=shown)
+    if isinstance(error, OSError | TimeoutError | asyncpg.CannotConnectNowError | asyncpg.PostgresConnectionError):
+        return StartupError("startup-db-pg-cannot-connect", url=shown, reason=reason)
+    return StartupError("startup-db-error", path=shown, reason=reason)
+
+
+def _without_secret(text: str, url: str) -> str:
+    password = urlsplit(url).password or dict(parse_qsl(urlsplit(url).query)).get("password")
+    return text.replace(password, "***") if password else text

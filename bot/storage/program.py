@@ -1,0 +1,240 @@
+"""Writes written once for both backends: a write is a *program*, a generator that yields the
+statements it needs and receives each one's answer. SQLite runs a program on its connection's
+thread in one hop (no await per statement, which keeps a step's transaction cheap); PostgreSQL
+awaits each statement on its connection. The SQL is the dialect both understand, with `?`
+placeholders (numbered `$1, $2 …` for PostgreSQL by `numbered`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Generator, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from bot.storage.rows import ActionRow, DeadlineRow, DeliveryRow, EventRow, dumps
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """A statement whose rows the program needs (a SELECT, an INSERT … RETURNING): answered
+    with a list of tuples."""
+
+    sql: str
+    params: Sequence[Any] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A statement that changes rows: answered with how many it changed."""
+
+    sql: str
+    params: Sequence[Any] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RunMany:
+    """One statement run once for each row of parameters: answered with None."""
+
+    sql: str
+    rows: Sequence[Sequence[Any]]
+
+
+Statement = Rows | Run | RunMany
+Program = Generator[Statement, Any, T]
+
+
+class Tx(Protocol):
+    """An open transaction, the same on both backends (`Storage.transaction()`): SQL with `?`
+    placeholders that both backends understand."""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; how many rows it changed."""
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
+
+
+async def run_in(tx: Tx, program: Program[T]) -> T:
+    """Run `program` statement by statement in an open transaction."""
+    answer: Any = None
+    while True:
+        try:
+            statement = program.send(answer)
+        except StopIteration as end:
+            return end.value  # type: ignore[no-any-return]
+        if isinstance(statement, Rows):
+            answer = await tx.fetchall(statement.sql, statement.params)
+        elif isinstance(statement, Run):
+            answer = await tx.execute(statement.sql, statement.params)
+        else:
+            await tx.executemany(statement.sql, statement.rows)
+            answer = None
+
+
+@functools.lru_cache(maxsize=1024)
+def numbered(sql: str) -> str:
+    """`?` placeholders as PostgreSQL's `$1, $2 …` (our SQL has no `?` inside literals)."""
+    head, *rest = sql.split("?")
+    return head + "".join(f"${n}{part}" for n, part in enumerate(rest, start=1))
+
+
+# --- the programs ------------------------------------------------------------------------------
+@dataclass
+class StepWrite:
+    """What one step saves at once (see `Storage.commit_step`)."""
+
+    game_id: int
+    game_sql: str
+    game_params: tuple[Any, ...]
+    actions: list[ActionRow]
+    events: list[EventRow]
+    deadlines: list[DeadlineRow] | None
+    keep_prompts: list[str] | None
+    undo_from_step: int | None
+    shift_deadlines: float | None
+    deliveries: list[DeliveryRow] | None
+    owner: int | None = None
+    """The process that is to send the step's deliveries (None: whichever sends the waiting rows)."""
+    versioned: bool = False
+    """Other processes may work on the game: the step moves its version on and returns it."""
+
+
+def step_program(step: StepWrite) -> Program[int | None]:
+    """The step's writes; returns the game's new version when the step is `versioned`."""
+    game_id = step.game_id
+    if step.undo_from_step is not None:
+        yield Run(
+            "UPDATE actions SET undone = 1 WHERE game_id = ? AND kind = 'play' AND step >= ?",
+            (game_id, step.undo_from_step),
+        )
+        yield from undo_deliveries(game_id, step.undo_from_step)
+    yield from insert_deliveries(step.deliveries or [], step.owner)
+    ((action_seq, event_seq),) = yield Rows(
+        "SELECT (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?),"
+        " (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?)",
+        (game_id, game_id),
+    )
+    for action in step.actions:
+        action_seq += 1
+        action.seq = action_seq
+    if step.actions:
+        yield RunMany(
+            "INSERT INTO actions (game_id, seq, kind, step, seat, actor_id, payload, by_bot, input_key, at)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?)",
+            [(game_id, a.seq, a.kind, a.step, a.seat, a.actor_id, dumps(a.payload), int(a.by_bot), a.input_key,
+              a.at) for a in step.actions],
+        )
+    for event in step.events:
+        event_seq += 1
+        event.seq = event_seq
+        if event.action_seq is None and step.actions:
+            event.action_seq = step.actions[-1].seq
+    if step.events:
+        yield RunMany(
+            "INSERT INTO events (game_id, seq, action_seq, key, params, audience, at) VALUES (?,?,?,?,?,?,?)",
+            [(game_id, e.seq, e.action_seq, e.key, dumps(e.params), None if e.audience is None else dumps(e.audience),
+              e.at) for e in step.events],
+        )
+    if step.shift_deadlines:
+        yield Run(
+            "UPDATE deadlines SET due = due + ?, remind_at = remind_at + ? WHERE game_id = ?",
+            (step.shift_deadlines, step.shift_deadlines, game_id),
+        )
+    if step.keep_prompts is not None:
+        yield from drop_deadlines_except(game_id, step.keep_prompts)
+    if step.deadlines:
+        yield RunMany(
+            "INSERT INTO deadlines (game_id, prompt_id, seat, due, remind_at) VALUES (?,?,?,?,?)"
+            " ON CONFLICT DO NOTHING",  # a deadline already running is kept, not restarted
+            [(d.game_id, d.prompt_id, d.seat, d.due, d.remind_at) for d in step.deadlines],
+        )
+    if not step.versioned:
+        if step.game_sql:
+            yield Run(step.game_sql, step.game_params)
+        return None
+    # the game's fields move its version on (`game_update`); a step that changes none still does
+    sql = step.game_sql or "UPDATE games SET version = version + 1 WHERE id = ?"
+    params = step.game_params if step.game_sql else (game_id,)
+    ((version,),) = yield Rows(sql + " RETURNING version", params)
+    return int(version)
+
+
+def bump_versions(game_ids: Iterable[int]) -> Program[None]:
+    """Writes that change games outside a step (their deliveries, deadlines) move their versions on."""
+    yield RunMany("UPDATE games SET version = version + 1 WHERE id = ?", [(g,) for g in sorted(set(game_ids))])
+
+
+def drop_deadlines_except(game_id: int, keep_prompts: list[str]) -> Program[None]:
+    if not keep_prompts:  # PostgreSQL has no empty `NOT IN ()`
+        yield Run("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+        return
+    marks = ",".join("?" * len(keep_prompts))
+    yield Run(f"DELETE FROM deadlines WHERE game_id = ? AND prompt_id NOT IN ({marks})", (game_id, *keep_prompts))
+
+
+DELIVERIES_AT_ONCE = 500
+"""Rows per INSERT (7 or 8 parameters each: far below either backend's limit on parameters)."""
+
+
+def insert_deliveries(rows: list[DeliveryRow], owner: int | None = None) -> Program[None]:
+    """The rows in one statement (one round trip to a server), ids in the rows' order: a VALUES
+    list is inserted in its order, each row taking the next id. `owner`: the process to send them."""
+    columns, marks = "game_id, step, kind, channel_id, user_id, body, prompt_id", "(?,?,?,?,?,?,?)"
+    if owner is not None:
+        columns, marks = columns + ", owner", "(?,?,?,?,?,?,?,?)"
+    extra = () if owner is None else (owner,)
+    for start in range(0, len(rows), DELIVERIES_AT_ONCE):
+        chunk = rows[start:start + DELIVERIES_AT_ONCE]
+        ids = yield Rows(
+            f"INSERT INTO deliveries ({columns}) VALUES " + ",".join([marks] * len(chunk)) + " RETURNING id",
+            [value for row in chunk for value in (row.game_id, row.step, row.kind, row.channel_id, row.user_id,
+                                                   dumps(row.body), row.prompt_id, *extra)],
+        )
+        for row, (delivery_id,) in zip(chunk, sorted(ids), strict=True):
+            row.id = delivery_id
+
+
+def undo_deliveries(game_id: int, to_step: int) -> Program[None]:
+    """A rollback: what was still waiting from the undone steps is dropped, and every prompt counts
+    as not posted (a reopened prompt is posted again)."""
+    yield Run(
+        "UPDATE deliveries SET state = 2 WHERE game_id = ? AND state = 0 AND batch IS NULL AND step > ?",
+        (game_id, to_step),
+    )
+    yield Run("UPDATE deliveries SET prompt_id = NULL WHERE game_id = ? AND prompt_id IS NOT NULL", (game_id,))
+    yield Run("DELETE FROM prompt_messages WHERE game_id = ?", (game_id,))
+
+
+def claim_program(ids: list[int], batch: int) -> Program[None]:
+    yield RunMany("UPDATE deliveries SET batch = ? WHERE id = ?", [(batch, i) for i in ids])
+
+
+def finish_program(ids: list[int], state: int, prompts: list[tuple[int, str, int, int]]) -> Program[None]:
+    yield RunMany("UPDATE deliveries SET state = ? WHERE id = ?", [(state, i) for i in ids])
+    yield from record_prompts([(game, prompt, channel, message, 0) for game, prompt, channel, message in prompts])
+
+
+def record_prompts(rows: list[tuple[int, str, int | None, int | None, int]]) -> Program[None]:
+    """(game, prompt, channel, message, failed): a prompt recorded again moves to the end of the
+    order (as SQLite's INSERT OR REPLACE did: delete, then insert with a new rowid)."""
+    if not rows:
+        return
+    yield RunMany("DELETE FROM prompt_messages WHERE game_id = ? AND prompt_id = ?", [r[:2] for r in rows])
+    yield RunMany(
+        "INSERT INTO prompt_messages (game_id, prompt_id, channel_id, message_id, failed) VALUES (?,?,?,?,?)", rows
+    )
+
+
+def results_program(rows: list[tuple[Any, ...]]) -> Program[None]:
+    """(game, guild, game name, user, seat, score, won, at, roles) of a finished game's seats."""
+    yield RunMany(
+        "INSERT INTO results (game_id, guild_id, game, user_id, seat, score, won, at, roles)"
+        " VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT (game_id, seat) DO UPDATE SET guild_id = excluded.guild_id,"
+        " game = excluded.game, user_id = excluded.user_id, score = excluded.score, won = excluded.won,"
+        " at = excluded.at, roles = excluded.roles",
+        rows,
+    )

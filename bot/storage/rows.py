@@ -1,0 +1,155 @@
+"""The rows the storage reads and writes, the same on every backend, and how they map to columns.
+
+JSON columns (options, seats, meta, payloads, bodies) hold canonical JSON text on both backends
+(sorted keys, no spaces): a value reads back exactly as it was written, and a lobby's seats can be
+compared as text (`Storage.update_lobby`). Flags are stored as integers 0/1 on both.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class IntegrityError(Exception):
+    """A write broke a constraint (a repeated input's unique key, a refused row): the step, and
+    only it, was undone. Both backends raise this, whatever their driver calls it."""
+
+
+@dataclass
+class GameRow:
+    id: int
+    game: str
+    status: str
+    guild_id: int | None
+    channel_id: int | None
+    host_id: int | None
+    language: str
+    seed: int
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    state: str | None
+    step: int
+    paused: bool
+    meta: dict[str, Any]
+    created_at: float
+    updated_at: float
+    version: int = 0
+    """Goes up with every write that changes the game (see migration 007)."""
+
+
+@dataclass
+class ActionRow:
+    kind: str
+    step: int
+    payload: dict[str, Any]
+    seat: int | None = None
+    actor_id: int | None = None
+    by_bot: bool = False
+    input_key: str | None = None
+    seq: int = 0
+    undone: bool = False
+    at: float = field(default_factory=time.time)
+
+
+@dataclass
+class EventRow:
+    key: str
+    params: dict[str, Any]
+    audience: list[int] | None
+    seq: int = 0
+    action_seq: int | None = None
+    at: float = field(default_factory=time.time)
+
+
+@dataclass
+class DeliveryRow:
+    """Something a step must show in Discord (see migration 004): a line for a channel or a member's
+    DMs, a prompt to post, a status edit, a picture. Exactly one of channel_id / user_id is set."""
+
+    game_id: int
+    step: int
+    kind: str
+    body: dict[str, Any]
+    channel_id: int | None = None
+    user_id: int | None = None
+    prompt_id: str | None = None
+    id: int = 0
+    batch: int | None = None
+
+
+DELIVERY_WAITING, DELIVERY_SENT, DELIVERY_DROPPED = 0, 1, 2
+
+
+@dataclass
+class DeadlineRow:
+    game_id: int
+    prompt_id: str
+    seat: int
+    due: float
+    remind_at: float | None
+    reminded: bool = False
+
+
+GAME_COLUMNS = (
+    "id, game, status, guild_id, channel_id, host_id, language, seed, options, seats, state, step,"
+    " paused, meta, created_at, updated_at, version"
+)
+DELIVERY_COLUMNS = "id, game_id, step, kind, channel_id, user_id, body, prompt_id, batch"
+DEADLINE_COLUMNS = "d.game_id, d.prompt_id, d.seat, d.due, d.remind_at, d.reminded"
+ACTION_COLUMNS = "seq, kind, step, seat, actor_id, payload, by_bot, input_key, undone, at"
+JSON_GAME_FIELDS = ("options", "seats", "meta")
+
+
+def dumps(value: Any) -> str:
+    """Canonical JSON text: equal values give equal text."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def game_row(row: Sequence[Any]) -> GameRow:
+    (gid, game, status, guild, channel, host, language, seed, options, seats, state, step, paused,
+     meta, created, updated, version) = tuple(row)
+    return GameRow(
+        id=gid, game=game, status=status, guild_id=guild, channel_id=channel, host_id=host,
+        language=language, seed=seed, options=json.loads(options), seats=json.loads(seats),
+        state=state, step=step, paused=bool(paused), meta=json.loads(meta), created_at=created,
+        updated_at=updated, version=version,
+    )
+
+
+def delivery_row(row: Sequence[Any]) -> DeliveryRow:
+    delivery_id, game_id, step, kind, channel_id, user_id, body, prompt_id, batch = row
+    return DeliveryRow(game_id=game_id, step=step, kind=kind, channel_id=channel_id, user_id=user_id,
+                       body=json.loads(body), prompt_id=prompt_id, id=delivery_id, batch=batch)
+
+
+def deadline_row(row: Sequence[Any]) -> DeadlineRow:
+    game_id, prompt_id, seat, due, remind_at, reminded = row
+    return DeadlineRow(game_id, prompt_id, seat, due, remind_at, bool(reminded))
+
+
+def action_row(row: Sequence[Any]) -> ActionRow:
+    seq, kind, step, seat, actor_id, payload, by_bot, input_key, undone, at = row
+    return ActionRow(seq=seq, kind=kind, step=step, seat=seat, actor_id=actor_id, payload=json.loads(payload),
+                     by_bot=bool(by_bot), input_key=input_key, undone=bool(undone), at=at)
+
+
+def event_row(row: Sequence[Any]) -> EventRow:
+    seq, action_seq, key, params, audience, at = row
+    return EventRow(seq=seq, action_seq=action_seq, key=key, params=json.loads(params),
+                    audience=None if audience is None else json.loads(audience), at=at)
+
+
+def game_update(game_id: int, fields: dict[str, Any]) -> tuple[str, tuple[Any, ...]]:
+    """The UPDATE for a game's changed fields (JSON ones encoded, `paused` as 0/1), stamping
+    `updated_at` now unless the caller gives it, and moving the game's version on."""
+    encoded = {
+        k: (dumps(v) if k in JSON_GAME_FIELDS else int(v) if k == "paused" else v)
+        for k, v in fields.items()
+    }
+    encoded.setdefault("updated_at", time.time())
+    assignments = ", ".join(f"{k} = ?" for k in encoded) + ", version = version + 1"
+    return f"UPDATE games SET {assignments} WHERE id = ?", (*encoded.values(), game_id)

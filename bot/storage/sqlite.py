@@ -1,0 +1,298 @@
+"""SQLite storage (aiosqlite): the embedded default. Numbered migrations, WAL, one transaction per step.
+
+Every write goes through one lock around BEGIN … COMMIT on the single connection, so concurrent
+games never interleave statements inside a transaction. `synchronous=FULL` makes each COMMIT
+durable: an action a player was told succeeded is on disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from functools import partial
+from pathlib import Path
+from typing import Any, ClassVar, TypeVar
+
+import aiosqlite
+
+from bot.startup import ProcessLock, StartupError, sqlite_fault
+from bot.storage import migrate as schema
+from bot.storage.base import Storage
+from bot.storage.program import Program, Rows, Run, Tx
+from bot.storage.rows import IntegrityError
+
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+WAL_AUTOCHECKPOINT_PAGES = 10_000
+"""A commit that crosses this many WAL pages checkpoints inline; the background task below
+normally gets there first, so commits stay small and steady."""
+CHECKPOINT_SECONDS = 5.0
+STARTUP_BUSY_MS = 1000
+DELIVERY_KINDS_MIGRATION = 6
+"""006 rebuilds the deliveries table, copying every column of the released 004."""
+
+Outcome = tuple[Any, BaseException | None]
+
+
+class SqliteTx:
+    """`Tx` on the aiosqlite connection (inside the storage lock)."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        cursor = await self.db.execute(sql, tuple(params))
+        return cursor.rowcount
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self.db.executemany(sql, rows)
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        async with self.db.execute(sql, tuple(params)) as cursor:
+            return [tuple(r) for r in await cursor.fetchall()]
+
+
+class SqliteStorage(Storage):
+    dialect: ClassVar[str] = "sqlite"
+
+    def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
+        self.db = connection
+        self.path = path
+        self._lock = asyncio.Lock()
+        self._pending: list[tuple[Program[Any], asyncio.Future[Any]]] = []
+        self._committer: asyncio.Task[None] | None = None
+        self._checkpointer: asyncio.Task[None] | None = None
+        self._process_lock: ProcessLock | None = None
+
+    @classmethod
+    async def connect(cls, path: str, *, exclusive: bool = False) -> SqliteStorage:
+        """Open the file (created, with its folders, on first run) and bring it up to date.
+
+        `exclusive` is for the bot process: it takes the process lock (one bot per database) and
+        checks now, not at the first click, that the database can be written: a file locked by
+        another process would make every write wait the busy timeout while the storage lock stalls
+        every game, and a read-only file would fail every action. Both raise StartupError.
+        """
+        lock = None
+        if path != ":memory:":
+            try:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise StartupError("startup-db-cannot-open", path=path, reason=error.strerror or str(error)) from error
+            if exclusive:
+                lock = ProcessLock.take(path)
+        try:
+            connection = await _connect(path, exclusive=exclusive)
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        storage = cls(connection, path)
+        storage._process_lock = lock
+        try:
+            await storage.migrate()
+        except BaseException:
+            await storage.close()
+            raise
+        if path != ":memory:":
+            storage._checkpointer = asyncio.create_task(storage._checkpoint_now_and_then())
+        return storage
+
+    async def _checkpoint_now_and_then(self) -> None:
+        """Move the WAL into the database on a second connection, off the writers' path: a
+        PASSIVE checkpoint never blocks a commit, so no player's click waits for one."""
+
+        def checkpoint() -> None:
+            with contextlib.closing(sqlite3.connect(self.path, timeout=1)) as db:
+                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+        while True:
+            await asyncio.sleep(CHECKPOINT_SECONDS)
+            try:
+                await asyncio.to_thread(checkpoint)
+            except sqlite3.Error as error:
+                log.warning("background checkpoint failed: %s", error)
+
+    async def close(self) -> None:
+        if self._checkpointer is not None:
+            self._checkpointer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._checkpointer
+        if self._committer is not None and not self._committer.done():
+            await self._committer
+        await self.db.close()
+        if self._process_lock is not None:
+            self._process_lock.release()
+            self._process_lock = None
+
+    @asynccontextmanager
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+        yield  # one bot process per file (the process lock): the table's own lock is enough
+
+    # --- migrations -------------------------------------------------------------------------
+    async def schema_version(self) -> int:
+        async with self.db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def migrate(self) -> int:
+        """Apply every migration newer than `PRAGMA user_version`, each in its own transaction."""
+        current = await self.schema_version()
+        for version, sql in schema.migrations(self.dialect):
+            if version <= current:
+                continue
+            async with self._lock:
+                await self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    if version == DELIVERY_KINDS_MIGRATION:
+                        await _deliveries_prompt_id(self.db)
+                    for statement in schema.split_sql(sql):
+                        await self.db.execute(statement)
+                    await self.db.execute(f"PRAGMA user_version = {version}")
+                    await self.db.execute("COMMIT")
+                except BaseException:
+                    await self.db.execute("ROLLBACK")
+                    raise
+            current = version
+        return current
+
+    # --- reads and transactions ---------------------------------------------------------------
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield SqliteTx(self.db)
+            except sqlite3.IntegrityError as error:
+                await self.db.execute("ROLLBACK")
+                raise IntegrityError(str(error)) from error
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")
+
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+        async with self._lock, self.db.execute(sql, tuple(params)) as cursor:
+            return [tuple(r) for r in await cursor.fetchall()]
+
+    # --- the group commit ------------------------------------------------------------------------
+    async def _in_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work` on the connection's own thread in one hop (aiosqlite 0.22.1 internals,
+        pinned; tests/runtime/test_pins.py fails loudly if they move). One hop instead of one
+        per statement is what keeps a step's transaction cheap."""
+        async with self._lock:
+            return await self.db._execute(work, self.db._conn)
+
+    async def _write(self, program: Program[T]) -> T:
+        """Write `program` durably. Writes that arrive together share one transaction and one
+        fsync (group commit); each runs in its own savepoint, so one that fails (a duplicate
+        input) is undone alone and its caller gets the error."""
+        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._pending.append((program, done))
+        if self._committer is None or self._committer.done():
+            self._committer = asyncio.create_task(self._commit_pending())
+        return await done
+
+    async def _commit_pending(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                outcomes = await self._in_thread(partial(_run_batch, [program for program, _ in batch]))
+            except BaseException as error:  # the whole transaction failed: nobody's write is saved
+                for _, done in batch:
+                    if not done.done():
+                        done.set_exception(error)
+                continue
+            for (_, done), (result, error) in zip(batch, outcomes, strict=True):
+                if done.done():
+                    continue
+                if error is None:
+                    done.set_result(result)
+                else:
+                    done.set_exception(error)
+
+
+async def _connect(path: str, *, exclusive: bool) -> aiosqlite.Connection:
+    try:
+        connection = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            # briefly patient at start-up: a lock held longer than this is not a passing commit
+            await connection.execute(f"PRAGMA busy_timeout={STARTUP_BUSY_MS if exclusive else 5000}")
+            await connection.execute("PRAGMA journal_mode=WAL")
+            await connection.execute("PRAGMA synchronous=FULL")
+            await connection.execute("PRAGMA foreign_keys=ON")
+            await connection.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES}")
+            if exclusive and path != ":memory:":
+                await _probe_write(connection)
+            await connection.execute("PRAGMA busy_timeout=5000")
+        except BaseException:
+            await connection.close()
+            raise
+    except sqlite3.Error as error:
+        raise sqlite_fault(error, path) from error
+    return connection
+
+
+def _run_batch(programs: list[Program[Any]], db: sqlite3.Connection) -> list[Outcome]:
+    """One transaction, a savepoint per program, one COMMIT (on the connection's thread)."""
+    outcomes: list[Outcome] = []
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for program in programs:
+            db.execute("SAVEPOINT step")
+            try:
+                outcomes.append((_run_here(program, db), None))
+            except sqlite3.IntegrityError as error:
+                db.execute("ROLLBACK TO step")
+                failure = IntegrityError(str(error))
+                failure.__cause__ = error
+                outcomes.append((None, failure))
+            except Exception as error:
+                db.execute("ROLLBACK TO step")
+                outcomes.append((None, error))
+            db.execute("RELEASE step")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+    return outcomes
+
+
+def _run_here(program: Program[T], db: sqlite3.Connection) -> T:
+    """Run a write program statement by statement, synchronously, on this thread."""
+    answer: Any = None
+    while True:
+        try:
+            statement = program.send(answer)
+        except StopIteration as end:
+            return end.value  # type: ignore[no-any-return]
+        if isinstance(statement, Rows):
+            answer = db.execute(statement.sql, statement.params).fetchall()
+        elif isinstance(statement, Run):
+            answer = db.execute(statement.sql, statement.params).rowcount
+        else:
+            db.executemany(statement.sql, statement.rows)
+            answer = None
+
+
+async def _probe_write(connection: aiosqlite.Connection) -> None:
+    """Take the write lock and write (a table, rolled back): fails now if another process holds the
+    lock or the file or its folder is read-only."""
+    await connection.execute("BEGIN IMMEDIATE")
+    try:
+        await connection.execute("CREATE TABLE _startup_write_probe (x INTEGER)")
+    finally:
+        await connection.execute("ROLLBACK")
+
+
+async def _deliveries_prompt_id(db: aiosqlite.Connection) -> None:
+    """A deliveries table made by a pre-release 004 lacks `prompt_id`: add it, so 006 can copy the table."""
+    async with db.execute("SELECT name FROM pragma_table_info('deliveries')") as cursor:
+        columns = {row[0] for row in await cursor.fetchall()}
+    if columns and "prompt_id" not in columns:
+        await db.execute("ALTER TABLE deliveries ADD COLUMN prompt_id TEXT")

@@ -1,0 +1,198 @@
+"""The REST budget (issue 13): Discord allows a bot about 50 requests per second across all its
+processes, and interaction endpoints — callbacks, an interaction token's follow-ups and edits — are not
+counted. A whole 5-player Cookie game makes at most 100 counted requests, at most half of what the same
+game makes with every message sent the ordinary way, and every player and the channel see the same
+texts either way; a token Discord refuses costs nothing but the saving."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import types
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+import pytest
+
+import bot.lobby
+from bot.discord.outbox import Item, Message, Outbox
+from bot.discord.replies import ANSWER_WAIT, LIFETIME, MARGIN, Replies
+from tests.discord.world import WINDOW, World, open_game, world
+from tests.discord_standin import DiscordStandIn, RecordedRequest
+from tests.discord_standin import Message as Shown
+
+PLAYERS = 5
+SEED = 1313  # the same deal, the same choices, in every run
+MOST_COUNTED = 100
+
+
+@dataclass
+class Played:
+    counted: int
+    free: int
+    refused: int
+    """Requests through an interaction token that Discord refused (the token past its 15 minutes)."""
+    seen: dict[str, list[str]]
+    """What each player sees (the channel, their ephemeral answers, their DMs), and what the channel shows
+    everyone: every line of every message as it finally reads, in order."""
+
+
+def readable(standin: DiscordStandIn, text: str) -> str:
+    """A line as a reader takes it: mentions by name (ids differ between runs), deadlines as such."""
+    text = re.sub(r"<@!?(\d+)>", lambda m: "@" + standin.users[int(m.group(1))].username, text)
+    return re.sub(r"<t:\d+:R>", "<deadline>", text)
+
+
+def seen(w: World) -> dict[str, list[str]]:
+    def lines(messages: list[Shown]) -> list[str]:
+        return [readable(w.standin, line) for message in messages for line in message.content.split("\n")]
+
+    views = {"#channel": lines(w.standin.channel_view(w.channel))}
+    for user in w.users:
+        views[f"{user.username} in the channel"] = lines(w.standin.channel_view(w.channel, user))
+        views[f"{user.username}'s DMs"] = lines(w.standin.dm_view(user))
+    return views
+
+
+async def play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, follow_ups: bool, refuse_tokens: bool = False
+) -> Played:
+    """One whole 5-player Cookie game through slash commands and clicks, from the same seed."""
+    monkeypatch.setattr(bot.lobby, "secrets", types.SimpleNamespace(randbits=lambda bits: SEED))
+    standin = DiscordStandIn(flood_limit=(5, WINDOW))
+    await standin.start()
+    try:
+        async with world(tmp_path, PLAYERS, standin=standin) as w:
+            w.gm.replies.enabled = follow_ups
+            started = len(standin.requests)  # the bot's start-up (commands, gateway) is no game's
+            game_id = await open_game(w)
+            if refuse_tokens:
+                standin.request_hooks.append(expire_tokens(standin))
+            await w.play_to_end(game_id)
+            await w.gm.drained()
+            await standin.settle()
+            requests = standin.requests[started:]
+            counted = sum(1 for request in requests if standin.counted(request))
+            refused = sum(1 for request in requests if request.status == 401 and standin.interaction_of(request))
+            played = Played(counted, len(requests) - counted, refused, seen(w))
+    finally:
+        await standin.stop()
+    standin.assert_clean()  # every request valid by Discord's OpenAPI description, no channel flooded
+    return played
+
+
+def expire_tokens(standin: DiscordStandIn) -> Callable[[RecordedRequest, str], Awaitable[None]]:
+    """Every follow-up or edit through an interaction token arrives after the token's 15 minutes."""
+
+    async def hook(request: RecordedRequest, phase: str) -> None:
+        interaction = standin.interaction_of(request)
+        if phase == "received" and interaction is not None and request.path.startswith("/webhooks/"):
+            interaction.sent_at -= standin.token_lifetime
+
+    return hook
+
+
+def assert_same_views(got: Played, expected: Played) -> None:
+    for who, lines in expected.seen.items():
+        assert got.seen[who] == lines, f"{who} saw something else:\n" + "\n".join(
+            f"  {a!r}\n  {b!r}" for a, b in zip(got.seen[who], lines, strict=False) if a != b
+        )
+
+
+async def test_a_cookie_game_stays_within_the_budget_and_everyone_sees_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ordinary = await play(tmp_path / "ordinary", monkeypatch, follow_ups=False)
+    budgeted = await play(tmp_path / "budgeted", monkeypatch, follow_ups=True)
+    print(f"\ncounted requests per 5-player Cookie game: {ordinary.counted} sent the ordinary way, "
+          f"{budgeted.counted} with follow-ups ({budgeted.free} free)")
+    assert budgeted.counted <= MOST_COUNTED
+    assert budgeted.counted * 2 <= ordinary.counted, "at least half of the counted requests are gone"
+    assert_same_views(budgeted, ordinary)
+
+
+def act(interaction_id: int, channel_id: int) -> discord.Interaction:
+    """As much of an interaction as the replies read: its id, its channel, its follow-up webhook."""
+    return types.SimpleNamespace(id=interaction_id, channel_id=channel_id, followup=f"webhook {interaction_id}")  # type: ignore[return-value]
+
+
+async def test_messages_follow_the_newest_act_once_answered_and_never_a_token_past_its_time() -> None:
+    now = 0.0
+    replies = Replies(clock=lambda: now)
+    replies.offer(act(1, channel_id=10))
+    replies.expect(act(2, channel_id=10))
+    picking = asyncio.create_task(replies.token_for(10))
+    await asyncio.sleep(0.01)
+    assert not picking.done(), "the next message waits for the act being answered"
+    replies.offer(act(2, channel_id=10))
+    token = await picking
+    assert token is not None and token.interaction_id == 2
+    replies.expect(act(3, channel_id=10))
+    replies.withdraw(act(3, channel_id=10))  # refused: nothing waits for it
+    token = await asyncio.wait_for(replies.token_for(10), 0.5)
+    assert token is not None and token.interaction_id == 2
+    assert await replies.token_for(11) is None, "an act carries its own channel's messages only"
+    now = LIFETIME - MARGIN
+    assert await replies.token_for(10) is None, "too close to the end of the token's 15 minutes"
+
+
+async def test_a_message_waiting_on_an_act_is_not_stranded_when_a_newer_act_comes_first() -> None:
+    """A player clicks again before the first click is answered: the message already waiting on the
+    first act goes as soon as that act is answered, not after the whole wait."""
+    replies = Replies()
+    replies.expect(act(1, channel_id=10))
+    waiting = asyncio.create_task(replies.token_for(10))
+    await asyncio.sleep(0)
+    replies.expect(act(2, channel_id=10))
+    replies.offer(act(1, channel_id=10))
+    token = await asyncio.wait_for(waiting, ANSWER_WAIT / 10)
+    assert token is not None and token.interaction_id == 1
+
+
+class Journal:
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+
+    async def claim(self, rows: list[int], batch: int) -> None:
+        self.log.append(f"claim {rows} as {batch}")
+
+    async def done(self, rows: list[int], sent: object, items: list[Item]) -> None:
+        self.log.append(f"done {rows}")
+
+    async def dropped(self, rows: list[int]) -> None:
+        self.log.append(f"dropped {rows}")
+
+
+async def test_a_follow_up_is_claimed_with_its_batch_negated_and_an_earlier_claim_goes_as_claimed() -> None:
+    """A follow-up carries no nonce: its rows are claimed with the batch negated, which tells a restart to
+    look for the message before sending it again — the ordinary way, with the claimed (negative) batch."""
+    log: list[str] = []
+
+    def sender(how: str) -> Callable[[str, dict[str, object]], Awaitable[None]]:
+        async def send(content: str, extra: dict[str, object]) -> None:
+            log.append(f"{how} {content!r} nonce={extra.get('nonce')}")
+
+        return send
+
+    async def route() -> Callable[[str, dict[str, object]], Awaitable[None]]:
+        return sender("follow-up")
+
+    outbox = Outbox(sender("ordinary"), window=WINDOW, journal=Journal(log), follow_up=route)
+    outbox.put_text("Alice reveals Sword.", rows=[7])
+    outbox.put_message(Message(content="Bob reveals Shield.", rows=[5], batch=-5))
+    await outbox.drained()
+    assert log == [
+        "claim [7] as -7", "follow-up 'Alice reveals Sword.' nonce=-7", "done [7]",
+        "ordinary 'Bob reveals Shield.' nonce=-5", "done [5]",
+    ]
+
+
+async def test_refused_tokens_fall_back_to_ordinary_sends_and_lose_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ordinary = await play(tmp_path / "ordinary", monkeypatch, follow_ups=False)
+    refused = await play(tmp_path / "refused", monkeypatch, follow_ups=True, refuse_tokens=True)
+    assert refused.refused > 0, "the game's messages were tried as follow-ups first"
+    assert_same_views(refused, ordinary)

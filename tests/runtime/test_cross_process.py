@@ -1,0 +1,213 @@
+"""Several bot processes on one PostgreSQL database, each running some of the gateway shards: any of
+them may get an input for any game. Two storages and two tables in this test stand for two processes
+(each holds its own connections, locks and process number, as a process would).
+
+- The per-game lock holds across processes, and a process whose copy of a game is older than the
+  saved one reloads it before it checks an input: every input is applied once, in some order, and
+  the log replays to the saved state.
+- A deadline fires once, whichever process gets there first; a reminder is sent once.
+- The waiting deliveries of a process that died are adopted by exactly one other; a live one's never.
+- One process per shard: a second process for a shard already running is refused at start-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import pytest
+
+from bot.scheduler import Scheduler
+from bot.startup import StartupError
+from bot.storage import DeliveryRow, Storage
+from bot.table import LiveGame, Step, Table
+from tests.runtime.databases import PostgresDatabase
+from tests.runtime.helpers import FakeClock, humans, pick
+
+
+def planner(step: Step) -> list[DeliveryRow]:
+    """One channel line per public event (what the Discord layer would save with the step)."""
+    return [
+        DeliveryRow(step.game.id, step.state.step, "text", {"text": e.key}, channel_id=1)
+        for e in step.events if e.to is None
+    ]
+
+
+@dataclass
+class Process:
+    storage: Storage
+    table: Table
+
+    async def game(self, game_id: int) -> LiveGame:
+        game = await self.table.get(game_id)
+        assert game is not None
+        return game
+
+
+async def process(database: PostgresDatabase, shard: int, clock: FakeClock) -> Process:
+    storage = await Storage.open(database.target, exclusive=True, shard_ids=[shard])
+    table = Table(storage, clock=clock)
+    table.planner = planner
+    return Process(storage, table)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def two(postgres: PostgresDatabase, clock: FakeClock) -> AsyncIterator[tuple[Process, Process]]:
+    first, second = await process(postgres, 0, clock), await process(postgres, 1, clock)
+    yield first, second
+    await first.storage.close()
+    await second.storage.close()
+
+
+async def saved_state(storage: Storage, game_id: int) -> str | None:
+    row = await storage.load_game(game_id)
+    assert row is not None
+    return row.state
+
+
+async def test_each_process_sees_the_steps_the_other_saved(two: tuple[Process, Process]) -> None:
+    """Turn by turn, each process answers the prompt the other's step opened: its copy is reloaded first."""
+    first, second = two
+    started = await first.table.start("cookie", humans(4), seed=11)
+    turn = 0
+    while True:
+        here = (first, second)[turn % 2]
+        game = await here.game(started.id)
+        if not game.running:
+            break
+        prompt, action = pick(game)
+        outcome = await here.table.act(game.id, prompt.seat, action, input_key=f"i{turn}")
+        assert outcome.ok, outcome.refusal
+        turn += 1
+    assert turn > 8, "a whole game, steps saved by both processes"
+    for here in two:
+        game = await here.game(started.id)
+        assert not game.running, "both see it finished"
+    replayed = await first.table.replay(started.id)
+    assert replayed.model_dump_json() == await saved_state(first.storage, started.id)
+    assert len(await first.storage.actions(started.id, kind="play")) == turn
+
+
+async def test_the_same_inputs_from_both_processes_at_once_are_applied_once(two: tuple[Process, Process]) -> None:
+    """Every click reaches both processes at the same moment (a shard moved, a retry): one applies it,
+    the other finds it done; clicks of different players interleave in any order."""
+    first, second = two
+    started = await first.table.start("cookie", humans(5), seed=23)
+    rng = random.Random(23)
+    clicks = applied = 0
+    while (game := await first.game(started.id)).running:
+        open_prompts = [p for p in game.state.prompts if not p.answered]
+        batch = []
+        for prompt in open_prompts:
+            action = game.engine.bot_action(game.state, prompt, rng)
+            key = f"i{clicks}"
+            clicks += 1
+            for here in rng.sample(two, 2):
+                batch.append(here.table.act(game.id, prompt.seat, action, input_key=key))
+        outcomes = await asyncio.gather(*batch)
+        for once, twice in zip(outcomes[::2], outcomes[1::2], strict=True):
+            assert not (once.ok and twice.ok), "never applied by both"
+            applied += once.ok or twice.ok
+    plays = await first.storage.actions(started.id, kind="play")
+    keys = [a.input_key for a in plays]
+    assert len(keys) == len(set(keys)) == applied, "each applied input saved once"
+    replayed = await second.table.replay(started.id)
+    assert replayed.model_dump_json() == await saved_state(second.storage, started.id)
+
+
+async def test_a_deadline_fires_once_whichever_process_gets_there(
+    two: tuple[Process, Process], clock: FakeClock
+) -> None:
+    """Both processes' schedulers wake together for the same deadlines (and reminders): each default
+    is applied once and each player reminded once."""
+    first, second = two
+    started = await first.table.start("cookie", humans(4), seed=31)
+    waiting = [p.id for p in started.state.prompts if not p.answered]
+    assert waiting and started.dues
+    schedulers = [Scheduler(first.table), Scheduler(second.table)]
+    due = min(started.dues.values())
+    remind = min(d.remind_at for d in await first.storage.deadlines(started.id) if d.remind_at is not None)
+    clock.now = remind + 0.5
+    await asyncio.gather(*(s.run_due() for s in schedulers))
+    reminders = [r for r in await first.storage.deadlines(started.id) if r.reminded]
+    assert len(reminders) == len(waiting)
+    clock.now = due + 0.5
+    await asyncio.gather(*(s.run_due() for s in schedulers))
+    events = await first.storage.events(started.id)
+    acted = [e for e in events if e.key == "bot-acted"]
+    assert len(acted) == len(waiting), "one default per deadline, not one per process"
+    defaults = [a for a in await first.storage.actions(started.id, kind="play") if a.by_bot]
+    assert sorted(a.payload["prompt"] for a in defaults) == sorted(waiting)
+    for here in two:
+        game = await here.game(started.id)
+        assert all(p.id not in waiting for p in game.state.prompts), "both see the defaults"
+
+
+async def test_a_process_copy_of_a_game_follows_what_another_process_saved(two: tuple[Process, Process]) -> None:
+    """A moderator's pause in one process, and meta written beside the table (a status message's id)
+    in the other: neither is lost, each process sees both."""
+    first, second = two
+    started = await first.table.start("cookie", humans(4), seed=41)
+    in_second = await second.game(started.id)
+    await second.table.update_meta(in_second, status_message=1234)
+    assert (await first.table.pause(started.id)).ok
+    assert (await second.table.pause(started.id)).refusal.key == "error-paused", "the second saw the pause"
+    assert (await second.table.resume(started.id)).ok
+    for here in two:
+        game = await here.game(started.id)
+        assert not game.row.paused and game.row.meta.get("status_message") == 1234
+    row = await first.storage.load_game(started.id)
+    assert row is not None and row.meta.get("status_message") == 1234, "the pause kept the other's meta"
+
+
+async def test_a_dead_process_deliveries_are_adopted_by_exactly_one_other(
+    postgres: PostgresDatabase, clock: FakeClock
+) -> None:
+    dying, alive = await process(postgres, 0, clock), await process(postgres, 1, clock)
+    third = await process(postgres, 2, clock)
+    try:
+        started = await dying.table.start("cookie", humans(4), seed=53)
+        left = await waiting_rows(alive.storage, started.id)
+        assert left, "the process saved rows it has not sent yet"
+        assert await alive.storage.adopt_deliveries() == [], "a live process's rows are its own"
+        await dying.storage.close()  # it dies: its connections end, and the server drops its locks
+        adopted = await asyncio.gather(alive.storage.adopt_deliveries(), third.storage.adopt_deliveries())
+        sizes = sorted(len(rows) for rows in adopted)
+        assert sizes == [0, len(left)], "one process takes them all, the other none"
+        rows = adopted[0] or adopted[1]
+        assert [r.id for r in rows] == left, "in order, to be sent as saved"
+        assert await alive.storage.adopt_deliveries() == [] and await third.storage.adopt_deliveries() == []
+    finally:
+        await alive.storage.close()
+        await third.storage.close()
+
+
+async def waiting_rows(storage: Storage, game_id: int) -> list[int]:
+    rows = await storage._fetchall("SELECT id FROM deliveries WHERE game_id = ? AND state = 0 ORDER BY id", (game_id,))
+    return [int(r[0]) for r in rows]
+
+
+async def test_one_process_per_shard(postgres: PostgresDatabase) -> None:
+    first = await Storage.open(postgres.target, exclusive=True, shard_ids=[0, 1])
+    try:
+        with pytest.raises(StartupError) as refused:
+            await Storage.open(postgres.target, exclusive=True, shard_ids=[1, 2])
+        assert refused.value.key == "startup-db-pg-shard-in-use" and refused.value.params["shard"] == 1
+        with pytest.raises(StartupError) as whole:
+            await Storage.open(postgres.target, exclusive=True)  # one process for every shard
+        assert whole.value.key == "startup-db-pg-in-use"
+        other = await Storage.open(postgres.target, exclusive=True, shard_ids=[2])
+        assert other.owner != first.owner and other.shared and first.shared
+        await other.close()
+    finally:
+        await first.close()
+    alone = await Storage.open(postgres.target, exclusive=True)
+    assert alone.owner is not None and not alone.shared, "alone on the database: nothing to share"
+    await alone.close()
