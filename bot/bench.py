@@ -6,7 +6,9 @@ Figures (printed, never asserted):
 - p50/p99 latency of one action through the table under that load;
 - time to reload M unfinished games at start-up, and memory per loaded game;
 - with DATABASE_URL=postgresql://…: the same table load on PostgreSQL (in a scratch database the
-  bench creates on that server and drops after; the role needs CREATEDB), as a ratio to SQLite.
+  bench creates on that server and drops after; the role needs CREATEDB), as a ratio to SQLite; and
+  two bot processes sharing that database as shard processes do (each game under the cross-process
+  lock, its version checked), their actions/s together as a ratio to SQLite's with as many players.
 """
 
 from __future__ import annotations
@@ -61,11 +63,15 @@ async def _start_games(table: Table, count: int, players: int = 5) -> list[int]:
 
 
 async def table_throughput(
-    target: str | Path, games: int, actions: int, concurrency: int = 1
+    target: str | Path, games: int, actions: int, concurrency: int = 1, shard: int | None = None
 ) -> tuple[float, list[float]]:
     """`concurrency` players act at once on random games (as on a busy server); each action is
-    acknowledged only after its commit."""
-    storage = await Storage.open(target)
+    acknowledged only after its commit. `shard`: opened as that shard's bot process on a shared
+    PostgreSQL database (the cross-process lock and version check on every action)."""
+    if shard is None:
+        storage = await Storage.open(target)
+    else:
+        storage = await Storage.open(target, exclusive=True, shard_ids=[shard])
     table = Table(storage)
     ids = await _start_games(table, games)
     latencies: list[float] = []
@@ -177,6 +183,35 @@ async def postgres_figures(url: str, games: int, actions: int, sqlite_through: d
         print(f"  durable actions/s:                  {through:10.0f}")
         print(f"  ratio PostgreSQL/SQLite:            {through / sqlite_through[concurrency]:10.2f}")
         _print_latencies(latencies)
+    concurrency = CONCURRENCIES[-1]
+    async with scratch_database(url) as target:
+        through = await two_processes(target, games, actions, concurrency)
+    print(f"two shard processes on one database, {games // 2} games live and {concurrency // 2} players each:")
+    print(f"  durable actions/s, both together:   {through:10.0f}")
+    print(f"  ratio PostgreSQL/SQLite:            {through / sqlite_through[concurrency]:10.2f}   (goal >= 0.5;"
+          f" SQLite: one process, {concurrency} players)")
+
+
+def _shard_process(target: str, games: int, actions: int, concurrency: int, shard: int) -> tuple[float, float]:
+    """One shard process's part: when its players started and stopped acting, on the shared clock."""
+    through, _ = asyncio.run(table_throughput(target, games, actions, concurrency, shard=shard))
+    ended = time.time()
+    return ended - actions / through, ended
+
+
+async def two_processes(target: str, games: int, actions: int, concurrency: int) -> float:
+    """Actions/s of two bot processes (shards 0 and 1) acting at once, each on its own games of one
+    database: all their actions over the time from the first one's start of acting to the last one's end."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    loop = asyncio.get_running_loop()
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        spans = await asyncio.gather(*[
+            loop.run_in_executor(pool, _shard_process, target, games // 2, actions // 2, concurrency // 2, shard)
+            for shard in (0, 1)
+        ])
+    return 2 * (actions // 2) / (max(end for _, end in spans) - min(start for start, _ in spans))
 
 
 @asynccontextmanager

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, TypeVar
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from bot.storage.program import (
+    GroupCommit,
     Program,
     StepWrite,
     Tx,
@@ -156,9 +157,12 @@ class Storage(ABC):
     @abstractmethod
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]: ...
 
-    @abstractmethod
+    _commits: GroupCommit
+    """Each backend's group commit (its `_run_batch` runs a batch of programs in one transaction)."""
+
     async def _write(self, program: Program[T]) -> T:
         """Run a write program durably, group-committed with other writes that arrive together."""
+        return await self._commits.write(program)
 
     # --- games ---------------------------------------------------------------------------------
     async def create_game(

@@ -26,11 +26,10 @@ the same semantics as SQLite.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import re
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, ClassVar, TypeVar
 from urllib.parse import parse_qsl, urlsplit
@@ -40,7 +39,7 @@ import asyncpg
 from bot.startup import StartupError
 from bot.storage import migrate as schema
 from bot.storage.base import Storage, shown_url
-from bot.storage.program import Program, Tx, numbered, run_in
+from bot.storage.program import GroupCommit, Outcome, Program, Tx, numbered, run_in
 from bot.storage.rows import DELIVERY_COLUMNS, DeliveryRow, IntegrityError, delivery_row
 
 T = TypeVar("T")
@@ -50,6 +49,10 @@ CONNECT_SECONDS = 10.0
 CLOSE_SECONDS = 10.0
 READERS = 4
 """Connections for reads (the pool grows to this under load)."""
+COMMITTERS = 4
+"""Group commits under way at once, each on a writer connection of its own: a commit waits on the
+server's fsync, and a statement at a time on one connection waits a round trip each; several
+transactions at once keep the server busy (its own group commit shares their fsyncs)."""
 LOCK_CONNECTIONS = 20
 """Games locked at once by this process (each `game_lock` holds a connection while it is held)."""
 LOCK_SPACE = 0x6A6D  # the storage's two-int advisory keys: (LOCK_SPACE, what)
@@ -68,7 +71,6 @@ LIVE_PROCESSES = (
 )
 _DIGITS = re.compile(r"\d+")
 
-Outcome = tuple[Any, BaseException | None]
 LOST_CONNECTION = (asyncpg.InterfaceError, asyncpg.PostgresConnectionError, OSError)
 
 
@@ -103,8 +105,12 @@ class PostgresStorage(Storage):
         self.url = url
         self._writer = writer
         self._lock = asyncio.Lock()
-        self._pending: list[tuple[Program[Any], asyncio.Future[Any]]] = []
-        self._committer: asyncio.Task[None] | None = None
+        """The first writer's: migrations and `transaction()` run on it, one at a time."""
+        self._committers: list[asyncpg.Connection | None] = [None] * COMMITTERS
+        self._free_committers: asyncio.Queue[int] = asyncio.Queue()
+        for number in range(COMMITTERS):
+            self._free_committers.put_nowait(number)
+        self._commits = GroupCommit(self._run_on_a_committer, parallel=COMMITTERS)
         self._reads: asyncpg.Pool | None = None
         self._locks: asyncpg.Pool | None = None
         self._guard: asyncpg.Connection | None = None
@@ -126,16 +132,15 @@ class PostgresStorage(Storage):
             if storage._guard is not None:
                 storage.owner = await _take_number(storage._guard)
                 storage.shared = storage._shard_ids is not None
-            storage._reads = await _pool(url, min_size=1, max_size=READERS)
-            storage._locks = await _pool(url, min_size=0, max_size=LOCK_CONNECTIONS)
+            storage._reads = await _pool(url, min_size=1, max_size=READERS, reset=_reads_reset)
+            storage._locks = await _pool(url, min_size=0, max_size=LOCK_CONNECTIONS, reset=_locks_reset)
         except BaseException:
             await storage.close()
             raise
         return storage
 
     async def close(self) -> None:
-        if self._committer is not None and not self._committer.done():
-            await self._committer
+        await self._commits.drain()
         for pool in (self._reads, self._locks):
             if pool is None:
                 continue
@@ -144,7 +149,7 @@ class PostgresStorage(Storage):
             except TimeoutError:
                 pool.terminate()
         self._reads = self._locks = None
-        for connection in (self._writer, self._guard):
+        for connection in (self._writer, self._guard, *self._committers):
             if connection is not None and not connection.is_closed():
                 await connection.close()
         self._guard = None
@@ -161,16 +166,14 @@ class PostgresStorage(Storage):
             if not await connection.fetchval("SELECT pg_try_advisory_lock($1, $2)", *key):
                 yield False  # another process is firing this game's deadlines
                 return
-            try:  # read after the lock: one that fired it just before has removed or moved it
-                due = await connection.fetchval(
-                    "SELECT 1 FROM deadlines d JOIN games g ON g.id = d.game_id WHERE d.game_id = $1"
-                    " AND d.prompt_id = $2 AND d.due <= $3 AND g.paused = 0 AND g.status = 'running'",
-                    game_id, prompt_id, now,
-                )
-                yield due is not None
-            finally:
-                with contextlib.suppress(*LOST_CONNECTION):
-                    await connection.execute("SELECT pg_advisory_unlock($1, $2)", *key)
+            # read after the lock: one that fired it just before has removed or moved it (the lock goes
+            # back with the connection: `_locks_reset`)
+            due = await connection.fetchval(
+                "SELECT 1 FROM deadlines d JOIN games g ON g.id = d.game_id WHERE d.game_id = $1"
+                " AND d.prompt_id = $2 AND d.due <= $3 AND g.paused = 0 AND g.status = 'running'",
+                game_id, prompt_id, now,
+            )
+            yield due is not None
 
     async def adopt_deliveries(self) -> list[DeliveryRow]:
         if self.owner is None:
@@ -208,14 +211,9 @@ class PostgresStorage(Storage):
     @asynccontextmanager
     async def game_lock(self, game_id: int) -> AsyncIterator[None]:
         assert self._locks is not None, "the storage is closed"
-        async with self._locks.acquire() as connection:
+        async with self._locks.acquire() as connection:  # released by the pool's reset (`_locks_reset`)
             await connection.execute("SELECT pg_advisory_lock($1)", game_id)
-            try:
-                yield
-            finally:
-                # a connection that died took its lock with it; the pool resets a returned one anyway
-                with contextlib.suppress(*LOST_CONNECTION):
-                    await connection.execute("SELECT pg_advisory_unlock($1)", game_id)
+            yield
 
     # --- migrations -------------------------------------------------------------------------
     async def schema_version(self) -> int:
@@ -294,36 +292,18 @@ class PostgresStorage(Storage):
             connection.terminate()  # in an unknown state: the next write connects afresh
 
     # --- the group commit ------------------------------------------------------------------------
-    async def _write(self, program: Program[T]) -> T:
-        """Write `program` durably. Writes that arrive while a commit is under way share the next
-        transaction and commit, each in its own savepoint (undone alone if it fails)."""
-        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._pending.append((program, done))
-        if self._committer is None or self._committer.done():
-            self._committer = asyncio.create_task(self._commit_pending())
-        return await done
+    async def _run_on_a_committer(self, programs: list[Program[Any]]) -> list[Outcome]:
+        """A batch on a free committer connection (opened when first needed, again when lost)."""
+        number = await self._free_committers.get()
+        try:
+            connection = self._committers[number]
+            if connection is None or connection.is_closed():
+                connection = self._committers[number] = await _connect(self.url)
+            return await self._run_batch(connection, programs)
+        finally:
+            self._free_committers.put_nowait(number)
 
-    async def _commit_pending(self) -> None:
-        while self._pending:
-            batch, self._pending = self._pending, []
-            try:
-                async with self._lock:
-                    outcomes = await self._run_batch([program for program, _ in batch])
-            except BaseException as error:  # the whole transaction failed: nobody's write is saved
-                for _, done in batch:
-                    if not done.done():
-                        done.set_exception(error)
-                continue
-            for (_, done), (result, error) in zip(batch, outcomes, strict=True):
-                if done.done():
-                    continue
-                if error is None:
-                    done.set_result(result)
-                else:
-                    done.set_exception(error)
-
-    async def _run_batch(self, programs: list[Program[Any]]) -> list[Outcome]:
-        connection = await self._connection()
+    async def _run_batch(self, connection: asyncpg.Connection, programs: list[Program[Any]]) -> list[Outcome]:
         tx = PostgresTx(connection)
         alone = len(programs) == 1  # no savepoint needed: the transaction is the step's own
         outcomes: list[Outcome] = []
@@ -376,10 +356,24 @@ async def _connect(url: str, extra: dict[str, str] | None = None) -> asyncpg.Con
         raise postgres_fault(error, url) from error
 
 
-async def _pool(url: str, *, min_size: int, max_size: int) -> asyncpg.Pool:
+async def _reads_reset(connection: asyncpg.Connection) -> None:
+    """Nothing to undo on a reading connection (plain SELECTs outside transactions): no round trip
+    on every read (asyncpg's own reset is one)."""
+
+
+async def _locks_reset(connection: asyncpg.Connection) -> None:
+    """A locking connection gives its game's lock back when it returns to the pool (one round trip;
+    a connection that died took its lock with it)."""
+    await connection.execute("SELECT pg_advisory_unlock_all()")
+
+
+async def _pool(
+    url: str, *, min_size: int, max_size: int, reset: Callable[[asyncpg.Connection], Awaitable[None]]
+) -> asyncpg.Pool:
     try:
         return await asyncpg.create_pool(
-            url, min_size=min_size, max_size=max_size, timeout=CONNECT_SECONDS, server_settings=session_settings()
+            url, min_size=min_size, max_size=max_size, timeout=CONNECT_SECONDS, server_settings=session_settings(),
+            reset=reset,
         )
     except Exception as error:
         raise postgres_fault(error, url) from error

@@ -7,8 +7,9 @@ placeholders (numbered `$1, $2 …` for PostgreSQL by `numbered`).
 
 from __future__ import annotations
 
+import asyncio
 import functools
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -238,3 +239,54 @@ def results_program(rows: list[tuple[Any, ...]]) -> Program[None]:
         " at = excluded.at, roles = excluded.roles",
         rows,
     )
+
+
+Outcome = tuple[Any, BaseException | None]
+"""What one program of a batch came to: its answer, or the error that undid it alone."""
+
+
+class GroupCommit:
+    """Durable writes, several per transaction. Writes that arrive while a commit is under way share
+    the next transaction and its one fsync; the backend runs each in its own savepoint, so one that
+    fails (a duplicate input) is undone alone and its caller gets the error. With `parallel` > 1 up
+    to that many transactions are under way at once (PostgreSQL: one per writer connection; the
+    writes of one game never meet there, the table's game lock holds each until it is saved)."""
+
+    def __init__(self, run_batch: Callable[[list[Program[Any]]], Awaitable[list[Outcome]]], parallel: int = 1) -> None:
+        self._run_batch = run_batch
+        self._parallel = parallel
+        self._pending: list[tuple[Program[Any], asyncio.Future[Any]]] = []
+        self._committers: set[asyncio.Task[None]] = set()
+
+    async def write(self, program: Program[T]) -> T:
+        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._pending.append((program, done))
+        if sum(not committer.done() for committer in self._committers) < self._parallel:  # a done one may
+            # still be in the set (its discard is a callback to come): it will not look at this write
+            committer = asyncio.create_task(self._commit_pending())
+            self._committers.add(committer)
+            committer.add_done_callback(self._committers.discard)
+        return await done
+
+    async def drain(self) -> None:
+        """Wait for the commits under way (closing the storage)."""
+        while self._committers:
+            await asyncio.gather(*self._committers, return_exceptions=True)
+
+    async def _commit_pending(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                outcomes = await self._run_batch([program for program, _ in batch])
+            except BaseException as error:  # the whole transaction failed: nobody's write is saved
+                for _, done in batch:
+                    if not done.done():
+                        done.set_exception(error)
+                continue
+            for (_, done), (result, error) in zip(batch, outcomes, strict=True):
+                if done.done():
+                    continue
+                if error is None:
+                    done.set_result(result)
+                else:
+                    done.set_exception(error)

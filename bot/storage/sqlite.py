@@ -22,7 +22,7 @@ import aiosqlite
 from bot.startup import ProcessLock, StartupError, sqlite_fault
 from bot.storage import migrate as schema
 from bot.storage.base import Storage
-from bot.storage.program import Program, Rows, Run, Tx
+from bot.storage.program import GroupCommit, Outcome, Program, Rows, Run, Tx
 from bot.storage.rows import IntegrityError
 
 T = TypeVar("T")
@@ -36,7 +36,6 @@ STARTUP_BUSY_MS = 1000
 DELIVERY_KINDS_MIGRATION = 6
 """006 rebuilds the deliveries table, copying every column of the released 004."""
 
-Outcome = tuple[Any, BaseException | None]
 
 
 class SqliteTx:
@@ -64,8 +63,7 @@ class SqliteStorage(Storage):
         self.db = connection
         self.path = path
         self._lock = asyncio.Lock()
-        self._pending: list[tuple[Program[Any], asyncio.Future[Any]]] = []
-        self._committer: asyncio.Task[None] | None = None
+        self._commits = GroupCommit(lambda programs: self._in_thread(partial(_run_batch, programs)))
         self._checkpointer: asyncio.Task[None] | None = None
         self._process_lock: ProcessLock | None = None
 
@@ -123,8 +121,7 @@ class SqliteStorage(Storage):
             self._checkpointer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._checkpointer
-        if self._committer is not None and not self._committer.done():
-            await self._committer
+        await self._commits.drain()
         await self.db.close()
         if self._process_lock is not None:
             self._process_lock.release()
@@ -187,34 +184,6 @@ class SqliteStorage(Storage):
         per statement is what keeps a step's transaction cheap."""
         async with self._lock:
             return await self.db._execute(work, self.db._conn)
-
-    async def _write(self, program: Program[T]) -> T:
-        """Write `program` durably. Writes that arrive together share one transaction and one
-        fsync (group commit); each runs in its own savepoint, so one that fails (a duplicate
-        input) is undone alone and its caller gets the error."""
-        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._pending.append((program, done))
-        if self._committer is None or self._committer.done():
-            self._committer = asyncio.create_task(self._commit_pending())
-        return await done
-
-    async def _commit_pending(self) -> None:
-        while self._pending:
-            batch, self._pending = self._pending, []
-            try:
-                outcomes = await self._in_thread(partial(_run_batch, [program for program, _ in batch]))
-            except BaseException as error:  # the whole transaction failed: nobody's write is saved
-                for _, done in batch:
-                    if not done.done():
-                        done.set_exception(error)
-                continue
-            for (_, done), (result, error) in zip(batch, outcomes, strict=True):
-                if done.done():
-                    continue
-                if error is None:
-                    done.set_result(result)
-                else:
-                    done.set_exception(error)
 
 
 async def _connect(path: str, *, exclusive: bool) -> aiosqlite.Connection:
