@@ -275,15 +275,10 @@ class Table:
 
     @asynccontextmanager
     async def _hold_shared(self, game: LiveGame, *, catch_up: bool) -> AsyncIterator[None]:
-        async with game.lock, self.storage.game_lock(game.id):
-            if catch_up:
-                await self._catch_up(game)
+        async with game.lock, self.storage.game_lock(game.id) as (version, game.behind):
+            if catch_up and version is not None and version != game.version:
+                await self._reload(game)
             yield
-
-    async def _catch_up(self, game: LiveGame) -> None:
-        version, game.behind = await self.storage.game_position(game.id)
-        if version is not None and version != game.version:
-            await self._reload(game)
 
     async def _reload(self, game: LiveGame) -> None:
         """Another process moved the game on: its row, seats, deadlines and (when it changed) state
@@ -398,7 +393,7 @@ class Table:
         input_key: str | None = None,
         actor_id: int | None = None,
     ) -> Outcome:
-        game = await self.get(game_id)
+        game = self.games.get(game_id) or await self.get(game_id)  # `hold` brings a cached one up to date
         if game is None:
             return Outcome(Refusal(key="error-no-game"))
         async with self.hold(game):
@@ -578,13 +573,15 @@ class Table:
         deadlines, keep = self._deadline_rows(game, state)
         dues = {d.prompt_id: d.due for d in deadlines} | {k: v for k, v in game.dues.items() if k in keep}
         step = self._plan(game, state, events, dues=dues, fields=fields, rolled_back=undo_from_step is not None)
+        # the saved deadline rows are those of `game.dues`: only new ones are written, and rows are
+        # dropped only when some prompt left (most steps change neither)
         version = await self.storage.commit_step(
             game.id,
             game_fields=fields,
             actions=actions,
             events=[EventRow(key=e.key, params=e.params, audience=e.to, at=self.clock()) for e in events],
-            deadlines=deadlines,
-            keep_prompts=keep,
+            deadlines=[d for d in deadlines if d.prompt_id not in game.dues],
+            keep_prompts=keep if any(prompt_id not in keep for prompt_id in game.dues) else None,
             undo_from_step=undo_from_step,
             deliveries=step.rows,
         )

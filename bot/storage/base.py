@@ -21,6 +21,7 @@ from bot.storage.program import (
     Program,
     StepWrite,
     Tx,
+    Write,
     bump_versions,
     claim_program,
     finish_program,
@@ -88,8 +89,8 @@ class Storage(ABC):
     """Games, their logs, deadlines, the outbox and per-server settings, durably.
 
     Every write is one transaction; a step's write (`commit_step`) is durable before it returns,
-    and steps of different games that arrive together share one commit (each in its own
-    savepoint, so a failing one is undone alone and raises `IntegrityError` to its caller).
+    and steps of different games that arrive together share one commit (a failing one is undone
+    alone and raises `IntegrityError` to its caller: `GroupCommit`).
     """
 
     dialect: ClassVar[str]
@@ -133,10 +134,11 @@ class Storage(ABC):
         """One transaction, committed durably when the block ends, rolled back if it raises."""
 
     @abstractmethod
-    def game_lock(self, game_id: int) -> AbstractAsyncContextManager[None]:
+    def game_lock(self, game_id: int) -> AbstractAsyncContextManager[tuple[int | None, int]]:
         """Held across a game's check → apply → save by whichever process works on the game
-        (PostgreSQL: an advisory lock, for several bot processes on one database; SQLite: a
-        no-op, one bot process per file being enforced at start-up)."""
+        (PostgreSQL: an advisory lock, for several bot processes on one database; SQLite: no lock,
+        one bot process per file being enforced at start-up). Gives the game's `game_position`
+        as read once the lock is held."""
 
     @asynccontextmanager
     async def claim_deadline(self, game_id: int, prompt_id: str, now: float) -> AsyncIterator[bool]:
@@ -160,9 +162,14 @@ class Storage(ABC):
     _commits: GroupCommit
     """Each backend's group commit (its `_run_batch` runs a batch of programs in one transaction)."""
 
-    async def _write(self, program: Program[T]) -> T:
-        """Run a write program durably, group-committed with other writes that arrive together."""
-        return await self._commits.write(program)
+    @staticmethod
+    def _step_program(step: StepWrite) -> Program[int | None]:
+        """How this backend writes a step (PostgreSQL: in one statement)."""
+        return step_program(step)
+
+    async def _write(self, write: Write[T]) -> T:
+        """Run a write durably, group-committed with other writes that arrive together."""
+        return await self._commits.write(write)
 
     # --- games ---------------------------------------------------------------------------------
     async def create_game(
@@ -286,16 +293,18 @@ class Storage(ABC):
         in the same transaction (a moderator's pause, resume or extension).
         """
         game_sql, game_params = game_update(game_id, game_fields) if game_fields else ("", ())
-        return await self._write(step_program(StepWrite(
+        step = StepWrite(
             game_id, game_sql, game_params, actions, events, deadlines, keep_prompts, undo_from_step,
             shift_deadlines, deliveries, owner=self.owner, versioned=self.shared,
-        )))
+        )
+        return await self._write(lambda: self._step_program(step))
 
     # --- the outbox (deliveries) ----------------------------------------------------------------
     async def add_deliveries(self, rows: list[DeliveryRow]) -> None:
         """Deliveries that are not part of a step (a reminder, prompts a seat change calls for)."""
         if rows:
-            await self._write(self._and_versions(insert_deliveries(rows, self.owner), [r.game_id for r in rows]))
+            games = [r.game_id for r in rows]
+            await self._write(lambda: self._and_versions(insert_deliveries(rows, self.owner), games))
 
     def _and_versions(self, program: Program[T], game_ids: Iterable[int]) -> Program[T]:
         """`program`, then, when other processes share the database, the games' versions moved on
@@ -307,13 +316,14 @@ class Storage(ABC):
 
     async def claim_deliveries(self, ids: list[int], batch: int) -> None:
         """Record, before sending, which rows go into one Discord message (`batch` is its nonce)."""
-        await self._write(claim_program(ids, batch))
+        await self._write(lambda: claim_program(ids, batch))
 
     async def finish_deliveries(
         self, ids: list[int], *, state: int = DELIVERY_SENT, prompts: Iterable[tuple[int, str, int, int]] = ()
     ) -> None:
         """Mark rows sent (or dropped); a prompt's message is recorded in the same transaction."""
-        await self._write(finish_program(ids, state, list(prompts)))
+        prompts = list(prompts)
+        await self._write(lambda: finish_program(ids, state, prompts))
 
     async def waiting_deliveries(self) -> list[DeliveryRow]:
         """Every row not yet sent that this process is to send, oldest first (start-up). PostgreSQL
@@ -447,7 +457,7 @@ class Storage(ABC):
     async def record_prompt_message(
         self, game_id: int, prompt_id: str, channel_id: int | None, message_id: int | None, *, failed: bool = False
     ) -> None:
-        await self._write(record_prompts([(game_id, prompt_id, channel_id, message_id, int(failed))]))
+        await self._write(lambda: record_prompts([(game_id, prompt_id, channel_id, message_id, int(failed))]))
 
     async def prompt_messages(self, game_id: int | None = None) -> list[tuple[int, str, int, int]]:
         """(game, prompt, channel, message) of the running games' (or one game's) posted prompts, oldest first."""
@@ -490,11 +500,12 @@ class Storage(ABC):
     async def record_results(self, game: GameRow, scores: list[tuple[int | None, int, bool, Any]], at: float) -> None:
         """A finished game's results, one (user, score, won, roles) per seat, in seat order
         (`roles`: the seat's roles, None when the game has none)."""
-        await self._write(results_program([
+        rows = [
             (game.id, game.guild_id, game.game, user, seat, score, int(won), at,
              None if roles is None else dumps(roles))
             for seat, (user, score, won, roles) in enumerate(scores)
-        ]))
+        ]
+        await self._write(lambda: results_program(rows))
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[tuple[int, int, int, int]]:
         """(user_id, total score, games, wins) best first."""

@@ -1,15 +1,17 @@
 """PostgreSQL storage (asyncpg), chosen by `DATABASE_URL=postgresql://…`: the same interface and
 the same semantics as SQLite.
 
-- Writes go through one writer connection under one lock, like SQLite's single connection:
-  one transaction per step, and steps that arrive together share one transaction and one commit
-  (group commit), each in its own savepoint, so a failing one is undone alone.
+- Writes are group-committed as on SQLite: steps that arrive together share one transaction and
+  one commit, up to `COMMITTERS` transactions under way at once, each on a connection of its own;
+  a failing step is undone alone (the batch runs again without it: `_run_batch`). Migrations and
+  `transaction()` use one more writer connection, one at a time.
 - Every connection runs with `synchronous_commit = on`, whatever the server's default: a COMMIT
   returns once the step is on the server's disk, before the player is answered.
 - Reads go through a small pool, so they never wait behind a commit.
 - `game_lock(game_id)` is a session advisory lock on a connection of its own (a pool that opens
   them on demand): held across a game's check → apply → save, it lets several bot processes
-  share one database. Advisory keys: a game's lock is the one-bigint key `game_id`; the storage's
+  share one database. Taken together with the game's version in one round trip (`lock_game`,
+  migration 008). Advisory keys: a game's lock is the one-bigint key `game_id`; the storage's
   own locks use the two-int keyspace, the first int naming what is locked (LOCK_SPACE …
   DEADLINE_SPACE) — PostgreSQL keeps the two keyspaces apart.
 - The bot process (`exclusive`) holds, on a guard connection for its whole life: without shard
@@ -39,8 +41,19 @@ import asyncpg
 from bot.startup import StartupError
 from bot.storage import migrate as schema
 from bot.storage.base import Storage, shown_url
-from bot.storage.program import GroupCommit, Outcome, Program, Tx, numbered, run_in
-from bot.storage.rows import DELIVERY_COLUMNS, DeliveryRow, IntegrityError, delivery_row
+from bot.storage.program import (
+    GroupCommit,
+    Outcome,
+    Program,
+    Rows,
+    StepWrite,
+    Tx,
+    Write,
+    numbered,
+    run_in,
+    step_program,
+)
+from bot.storage.rows import DELIVERY_COLUMNS, DeliveryRow, IntegrityError, delivery_row, dumps
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -72,6 +85,9 @@ LIVE_PROCESSES = (
 _DIGITS = re.compile(r"\d+")
 
 LOST_CONNECTION = (asyncpg.InterfaceError, asyncpg.PostgresConnectionError, OSError)
+CONFLICTS = (asyncpg.DeadlockDetectedError, asyncpg.SerializationError)
+"""Two transactions that met: the server undid one of them, which is run again."""
+CONFLICT_RETRIES = 3
 
 
 def session_settings() -> dict[str, str]:
@@ -112,7 +128,7 @@ class PostgresStorage(Storage):
             self._free_committers.put_nowait(number)
         self._commits = GroupCommit(self._run_on_a_committer, parallel=COMMITTERS)
         self._reads: asyncpg.Pool | None = None
-        self._locks: asyncpg.Pool | None = None
+        self._locks: LockConnections | None = None
         self._guard: asyncpg.Connection | None = None
         self._shard_ids: tuple[int, ...] | None = None
 
@@ -133,7 +149,7 @@ class PostgresStorage(Storage):
                 storage.owner = await _take_number(storage._guard)
                 storage.shared = storage._shard_ids is not None
             storage._reads = await _pool(url, min_size=1, max_size=READERS, reset=_reads_reset)
-            storage._locks = await _pool(url, min_size=0, max_size=LOCK_CONNECTIONS, reset=_locks_reset)
+            storage._locks = LockConnections(url, LOCK_CONNECTIONS)
         except BaseException:
             await storage.close()
             raise
@@ -141,13 +157,13 @@ class PostgresStorage(Storage):
 
     async def close(self) -> None:
         await self._commits.drain()
-        for pool in (self._reads, self._locks):
-            if pool is None:
-                continue
-            try:  # a lock still held (a task that never finished) must not keep the bot from stopping
-                await asyncio.wait_for(pool.close(), CLOSE_SECONDS)
+        if self._locks is not None:
+            await self._locks.close()
+        if self._reads is not None:
+            try:
+                await asyncio.wait_for(self._reads.close(), CLOSE_SECONDS)
             except TimeoutError:
-                pool.terminate()
+                self._reads.terminate()
         self._reads = self._locks = None
         for connection in (self._writer, self._guard, *self._committers):
             if connection is not None and not connection.is_closed():
@@ -167,7 +183,7 @@ class PostgresStorage(Storage):
                 yield False  # another process is firing this game's deadlines
                 return
             # read after the lock: one that fired it just before has removed or moved it (the lock goes
-            # back with the connection: `_locks_reset`)
+            # back with the connection: `LockConnections`)
             due = await connection.fetchval(
                 "SELECT 1 FROM deadlines d JOIN games g ON g.id = d.game_id WHERE d.game_id = $1"
                 " AND d.prompt_id = $2 AND d.due <= $3 AND g.paused = 0 AND g.status = 'running'",
@@ -209,11 +225,11 @@ class PostgresStorage(Storage):
         self._guard = guard
 
     @asynccontextmanager
-    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+    async def game_lock(self, game_id: int) -> AsyncIterator[tuple[int | None, int]]:
         assert self._locks is not None, "the storage is closed"
-        async with self._locks.acquire() as connection:  # released by the pool's reset (`_locks_reset`)
-            await connection.execute("SELECT pg_advisory_lock($1)", game_id)
-            yield
+        async with self._locks.acquire() as connection:  # given back with the connection
+            rows = await connection.fetch("SELECT version, behind FROM lock_game($1, $2)", game_id, self.owner)
+            yield (int(rows[0][0]), int(rows[0][1] or 0)) if rows else (None, 0)
 
     # --- migrations -------------------------------------------------------------------------
     async def schema_version(self) -> int:
@@ -292,46 +308,168 @@ class PostgresStorage(Storage):
             connection.terminate()  # in an unknown state: the next write connects afresh
 
     # --- the group commit ------------------------------------------------------------------------
-    async def _run_on_a_committer(self, programs: list[Program[Any]]) -> list[Outcome]:
+    @staticmethod
+    def _step_program(step: StepWrite) -> Program[int | None]:
+        return one_statement_step(step)
+
+    async def _run_on_a_committer(self, writes: list[Write[Any]]) -> list[Outcome]:
         """A batch on a free committer connection (opened when first needed, again when lost)."""
         number = await self._free_committers.get()
         try:
             connection = self._committers[number]
             if connection is None or connection.is_closed():
                 connection = self._committers[number] = await _connect(self.url)
-            return await self._run_batch(connection, programs)
+            return await self._run_batch(connection, writes)
         finally:
             self._free_committers.put_nowait(number)
 
-    async def _run_batch(self, connection: asyncpg.Connection, programs: list[Program[Any]]) -> list[Outcome]:
+    async def _run_batch(self, connection: asyncpg.Connection, writes: list[Write[Any]]) -> list[Outcome]:
+        """The batch in one transaction, without savepoints (each would cost a round trip): when a
+        write fails, the transaction is rolled back and the others run again without it (a write
+        rarely fails: a repeated input); a deadlock with another committer runs them all again."""
         tx = PostgresTx(connection)
-        alone = len(programs) == 1  # no savepoint needed: the transaction is the step's own
-        outcomes: list[Outcome] = []
-        await connection.execute("BEGIN" if alone else "BEGIN; SAVEPOINT step")  # one round trip
-        try:
-            for n, program in enumerate(programs):
-                if n:
-                    await connection.execute("RELEASE SAVEPOINT step; SAVEPOINT step")
-                try:
-                    outcomes.append((await run_in(tx, program), None))
-                except LOST_CONNECTION:
-                    raise
-                except Exception as error:
-                    if alone:
+        if len(writes) == 1 and (alone := await _one_statement(tx, writes[0])) is not None:
+            return [alone]
+        outcomes: list[Outcome | None] = [None] * len(writes)
+        conflicts = 0
+        while left := [n for n, outcome in enumerate(outcomes) if outcome is None]:
+            answers: list[Any] = []
+            failed: tuple[int, Exception] | None = None
+            await connection.execute("BEGIN")
+            try:
+                for n in left:
+                    try:
+                        answers.append(await run_in(tx, writes[n]()))
+                    except LOST_CONNECTION:
                         raise
-                    await connection.execute("ROLLBACK TO SAVEPOINT step")
-                    outcomes.append((None, _translated(error)))
-        except LOST_CONNECTION:
+                    except Exception as error:
+                        failed = (n, error)
+                        break
+                if failed is None:
+                    await connection.execute("COMMIT")
+            except BaseException:
+                await self._rollback(connection)
+                raise
+            if failed is None:
+                for n, answer in zip(left, answers, strict=True):
+                    outcomes[n] = (answer, None)
+                break
             await self._rollback(connection)
-            raise
-        except Exception as error:  # the only write failed: its own error, nothing saved
-            await self._rollback(connection)
-            return [(None, _translated(error))]
-        except BaseException:
-            await self._rollback(connection)
-            raise
-        await connection.execute("COMMIT")
-        return outcomes
+            n, error = failed
+            if isinstance(error, CONFLICTS) and conflicts < CONFLICT_RETRIES:
+                conflicts += 1  # nobody's fault: the same writes again
+                log.warning("a commit met another process's (%s); running it again", type(error).__name__)
+                continue
+            outcomes[n] = (None, _translated(error))
+        return [outcome for outcome in outcomes if outcome is not None]
+
+
+MAX_PARAMETERS = 30_000
+"""A statement's parameters (the server takes at most 32767): a bigger step goes statement by statement."""
+
+
+def one_statement_step(step: StepWrite) -> Program[int | None]:
+    """`step_program`'s writes as ONE statement (data-modifying WITH clauses, PostgreSQL's own): one
+    round trip where the program takes one per statement. The game's row is updated first, and its
+    logs' last seq numbers read beside it: the new rows count on from those. Steps that undo or move
+    deadlines (rare: moderators' acts) or are too big for one statement run as `step_program`."""
+    rows = step.deliveries or []
+    size = 8 * len(rows) + 10 * len(step.actions) + 7 * len(step.events) + 5 * len(step.deadlines or [])
+    if step.undo_from_step is not None or step.shift_deadlines or size + len(step.keep_prompts or []) > MAX_PARAMETERS:
+        return (yield from step_program(step))
+    params: list[Any] = []
+
+    def values(*row: Any) -> str:  # numbered here: one parameter may be named several times
+        params.extend(row)
+        return "(" + ",".join(f"${n}" for n in range(len(params) - len(row) + 1, len(params) + 1)) + ")"
+
+    game = values(step.game_id)[1:-1]  # the id as its own parameter wherever it is used
+    seqs = (f"(SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = {game}) AS a,"
+            f" (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = {game}) AS e")
+    if step.game_sql or step.versioned:
+        sql = step.game_sql or "UPDATE games SET version = version + 1 WHERE id = ?"  # `?`: `game_update`'s
+        head, *parts = sql.split("?")
+        game_params = step.game_params if step.game_sql else (step.game_id,)
+        update = head + "".join(values(value)[1:-1] + part for value, part in zip(game_params, parts, strict=True))
+        clauses = [f"g AS ({update} RETURNING version, {seqs})"]
+    else:
+        clauses = [f"g AS (SELECT NULL::bigint AS version, {seqs})"]
+    if step.actions:
+        clauses.append(
+            "a AS (INSERT INTO actions (game_id, seq, kind, step, seat, actor_id, payload, by_bot, input_key, at)"
+            " VALUES " + ",".join(
+                f"({game}, (SELECT a FROM g) + {n}, " + values(a.kind, a.step, a.seat, a.actor_id, dumps(a.payload),
+                                                              int(a.by_bot), a.input_key, a.at)[1:]
+                for n, a in enumerate(step.actions, start=1)) + ")"
+        )
+    if step.events:
+        last_action = f"(SELECT a FROM g) + {len(step.actions)}" if step.actions else "NULL"
+        clauses.append(
+            "e AS (INSERT INTO events (game_id, seq, action_seq, key, params, audience, at) VALUES " + ",".join(
+                f"({game}, (SELECT e FROM g) + {n}, "
+                + (last_action if e.action_seq is None else values(e.action_seq)[1:-1]) + ", "
+                + values(e.key, dumps(e.params), None if e.audience is None else dumps(e.audience), e.at)[1:]
+                for n, e in enumerate(step.events, start=1)) + ")"
+        )
+    if step.keep_prompts is not None:
+        kept = f" AND prompt_id NOT IN {values(*step.keep_prompts)}" if step.keep_prompts else ""
+        clauses.append(f"k AS (DELETE FROM deadlines WHERE game_id = {game}{kept})")
+    if step.deadlines:
+        clauses.append(
+            "t AS (INSERT INTO deadlines (game_id, prompt_id, seat, due, remind_at) VALUES "
+            + ",".join(values(d.game_id, d.prompt_id, d.seat, d.due, d.remind_at) for d in step.deadlines)
+            + " ON CONFLICT DO NOTHING)"  # a deadline already running is kept, not restarted
+        )
+    if rows:
+        columns, extra = "game_id, step, kind, channel_id, user_id, body, prompt_id", ()
+        if step.owner is not None:
+            columns, extra = columns + ", owner", (step.owner,)
+        clauses.append(f"d AS (INSERT INTO deliveries ({columns}) VALUES " + ",".join(
+            values(r.game_id, r.step, r.kind, r.channel_id, r.user_id, dumps(r.body), r.prompt_id, *extra)
+            for r in rows) + " RETURNING id)")
+    ids = "ARRAY(SELECT id FROM d ORDER BY id)" if rows else "NULL"
+    answer = yield Rows(
+        "WITH " + ", ".join(clauses) + f" SELECT version, a, e, {ids} FROM g", params, only=True
+    )
+    if not answer:  # no such game: nothing was changed
+        return None
+    ((version, action_seq, event_seq, delivery_ids),) = answer
+    for n, action in enumerate(step.actions, start=1):
+        action.seq = action_seq + n
+    for n, event in enumerate(step.events, start=1):
+        event.seq = event_seq + n
+        if event.action_seq is None and step.actions:
+            event.action_seq = action_seq + len(step.actions)
+    for row, delivery_id in zip(rows, delivery_ids or [], strict=True):
+        row.id = delivery_id
+    return int(version) if step.versioned else None
+
+
+async def _one_statement(tx: PostgresTx, write: Write[Any]) -> Outcome | None:
+    """A write whose program is one statement (`Rows.only`), run with no BEGIN and COMMIT around it
+    (one round trip where they make three; a statement alone is atomic and, committed, durable).
+    None: the program is not one statement (nothing was run), or it met another transaction."""
+    program = write()
+    try:
+        statement = program.send(None)
+    except StopIteration as end:
+        return end.value, None
+    if not isinstance(statement, Rows) or not statement.only:
+        program.close()
+        return None
+    try:
+        answer = await tx.fetchall(statement.sql, statement.params)
+    except LOST_CONNECTION:
+        raise
+    except CONFLICTS:
+        return None  # run again, in a transaction
+    except Exception as error:
+        return None, _translated(error)
+    try:
+        program.send(answer)
+    except StopIteration as end:
+        return end.value, None
+    raise RuntimeError("a program's only statement was not its last")
 
 
 def _translated(error: Exception) -> Exception:
@@ -361,10 +499,53 @@ async def _reads_reset(connection: asyncpg.Connection) -> None:
     on every read (asyncpg's own reset is one)."""
 
 
-async def _locks_reset(connection: asyncpg.Connection) -> None:
-    """A locking connection gives its game's lock back when it returns to the pool (one round trip;
-    a connection that died took its lock with it)."""
-    await connection.execute("SELECT pg_advisory_unlock_all()")
+class LockConnections:
+    """Connections that hold advisory locks (a game's, a deadline's), at most `size` at once: the
+    locks a connection took are given back when it returns (one round trip; one that cannot be
+    given back, or a connection that broke, is closed, and its locks end with it). Lighter than
+    asyncpg's pool, on the path of every action."""
+
+    def __init__(self, url: str, size: int) -> None:
+        self.url = url
+        self._free: list[asyncpg.Connection] = []
+        self._slots = asyncio.Semaphore(size)
+        self._busy: set[asyncpg.Connection] = set()
+
+    @asynccontextmanager
+    async def acquire(self) -> AsyncIterator[asyncpg.Connection]:
+        async with self._slots:
+            while self._free and self._free[-1].is_closed():
+                self._free.pop()
+            connection = self._free.pop() if self._free else await _connect(self.url)
+            self._busy.add(connection)
+            try:
+                yield connection
+            finally:
+                self._busy.discard(connection)
+                await self._give_back(connection)
+
+    async def _give_back(self, connection: asyncpg.Connection) -> None:
+        try:
+            await connection.execute("SELECT pg_advisory_unlock_all()")
+        except LOST_CONNECTION:
+            connection.terminate()  # its locks ended with its session: what was done under them stands
+            return
+        except BaseException:
+            connection.terminate()  # cancelled: its locks end with its session
+            raise
+        self._free.append(connection)
+
+    async def close(self) -> None:
+        """Close the free connections; one still held (a task that never finished) is cut off, so it
+        cannot keep the bot from stopping."""
+        free, self._free = self._free, []
+        for connection in free:
+            try:
+                await asyncio.wait_for(connection.close(), CLOSE_SECONDS)
+            except (TimeoutError, *LOST_CONNECTION):
+                connection.terminate()
+        for connection in list(self._busy):
+            connection.terminate()
 
 
 async def _pool(

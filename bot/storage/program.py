@@ -25,6 +25,8 @@ class Rows:
 
     sql: str
     params: Sequence[Any] = ()
+    only: bool = False
+    """The program's one statement: a write that runs alone needs no transaction around it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +47,9 @@ class RunMany:
 
 Statement = Rows | Run | RunMany
 Program = Generator[Statement, Any, T]
+Write = Callable[[], Program[T]]
+"""A durable write: makes its program afresh each time it is called, so a backend may run it again
+(PostgreSQL runs a batch again without a write that failed, or after a deadlock)."""
 
 
 class Tx(Protocol):
@@ -114,11 +119,7 @@ def step_program(step: StepWrite) -> Program[int | None]:
         )
         yield from undo_deliveries(game_id, step.undo_from_step)
     yield from insert_deliveries(step.deliveries or [], step.owner)
-    ((action_seq, event_seq),) = yield Rows(
-        "SELECT (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?),"
-        " (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?)",
-        (game_id, game_id),
-    )
+    version, action_seq, event_seq = yield from _game_and_seqs(step)
     for action in step.actions:
         action_seq += 1
         action.seq = action_seq
@@ -153,15 +154,42 @@ def step_program(step: StepWrite) -> Program[int | None]:
             " ON CONFLICT DO NOTHING",  # a deadline already running is kept, not restarted
             [(d.game_id, d.prompt_id, d.seat, d.due, d.remind_at) for d in step.deadlines],
         )
-    if not step.versioned:
-        if step.game_sql:
-            yield Run(step.game_sql, step.game_params)
-        return None
-    # the game's fields move its version on (`game_update`); a step that changes none still does
-    sql = step.game_sql or "UPDATE games SET version = version + 1 WHERE id = ?"
-    params = step.game_params if step.game_sql else (game_id,)
-    ((version,),) = yield Rows(sql + " RETURNING version", params)
-    return int(version)
+    return version
+
+
+SEQS = (
+    "(SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?),"
+    " (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?)"
+)
+
+
+def _game_and_seqs(step: StepWrite) -> Program[tuple[int | None, int, int]]:
+    """The game's row updated and the last seq numbers of its logs read in one statement (one
+    round trip to a server): (new version when `versioned`, last action seq, last event seq). The
+    game's fields move its version on (`game_update`); a versioned step that changes none still does."""
+    seqs = bool(step.actions or step.events)
+    sql, params = step.game_sql, step.game_params
+    if not sql and step.versioned:
+        sql, params = "UPDATE games SET version = version + 1 WHERE id = ?", (step.game_id,)
+    if not sql:
+        if not seqs:
+            return None, 0, 0
+        ((action_seq, event_seq),) = yield Rows("SELECT " + SEQS, (step.game_id, step.game_id))
+        return None, int(action_seq), int(event_seq)
+    returning = ["version"] if step.versioned else []
+    if seqs:
+        returning.append(SEQS)
+        params = (*params, step.game_id, step.game_id)
+    if not returning:
+        yield Run(sql, params)
+        return None, 0, 0
+    rows = yield Rows(sql + " RETURNING " + ", ".join(returning), params)
+    if not rows:  # no such game: nothing changed, and its logs are empty
+        return None, 0, 0
+    (row,) = rows
+    version = int(row[0]) if step.versioned else None
+    action_seq, event_seq = (int(row[-2]), int(row[-1])) if seqs else (0, 0)
+    return version, action_seq, event_seq
 
 
 def bump_versions(game_ids: Iterable[int]) -> Program[None]:
@@ -247,20 +275,21 @@ Outcome = tuple[Any, BaseException | None]
 
 class GroupCommit:
     """Durable writes, several per transaction. Writes that arrive while a commit is under way share
-    the next transaction and its one fsync; the backend runs each in its own savepoint, so one that
-    fails (a duplicate input) is undone alone and its caller gets the error. With `parallel` > 1 up
+    the next transaction and its one fsync; one that fails (a duplicate input) is undone alone and
+    its caller gets the error (SQLite runs each write in a savepoint; PostgreSQL, where a savepoint
+    costs a round trip, runs the batch again without it). With `parallel` > 1 up
     to that many transactions are under way at once (PostgreSQL: one per writer connection; the
     writes of one game never meet there, the table's game lock holds each until it is saved)."""
 
-    def __init__(self, run_batch: Callable[[list[Program[Any]]], Awaitable[list[Outcome]]], parallel: int = 1) -> None:
+    def __init__(self, run_batch: Callable[[list[Write[Any]]], Awaitable[list[Outcome]]], parallel: int = 1) -> None:
         self._run_batch = run_batch
         self._parallel = parallel
-        self._pending: list[tuple[Program[Any], asyncio.Future[Any]]] = []
+        self._pending: list[tuple[Write[Any], asyncio.Future[Any]]] = []
         self._committers: set[asyncio.Task[None]] = set()
 
-    async def write(self, program: Program[T]) -> T:
+    async def write(self, write: Write[T]) -> T:
         done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._pending.append((program, done))
+        self._pending.append((write, done))
         if sum(not committer.done() for committer in self._committers) < self._parallel:  # a done one may
             # still be in the set (its discard is a callback to come): it will not look at this write
             committer = asyncio.create_task(self._commit_pending())
@@ -277,7 +306,7 @@ class GroupCommit:
         while self._pending:
             batch, self._pending = self._pending, []
             try:
-                outcomes = await self._run_batch([program for program, _ in batch])
+                outcomes = await self._run_batch([write for write, _ in batch])
             except BaseException as error:  # the whole transaction failed: nobody's write is saved
                 for _, done in batch:
                     if not done.done():

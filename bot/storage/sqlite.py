@@ -22,7 +22,7 @@ import aiosqlite
 from bot.startup import ProcessLock, StartupError, sqlite_fault
 from bot.storage import migrate as schema
 from bot.storage.base import Storage
-from bot.storage.program import GroupCommit, Outcome, Program, Rows, Run, Tx
+from bot.storage.program import GroupCommit, Outcome, Program, Rows, Run, Tx, Write
 from bot.storage.rows import IntegrityError
 
 T = TypeVar("T")
@@ -63,7 +63,7 @@ class SqliteStorage(Storage):
         self.db = connection
         self.path = path
         self._lock = asyncio.Lock()
-        self._commits = GroupCommit(lambda programs: self._in_thread(partial(_run_batch, programs)))
+        self._commits = GroupCommit(lambda writes: self._in_thread(partial(_run_batch, writes)))
         self._checkpointer: asyncio.Task[None] | None = None
         self._process_lock: ProcessLock | None = None
 
@@ -128,8 +128,8 @@ class SqliteStorage(Storage):
             self._process_lock = None
 
     @asynccontextmanager
-    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
-        yield  # one bot process per file (the process lock): the table's own lock is enough
+    async def game_lock(self, game_id: int) -> AsyncIterator[tuple[int | None, int]]:
+        yield await self.game_position(game_id)  # one bot process per file: the table's own lock is enough
 
     # --- migrations -------------------------------------------------------------------------
     async def schema_version(self) -> int:
@@ -207,15 +207,16 @@ async def _connect(path: str, *, exclusive: bool) -> aiosqlite.Connection:
     return connection
 
 
-def _run_batch(programs: list[Program[Any]], db: sqlite3.Connection) -> list[Outcome]:
-    """One transaction, a savepoint per program, one COMMIT (on the connection's thread)."""
+def _run_batch(writes: list[Write[Any]], db: sqlite3.Connection) -> list[Outcome]:
+    """One transaction, a savepoint per write (cheap here: no round trip), one COMMIT (on the
+    connection's thread)."""
     outcomes: list[Outcome] = []
     db.execute("BEGIN IMMEDIATE")
     try:
-        for program in programs:
+        for write in writes:
             db.execute("SAVEPOINT step")
             try:
-                outcomes.append((_run_here(program, db), None))
+                outcomes.append((_run_here(write(), db), None))
             except sqlite3.IntegrityError as error:
                 db.execute("ROLLBACK TO step")
                 failure = IntegrityError(str(error))

@@ -168,6 +168,71 @@ async def _hold(storage: Storage, game_id: int) -> bool:
         return True
 
 
+async def test_the_game_lock_reads_the_game_as_saved_by_the_process_that_held_it(postgres: PostgresDatabase) -> None:
+    """What the lock gives (the game's version) is read after the wait: the step the first holder
+    saved before letting go is seen, so the second process reloads the game."""
+    first, second = await Storage.open(postgres.target), await Storage.open(postgres.target)
+    try:
+        game_id = await first.create_game(game="cookie", status="running", seed=1, options={}, seats=[], language="en")
+        async with first.game_lock(game_id) as (before, _):
+            waiting = asyncio.ensure_future(_position(second, game_id))
+            await asyncio.sleep(0.2)
+            await first.commit_step(game_id, game_fields={"step": 1}, actions=[], events=[])
+        after = await asyncio.wait_for(waiting, timeout=5)
+        assert after == (await first.game_version(game_id), 0) and after[0] == (before or 0) + 1
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_game_lock_whose_connection_broke_is_free_and_the_holder_goes_on(postgres: PostgresDatabase) -> None:
+    """The server ended the locking connection while the game was held: its lock ended with it; the
+    holder's work is not turned into an error when it lets go, and the next holder gets a new connection."""
+    first, second = await Storage.open(postgres.target), await Storage.open(postgres.target)
+    try:
+        async with first.game_lock(7):
+            await postgres.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_locks"
+                " WHERE locktype = 'advisory' AND objid = 7 AND objsubid = 1"
+            )
+            assert await asyncio.wait_for(_hold(second, 7), timeout=5), "the lock ended with its connection"
+        assert await asyncio.wait_for(_hold(first, 7), timeout=5)
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def _position(storage: Storage, game_id: int) -> tuple[int | None, int]:
+    async with storage.game_lock(game_id) as position:
+        return position
+
+
+async def test_postgresql_commits_that_deadlock_are_run_again(
+    postgres: PostgresDatabase, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Two group commits under way at once that lock two games' rows in opposite orders: the
+    server undoes one of them, which runs again; both writes are saved, each once."""
+    from bot.storage.program import Rows, Run
+
+    storage = await Storage.open(postgres.target)
+    try:
+        a, b = [await storage.create_game(game="cookie", status="running", seed=n, options={}, seats=[],
+                                          language="en") for n in range(2)]
+
+        def crossing(first: int, second: int):  # type: ignore[no-untyped-def]
+            yield Run("UPDATE games SET step = step + 1 WHERE id = ?", (first,))
+            yield Rows("SELECT pg_sleep(0.3)")
+            yield Run("UPDATE games SET step = step + 1 WHERE id = ?", (second,))
+
+        one = asyncio.ensure_future(storage._write(lambda: crossing(a, b)))
+        await asyncio.sleep(0.1)  # under way: the other goes on a second committer
+        await asyncio.gather(one, storage._write(lambda: crossing(b, a)))
+        assert [(await storage.load_game(g)).step for g in (a, b)] == [2, 2]  # type: ignore[union-attr]
+        assert "DeadlockDetectedError" in caplog.text
+    finally:
+        await storage.close()
+
+
 async def test_postgresql_migrations_wait_for_each_other(postgres: PostgresDatabase) -> None:
     """Bot processes starting together on an empty database: each applies only what is missing."""
     await postgres.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")

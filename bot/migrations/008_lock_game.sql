@@ -1,0 +1,3 @@
+-- PostgreSQL's migration 008 adds `lock_game`, a function for its cross-process game lock. SQLite
+-- keeps one bot process per file and needs no such lock: nothing changes here (the number is kept
+-- so both backends count their migrations alike).
