@@ -75,7 +75,8 @@ Item = Text | Message | Status
 class Journal(Protocol):
     """Where an outbox records its durable rows' progress (the game master, backed by storage)."""
 
-    async def claim(self, rows: list[int], batch: int) -> None: ...
+    async def claim(self, rows: list[int], batch: int) -> bool:
+        """Whether the rows are still this process's to send (False: another process took them)."""
 
     async def done(self, rows: list[int], sent: Any, items: list[Item]) -> None: ...
 
@@ -276,7 +277,9 @@ class Outbox:
                 send = await self._follow_up() or self._send
             if batch is None and rows and self._journal is not None:
                 batch = min(rows) if send is self._send else -min(rows)
-                await self._journal.claim(rows, batch)
+                if not await self._journal.claim(rows, batch):
+                    log.warning("%d rows are another bot process's to send now; not sent here", len(rows))
+                    return
             if batch is not None:
                 extra["nonce"] = batch
             async with self._sending:

@@ -525,8 +525,8 @@ class GameMaster:
         return "user" not in row.body or (not holder.bot and holder.user_id == row.body["user"])
 
     # the outboxes' journal: rows claimed before sending, marked once Discord accepted them
-    async def claim(self, rows: list[int], batch: int) -> None:
-        await self.storage.claim_deliveries(rows, batch)
+    async def claim(self, rows: list[int], batch: int) -> bool:
+        return await self.storage.claim_deliveries(rows, batch)
 
     async def done(self, rows: list[int], sent: Any, items: list[Item]) -> None:
         prompts = []

@@ -314,16 +314,20 @@ class Storage(ABC):
             yield from bump_versions(game_ids)
         return result
 
-    async def claim_deliveries(self, ids: list[int], batch: int) -> None:
-        """Record, before sending, which rows go into one Discord message (`batch` is its nonce)."""
-        await self._write(lambda: claim_program(ids, batch))
+    async def claim_deliveries(self, ids: list[int], batch: int) -> bool:
+        """Record, before sending, which rows go into one Discord message (`batch` is its nonce).
+        Whether they are still this process's to send (always, for one process per database)."""
+        return await self._write(lambda: claim_program(ids, batch))
 
     async def finish_deliveries(
         self, ids: list[int], *, state: int = DELIVERY_SENT, prompts: Iterable[tuple[int, str, int, int]] = ()
     ) -> None:
-        """Mark rows sent (or dropped); a prompt's message is recorded in the same transaction."""
+        """Mark rows sent (or dropped); a prompt's message is recorded in the same transaction (and,
+        when other processes share the database, its game's version moves on: they learn where the
+        message is — a sheet's next step edits it rather than posting another)."""
         prompts = list(prompts)
-        await self._write(lambda: finish_program(ids, state, prompts))
+        games = [game_id for game_id, *_ in prompts]
+        await self._write(lambda: self._and_versions(finish_program(ids, state, prompts), games))
 
     async def waiting_deliveries(self) -> list[DeliveryRow]:
         """Every row not yet sent that this process is to send, oldest first (start-up). PostgreSQL
@@ -457,7 +461,9 @@ class Storage(ABC):
     async def record_prompt_message(
         self, game_id: int, prompt_id: str, channel_id: int | None, message_id: int | None, *, failed: bool = False
     ) -> None:
-        await self._write(lambda: record_prompts([(game_id, prompt_id, channel_id, message_id, int(failed))]))
+        await self._write(lambda: self._and_versions(
+            record_prompts([(game_id, prompt_id, channel_id, message_id, int(failed))]), [game_id]
+        ))
 
     async def prompt_messages(self, game_id: int | None = None) -> list[tuple[int, str, int, int]]:
         """(game, prompt, channel, message) of the running games' (or one game's) posted prompts, oldest first."""

@@ -46,6 +46,7 @@ from bot.storage.program import (
     Outcome,
     Program,
     Rows,
+    Run,
     StepWrite,
     Tx,
     Write,
@@ -67,6 +68,9 @@ COMMITTERS = 4
 server's fsync, and a statement at a time on one connection waits a round trip each; several
 transactions at once keep the server busy (its own group commit shares their fsyncs)."""
 LOCK_CONNECTIONS = 20
+UNLOCK_AFTER = 0.002
+"""Seconds a lock connection given back keeps its locks for a next holder to give them back with
+its own lock (`LockConnections`): other processes wait at most this much longer for a game."""
 """Games locked at once by this process (each `game_lock` holds a connection while it is held)."""
 LOCK_SPACE = 0x6A6D  # the storage's two-int advisory keys: (LOCK_SPACE, what)
 MIGRATION_LOCK, BOT_LOCK = 1, 2
@@ -177,7 +181,7 @@ class PostgresStorage(Storage):
             yield True
             return
         assert self._locks is not None, "the storage is closed"
-        async with self._locks.acquire() as connection:
+        async with self._locks.acquire() as (connection, _):
             key = (DEADLINE_SPACE, game_id % INT4)
             if not await connection.fetchval("SELECT pg_try_advisory_lock($1, $2)", *key):
                 yield False  # another process is firing this game's deadlines
@@ -204,6 +208,16 @@ class PostgresStorage(Storage):
             log.info("adopted %d delivery rows of bot processes that stopped", len(rows))
         return sorted((delivery_row(r) for r in rows), key=lambda row: row.id)
 
+    async def claim_deliveries(self, ids: list[int], batch: int) -> bool:
+        """False when this process is not to send the rows: another adopted some of them, or this
+        one's liveness lock is lost (another may be adopting them now). Then nothing is claimed and
+        this process's rows among them are given up (owner cleared): the next process to adopt
+        waiting rows — this one too, once its lock is back — sends them, so none is left unsent."""
+        if self.owner is None:
+            return await super().claim_deliveries(ids, batch)
+        owner = self.owner
+        return await self._write(lambda: _owned_claim(ids, batch, owner))
+
     async def waiting_deliveries(self) -> list[DeliveryRow]:
         if self.owner is None:  # not a bot process: every waiting row, as SQLite
             return await super().waiting_deliveries()
@@ -227,8 +241,10 @@ class PostgresStorage(Storage):
     @asynccontextmanager
     async def game_lock(self, game_id: int) -> AsyncIterator[tuple[int | None, int]]:
         assert self._locks is not None, "the storage is closed"
-        async with self._locks.acquire() as connection:  # given back with the connection
-            rows = await connection.fetch("SELECT version, behind FROM lock_game($1, $2)", game_id, self.owner)
+        async with self._locks.acquire(clean=False) as (connection, holding):
+            rows = await self._locks.lock(
+                connection, "SELECT version, behind FROM lock_game($1, $2, $3)", game_id, self.owner, holding
+            )
             yield (int(rows[0][0]), int(rows[0][1] or 0)) if rows else (None, 0)
 
     # --- migrations -------------------------------------------------------------------------
@@ -362,6 +378,22 @@ class PostgresStorage(Storage):
                 continue
             outcomes[n] = (None, _translated(error))
         return [outcome for outcome in outcomes if outcome is not None]
+
+
+def _owned_claim(ids: list[int], batch: int, owner: int) -> Program[bool]:
+    """`claim_deliveries` for a bot process: its rows locked (an adoption waits for the claim, and
+    then sees them claimed by a live owner) and checked, with its own liveness, in one statement."""
+    marks = ",".join("?" * len(ids))
+    rows = yield Rows(
+        f"SELECT d.owner, EXISTS ({LIVE_PROCESSES} AND l.objid = ?) FROM deliveries d WHERE d.id IN ({marks})"
+        " FOR UPDATE OF d",
+        (owner, *ids),
+    )
+    if rows and rows[0][1] and all(row_owner == owner for row_owner, _ in rows):
+        yield Run(f"UPDATE deliveries SET batch = ? WHERE id IN ({marks})", (batch, *ids))
+        return True
+    yield Run(f"UPDATE deliveries SET owner = NULL WHERE id IN ({marks}) AND owner = ?", (*ids, owner))
+    return False
 
 
 MAX_PARAMETERS = 30_000
@@ -500,45 +532,104 @@ async def _reads_reset(connection: asyncpg.Connection) -> None:
 
 
 class LockConnections:
-    """Connections that hold advisory locks (a game's, a deadline's), at most `size` at once: the
-    locks a connection took are given back when it returns (one round trip; one that cannot be
-    given back, or a connection that broke, is closed, and its locks end with it). Lighter than
-    asyncpg's pool, on the path of every action."""
+    """Connections that hold advisory locks (a game's, a deadline's), at most `size` held at once.
+    Lighter than asyncpg's pool, on the path of every action: a connection given back keeps its
+    locks for a moment (`UNLOCK_AFTER`), so that the next holder, taking it at once as under load,
+    gives them back and takes its own in ONE round trip (`lock_game`'s `unlock_first`); one not
+    taken by then gives them back by itself. A connection that broke, or whose lock wait was cut
+    short, is closed: its locks end with its session."""
 
     def __init__(self, url: str, size: int) -> None:
         self.url = url
         self._free: list[asyncpg.Connection] = []
+        self._holding: set[asyncpg.Connection] = set()
+        """Free connections that still hold the locks of their last holder."""
         self._slots = asyncio.Semaphore(size)
         self._busy: set[asyncpg.Connection] = set()
+        self._unlocking: asyncio.TimerHandle | None = None
+        self._unlockers: set[asyncio.Task[None]] = set()
 
     @asynccontextmanager
-    async def acquire(self) -> AsyncIterator[asyncpg.Connection]:
+    async def acquire(self, *, clean: bool = True) -> AsyncIterator[tuple[asyncpg.Connection, bool]]:
+        """A connection, and whether it still holds its last holder's locks (never, when `clean`:
+        they are given back first). Its locks are given back soon after it returns."""
         async with self._slots:
-            while self._free and self._free[-1].is_closed():
-                self._free.pop()
-            connection = self._free.pop() if self._free else await _connect(self.url)
+            connection = await self._take(clean)
             self._busy.add(connection)
             try:
-                yield connection
+                yield connection, connection in self._holding
             finally:
                 self._busy.discard(connection)
-                await self._give_back(connection)
+                if not connection.is_closed():
+                    self._holding.add(connection)
+                    self._free.append(connection)
+                    if self._unlocking is None:
+                        self._unlocking = asyncio.get_running_loop().call_later(UNLOCK_AFTER, self._unlock_free)
 
-    async def _give_back(self, connection: asyncpg.Connection) -> None:
+    async def lock(self, connection: asyncpg.Connection, sql: str, *params: Any) -> list[asyncpg.Record]:
+        """Run a statement that takes locks (the connection's earlier locks given back by it, when
+        it says so). A wait cut short, or a connection that broke, closes the connection: whatever
+        it held or was about to get ends with its session."""
+        try:
+            rows: list[asyncpg.Record] = await connection.fetch(sql, *params)
+        except BaseException:
+            connection.terminate()
+            raise
+        finally:
+            self._holding.discard(connection)
+        return rows
+
+    async def _take(self, clean: bool) -> asyncpg.Connection:
+        while self._free:
+            connection = self._free.pop()
+            if connection.is_closed():
+                self._holding.discard(connection)
+                continue
+            if clean and connection in self._holding and not await self._unlock(connection):
+                continue
+            return connection
+        return await _connect(self.url)
+
+    async def _unlock(self, connection: asyncpg.Connection) -> bool:
+        """Give back the connection's locks; False when it broke (closed: they ended with it)."""
         try:
             await connection.execute("SELECT pg_advisory_unlock_all()")
         except LOST_CONNECTION:
-            connection.terminate()  # its locks ended with its session: what was done under them stands
-            return
+            connection.terminate()
+            return False
         except BaseException:
-            connection.terminate()  # cancelled: its locks end with its session
+            connection.terminate()
             raise
-        self._free.append(connection)
+        finally:
+            self._holding.discard(connection)
+        return True
+
+    def _unlock_free(self) -> None:
+        self._unlocking = None
+        waiting = [connection for connection in self._free if connection in self._holding]
+        if not waiting:
+            return
+        for connection in waiting:
+            self._free.remove(connection)
+        task = asyncio.ensure_future(self._unlock_and_free(waiting))
+        self._unlockers.add(task)
+        task.add_done_callback(self._unlockers.discard)
+
+    async def _unlock_and_free(self, connections: list[asyncpg.Connection]) -> None:
+        for connection in connections:
+            if await self._unlock(connection):
+                self._free.append(connection)
 
     async def close(self) -> None:
-        """Close the free connections; one still held (a task that never finished) is cut off, so it
-        cannot keep the bot from stopping."""
+        """Close the free connections (their locks end with them); one still held (a task that never
+        finished) is cut off, so it cannot keep the bot from stopping."""
+        if self._unlocking is not None:
+            self._unlocking.cancel()
+            self._unlocking = None
+        if self._unlockers:
+            await asyncio.gather(*self._unlockers, return_exceptions=True)
         free, self._free = self._free, []
+        self._holding.clear()
         for connection in free:
             try:
                 await asyncio.wait_for(connection.close(), CLOSE_SECONDS)

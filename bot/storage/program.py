@@ -119,7 +119,11 @@ def step_program(step: StepWrite) -> Program[int | None]:
         )
         yield from undo_deliveries(game_id, step.undo_from_step)
     yield from insert_deliveries(step.deliveries or [], step.owner)
-    version, action_seq, event_seq = yield from _game_and_seqs(step)
+    ((action_seq, event_seq),) = yield Rows(
+        "SELECT (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?),"
+        " (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?)",
+        (game_id, game_id),
+    )
     for action in step.actions:
         action_seq += 1
         action.seq = action_seq
@@ -154,47 +158,22 @@ def step_program(step: StepWrite) -> Program[int | None]:
             " ON CONFLICT DO NOTHING",  # a deadline already running is kept, not restarted
             [(d.game_id, d.prompt_id, d.seat, d.due, d.remind_at) for d in step.deadlines],
         )
-    return version
-
-
-SEQS = (
-    "(SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?),"
-    " (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?)"
-)
-
-
-def _game_and_seqs(step: StepWrite) -> Program[tuple[int | None, int, int]]:
-    """The game's row updated and the last seq numbers of its logs read in one statement (one
-    round trip to a server): (new version when `versioned`, last action seq, last event seq). The
-    game's fields move its version on (`game_update`); a versioned step that changes none still does."""
-    seqs = bool(step.actions or step.events)
-    sql, params = step.game_sql, step.game_params
-    if not sql and step.versioned:
-        sql, params = "UPDATE games SET version = version + 1 WHERE id = ?", (step.game_id,)
-    if not sql:
-        if not seqs:
-            return None, 0, 0
-        ((action_seq, event_seq),) = yield Rows("SELECT " + SEQS, (step.game_id, step.game_id))
-        return None, int(action_seq), int(event_seq)
-    returning = ["version"] if step.versioned else []
-    if seqs:
-        returning.append(SEQS)
-        params = (*params, step.game_id, step.game_id)
-    if not returning:
-        yield Run(sql, params)
-        return None, 0, 0
-    rows = yield Rows(sql + " RETURNING " + ", ".join(returning), params)
-    if not rows:  # no such game: nothing changed, and its logs are empty
-        return None, 0, 0
-    (row,) = rows
-    version = int(row[0]) if step.versioned else None
-    action_seq, event_seq = (int(row[-2]), int(row[-1])) if seqs else (0, 0)
-    return version, action_seq, event_seq
+    if not step.versioned:
+        if step.game_sql:
+            yield Run(step.game_sql, step.game_params)
+        return None
+    # the game's fields move its version on (`game_update`); a step that changes none still does
+    sql = step.game_sql or "UPDATE games SET version = version + 1 WHERE id = ?"
+    params = step.game_params if step.game_sql else (game_id,)
+    ((version,),) = yield Rows(sql + " RETURNING version", params)
+    return int(version)
 
 
 def bump_versions(game_ids: Iterable[int]) -> Program[None]:
     """Writes that change games outside a step (their deliveries, deadlines) move their versions on."""
-    yield RunMany("UPDATE games SET version = version + 1 WHERE id = ?", [(g,) for g in sorted(set(game_ids))])
+    games = sorted(set(game_ids))
+    if games:
+        yield RunMany("UPDATE games SET version = version + 1 WHERE id = ?", [(g,) for g in games])
 
 
 def drop_deadlines_except(game_id: int, keep_prompts: list[str]) -> Program[None]:
@@ -238,8 +217,9 @@ def undo_deliveries(game_id: int, to_step: int) -> Program[None]:
     yield Run("DELETE FROM prompt_messages WHERE game_id = ?", (game_id,))
 
 
-def claim_program(ids: list[int], batch: int) -> Program[None]:
+def claim_program(ids: list[int], batch: int) -> Program[bool]:
     yield RunMany("UPDATE deliveries SET batch = ? WHERE id = ?", [(batch, i) for i in ids])
+    return True
 
 
 def finish_program(ids: list[int], state: int, prompts: list[tuple[int, str, int, int]]) -> Program[None]:
@@ -277,9 +257,9 @@ class GroupCommit:
     """Durable writes, several per transaction. Writes that arrive while a commit is under way share
     the next transaction and its one fsync; one that fails (a duplicate input) is undone alone and
     its caller gets the error (SQLite runs each write in a savepoint; PostgreSQL, where a savepoint
-    costs a round trip, runs the batch again without it). With `parallel` > 1 up
-    to that many transactions are under way at once (PostgreSQL: one per writer connection; the
-    writes of one game never meet there, the table's game lock holds each until it is saved)."""
+    costs a round trip, runs the batch again without it). With `parallel` > 1 up to that many
+    transactions are under way at once (PostgreSQL: one per writer connection; the writes of one
+    game never meet there, the table's game lock holds each until it is saved)."""
 
     def __init__(self, run_batch: Callable[[list[Write[Any]]], Awaitable[list[Outcome]]], parallel: int = 1) -> None:
         self._run_batch = run_batch

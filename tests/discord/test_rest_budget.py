@@ -155,8 +155,9 @@ class Journal:
     def __init__(self, log: list[str]) -> None:
         self.log = log
 
-    async def claim(self, rows: list[int], batch: int) -> None:
+    async def claim(self, rows: list[int], batch: int) -> bool:
         self.log.append(f"claim {rows} as {batch}")
+        return True
 
     async def done(self, rows: list[int], sent: object, items: list[Item]) -> None:
         self.log.append(f"done {rows}")

@@ -22,6 +22,7 @@ import pytest
 from bot.scheduler import Scheduler
 from bot.startup import StartupError
 from bot.storage import DeliveryRow, Storage
+from bot.storage.postgres import PROCESS_SPACE
 from bot.table import LiveGame, Step, Table
 from tests.runtime.databases import PostgresDatabase
 from tests.runtime.helpers import FakeClock, humans, pick
@@ -167,6 +168,29 @@ async def test_a_process_copy_of_a_game_follows_what_another_process_saved(two: 
     assert row is not None and row.meta.get("status_message") == 1234, "the pause kept the other's meta"
 
 
+async def test_where_one_process_sent_a_prompt_reaches_the_other(two: tuple[Process, Process]) -> None:
+    """A prompt's message recorded by one process moves the game on: the other reloads it (and its
+    Discord caches: a sheet's next step then edits that message instead of posting another)."""
+    first, second = two
+    started = await first.table.start("cookie", humans(4), seed=41)
+    game = await second.game(started.id)
+    reloads: list[int] = []
+
+    async def told(reloaded: LiveGame) -> None:
+        reloads.append(reloaded.id)
+
+    second.table.reloaded.append(told)
+    async with second.table.hold(game):
+        pass
+    assert reloads == []
+    prompt = started.state.prompts[0].id
+    await first.storage.finish_deliveries([], prompts=[(started.id, prompt, 5, 6)])
+    async with second.table.hold(game):
+        pass
+    assert reloads == [started.id]
+    assert (prompt, 5, 6) in [tuple(row[1:]) for row in await second.storage.prompt_messages(started.id)]
+
+
 async def test_a_dead_process_deliveries_are_adopted_by_exactly_one_other(
     postgres: PostgresDatabase, clock: FakeClock
 ) -> None:
@@ -187,6 +211,30 @@ async def test_a_dead_process_deliveries_are_adopted_by_exactly_one_other(
     finally:
         await alive.storage.close()
         await third.storage.close()
+
+
+async def test_a_process_that_lost_its_rows_does_not_send_them(postgres: PostgresDatabase, clock: FakeClock) -> None:
+    """A process whose liveness connection broke (a network blip) may have its rows adopted before it
+    takes its lock back: it claims none of them then, nor after — the adopter alone sends them."""
+    losing, alive = await process(postgres, 0, clock), await process(postgres, 1, clock)
+    try:
+        started = await losing.table.start("cookie", humans(4), seed=53)
+        left = await waiting_rows(alive.storage, started.id)
+        await postgres.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2"
+            f" AND classid = {PROCESS_SPACE} AND objid = {losing.storage.owner}"
+        )
+        assert not await losing.storage.claim_deliveries(left[:1], left[0]), "not alive: it must not send"
+        adopted = await alive.storage.adopt_deliveries()
+        assert [row.id for row in adopted] == left, "all of them, the one it gave up too"
+        await asyncio.sleep(0.1)  # the broken connection is seen closed
+        await losing.storage.keep_alive()
+        assert not await losing.storage.claim_deliveries(left[1:2], left[1]), "alive again, but they are not its own"
+        assert await alive.storage.claim_deliveries(left, left[0])
+        assert await alive.storage.adopt_deliveries() == []
+    finally:
+        await losing.storage.close()
+        await alive.storage.close()
 
 
 async def waiting_rows(storage: Storage, game_id: int) -> list[int]:

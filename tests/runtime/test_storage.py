@@ -163,6 +163,30 @@ async def test_a_game_lock_is_held_by_one_process_at_a_time(database: Database) 
         await second.close()
 
 
+async def test_a_game_lock_given_back_is_free_for_others_while_its_connection_holds_the_next(
+    postgres: PostgresDatabase,
+) -> None:
+    """A process's lock connection keeps its locks a moment after a game is let go, for the next game
+    it locks to give them back in the same round trip: the first game is free all the same."""
+    first, second = await Storage.open(postgres.target), await Storage.open(postgres.target)
+    try:
+        async with first.game_lock(1):
+            pass
+        async with first.game_lock(2):  # at once: on the same connection, which gives game 1 back
+            assert await asyncio.wait_for(_hold(second, 1), timeout=5)
+            waiting = asyncio.ensure_future(_hold(second, 2))
+            await asyncio.sleep(0.2)
+            assert not waiting.done(), "game 2 is held"
+        assert await asyncio.wait_for(waiting, timeout=5)
+        async with first.game_lock(3):
+            pass
+        await asyncio.sleep(0.1)  # nobody takes that connection: it gives game 3 back by itself
+        assert await asyncio.wait_for(_hold(second, 3), timeout=5)
+    finally:
+        await first.close()
+        await second.close()
+
+
 async def _hold(storage: Storage, game_id: int) -> bool:
     async with storage.game_lock(game_id):
         return True
