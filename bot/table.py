@@ -222,6 +222,16 @@ class Table:
         self.deadlines_changed = asyncio.Event()
         self.changes = TokenBucket(CHANGES_BURST, CHANGES_PER_SECOND)
         """Re-answers of changeable choices, per game and seat (memory only: a limit, not state)."""
+        storage.versions_moved = self._moved_here
+
+    def _moved_here(self, versions: dict[int, int]) -> None:
+        """This process moved games on outside a step (what it sent, a reminder's rows): a copy that
+        was current just before is current now (versions go up by one per write), so it is not
+        reloaded; any other is, when next held."""
+        for game_id, version in versions.items():
+            game = self.games.get(game_id)
+            if game is not None and game.version == version - 1:
+                game.version = version
 
     # --- loading ----------------------------------------------------------------------------
     def _live(self, row: GameRow) -> LiveGame:
@@ -769,9 +779,7 @@ class Table:
             prompt = game.state.prompt(prompt_id) if game.running else None
             if prompt is not None and not prompt.answered:
                 step = self._plan(game, game.state, [], reminder_for=[prompt.seat])
-                await self.storage.add_deliveries(step.rows)
-                if step.rows and self.storage.shared:
-                    game.version += 1  # the rows moved it on (nobody else writes it while we hold it)
+                await self.storage.add_deliveries(step.rows)  # the game's version moved on: `_moved_here`
                 game.outgoing = step
                 await self._deliver(game, [], reminder_for=[prompt.seat])
 

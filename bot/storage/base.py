@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import time
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -94,6 +94,9 @@ class Storage(ABC):
     """
 
     dialect: ClassVar[str]
+    versions_moved: Callable[[dict[int, int]], None] | None = None
+    """Told the new versions of games a write of this process moved on outside a step (shared
+    databases): the table keeps its copies current rather than reloading them."""
     owner: int | None = None
     """This bot process's number on a database several processes may share (PostgreSQL): the owner
     of the delivery rows it saves. None: not a bot process, or SQLite."""
@@ -303,15 +306,21 @@ class Storage(ABC):
     async def add_deliveries(self, rows: list[DeliveryRow]) -> None:
         """Deliveries that are not part of a step (a reminder, prompts a seat change calls for)."""
         if rows:
-            games = [r.game_id for r in rows]
-            await self._write(lambda: self._and_versions(insert_deliveries(rows, self.owner), games))
+            await self._write_moving(lambda: insert_deliveries(rows, self.owner), [r.game_id for r in rows])
 
-    def _and_versions(self, program: Program[T], game_ids: Iterable[int]) -> Program[T]:
-        """`program`, then, when other processes share the database, the games' versions moved on
-        (they reload what changed: the prompts posted, the deadlines)."""
-        result = yield from program
-        if self.shared:
-            yield from bump_versions(game_ids)
+    async def _write_moving(self, make: Callable[[], Program[T]], game_ids: Iterable[int]) -> T:
+        """A write that changes games outside a step: when other processes share the database, the
+        games' versions move on in the same transaction (they reload what changed: the prompts
+        posted, the deadlines), and `versions_moved` hears the new ones once they are saved."""
+        games = sorted(set(game_ids)) if self.shared else []
+
+        def program() -> Program[tuple[T, dict[int, int]]]:
+            result = yield from make()
+            return result, (yield from bump_versions(games))
+
+        result, versions = await self._write(program)
+        if versions and self.versions_moved is not None:
+            self.versions_moved(versions)
         return result
 
     async def claim_deliveries(self, ids: list[int], batch: int) -> bool:
@@ -326,8 +335,7 @@ class Storage(ABC):
         when other processes share the database, its game's version moves on: they learn where the
         message is — a sheet's next step edits it rather than posting another)."""
         prompts = list(prompts)
-        games = [game_id for game_id, *_ in prompts]
-        await self._write(lambda: self._and_versions(finish_program(ids, state, prompts), games))
+        await self._write_moving(lambda: finish_program(ids, state, prompts), [game_id for game_id, *_ in prompts])
 
     async def waiting_deliveries(self) -> list[DeliveryRow]:
         """Every row not yet sent that this process is to send, oldest first (start-up). PostgreSQL
@@ -461,9 +469,9 @@ class Storage(ABC):
     async def record_prompt_message(
         self, game_id: int, prompt_id: str, channel_id: int | None, message_id: int | None, *, failed: bool = False
     ) -> None:
-        await self._write(lambda: self._and_versions(
-            record_prompts([(game_id, prompt_id, channel_id, message_id, int(failed))]), [game_id]
-        ))
+        await self._write_moving(
+            lambda: record_prompts([(game_id, prompt_id, channel_id, message_id, int(failed))]), [game_id]
+        )
 
     async def prompt_messages(self, game_id: int | None = None) -> list[tuple[int, str, int, int]]:
         """(game, prompt, channel, message) of the running games' (or one game's) posted prompts, oldest first."""

@@ -169,11 +169,17 @@ def step_program(step: StepWrite) -> Program[int | None]:
     return int(version)
 
 
-def bump_versions(game_ids: Iterable[int]) -> Program[None]:
-    """Writes that change games outside a step (their deliveries, deadlines) move their versions on."""
+def bump_versions(game_ids: Iterable[int]) -> Program[dict[int, int]]:
+    """Writes that change games outside a step (their deliveries, deadlines) move their versions on:
+    the new versions, by game."""
     games = sorted(set(game_ids))
-    if games:
-        yield RunMany("UPDATE games SET version = version + 1 WHERE id = ?", [(g,) for g in games])
+    if not games:
+        return {}
+    rows = yield Rows(
+        f"UPDATE games SET version = version + 1 WHERE id IN ({','.join('?' * len(games))}) RETURNING id, version",
+        games,
+    )
+    return {int(game_id): int(version) for game_id, version in rows}
 
 
 def drop_deadlines_except(game_id: int, keep_prompts: list[str]) -> Program[None]:

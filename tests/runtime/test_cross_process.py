@@ -180,6 +180,7 @@ async def test_where_one_process_sent_a_prompt_reaches_the_other(two: tuple[Proc
         reloads.append(reloaded.id)
 
     second.table.reloaded.append(told)
+    first.table.reloaded.append(told)
     async with second.table.hold(game):
         pass
     assert reloads == []
@@ -188,6 +189,9 @@ async def test_where_one_process_sent_a_prompt_reaches_the_other(two: tuple[Proc
     async with second.table.hold(game):
         pass
     assert reloads == [started.id]
+    async with first.table.hold(started):
+        pass
+    assert reloads == [started.id], "the process that recorded it knows it: no reload"
     assert (prompt, 5, 6) in [tuple(row[1:]) for row in await second.storage.prompt_messages(started.id)]
 
 
