@@ -158,9 +158,13 @@ async def play(
     return done
 
 
-async def start_bot_process(standin: DiscordStandIn, folder: Path, guild_id: int) -> subprocess.Popen[bytes]:
+async def start_bot_process(
+    standin: DiscordStandIn, folder: Path, guild_id: int, lobbies: int = 10
+) -> subprocess.Popen[bytes]:
+    """`lobbies`: games being set up at once on the one server (the bench opens them all together)."""
     env = {**os.environ, **standin.env(), "DATABASE_PATH": str(folder / "bot.db"), "DEV_GUILD_ID": str(guild_id),
-           "DEFAULT_LANGUAGE": "en", "PYTHONPATH": str(ROOT), "LOG_LEVEL": "WARNING"}
+           "DEFAULT_LANGUAGE": "en", "PYTHONPATH": str(ROOT), "LOG_LEVEL": "WARNING",
+           "LOBBY_MAX_PER_SERVER": str(max(10, lobbies))}
     profile = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] if os.environ.get("BENCH_PROFILE") else []
     process = subprocess.Popen([sys.executable, *profile, "-m", "bot"], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
                                stdout=(folder / "bot.log").open("wb"), stderr=subprocess.STDOUT)
@@ -183,7 +187,7 @@ async def run(games: int, clicks: int, think: float) -> None:
         for user in group:
             standin.add_member(guild, user)
     with tempfile.TemporaryDirectory() as name:
-        process = await start_bot_process(standin, Path(name), guild.id)
+        process = await start_bot_process(standin, Path(name), guild.id, lobbies=games + 1)
         try:
             standin.clear_records()
             started = time.perf_counter()
