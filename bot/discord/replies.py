@@ -161,17 +161,18 @@ class Replies:
         return route
 
     async def send(self, token: Token, content: str, extra: dict[str, Any], *, plain: Sender) -> Any:
-        """A follow-up through `token`; `plain` (the ordinary send) when the token is refused or the message
-        needs what a follow-up cannot carry."""
+        """A follow-up through `token`; `plain` (the ordinary send) when Discord refuses it (the token past
+        its time, or any other error: nothing was made) or the message needs what a follow-up cannot carry."""
         if set(extra) <= FOLLOW_UP_FIELDS:
             fields = {key: value for key, value in extra.items() if key != "nonce"}
             try:
                 message = await token.webhook.send(content=content, wait=True, **fields)
-            except discord.HTTPException as error:
-                if not refused(error):
-                    raise
-                token.dead = True
-                log.info("an interaction token was refused (%s): sending the ordinary way", error.code)
+            except discord.HTTPException as error:  # Discord made nothing (a 5xx has been tried again):
+                token.dead = True  # whatever the reason, the message goes the ordinary way, never lost
+                if refused(error):
+                    log.info("an interaction token was refused (%s): sending the ordinary way", error.code)
+                else:
+                    log.warning("a follow-up failed (%s %s): sending the ordinary way", error.status, error.code)
                 for file in [extra.get("file"), *(extra.get("files") or [])]:
                     if isinstance(file, discord.File):
                         file.reset()  # read once already: from its start again
@@ -187,10 +188,11 @@ class Replies:
             try:
                 await token.webhook.edit_message(message.id, **fields)
                 return
-            except discord.HTTPException as error:
-                if not refused(error):
-                    raise
+            except discord.HTTPException as error:  # whatever the reason: the ordinary way
                 token.dead = True
+                if not refused(error):
+                    log.warning("an edit through a follow-up failed (%s %s): editing the ordinary way",
+                                error.status, error.code)
         await message.edit(**fields)
 
     def _sweep(self) -> None:

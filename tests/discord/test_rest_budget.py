@@ -190,6 +190,46 @@ async def test_a_follow_up_is_claimed_with_its_batch_negated_and_an_earlier_clai
     ]
 
 
+class FailingWebhook:
+    """A follow-up webhook Discord answers with an error that is not about the token."""
+
+    def __init__(self, status: int) -> None:
+        self.status = status
+
+    def _error(self) -> discord.HTTPException:
+        response = types.SimpleNamespace(status=self.status, reason="Bad Request")
+        return discord.HTTPException(response, {"code": 50035, "message": "Invalid Form Body"})  # type: ignore[arg-type]
+
+    async def send(self, **fields: object) -> None:
+        raise self._error()
+
+    async def edit_message(self, message_id: int, **fields: object) -> None:
+        raise self._error()
+
+
+async def test_a_follow_up_discord_refuses_for_any_reason_goes_the_ordinary_way() -> None:
+    """Not only a token past its time: any error answer (nothing was made) sends the message the
+    ordinary way, and the token is not tried again."""
+    from bot.discord.replies import Token
+
+    sent: list[str] = []
+
+    async def plain(content: str, extra: dict[str, object]) -> str:
+        sent.append(f"{content} nonce={extra.get('nonce')}")
+        return "ordinary message"
+
+    token = Token(FailingWebhook(400), interaction_id=1, received=0.0, lifetime=LIFETIME)  # type: ignore[arg-type]
+    replies = Replies(clock=lambda: 0.0)
+    assert await replies.send(token, "Alice reveals Sword.", {"nonce": -7}, plain=plain) == "ordinary message"
+    assert sent == ["Alice reveals Sword. nonce=7"] and token.dead
+
+    edited: list[dict[str, object]] = []
+    message = types.SimpleNamespace(id=5, edit=lambda **fields: asyncio.sleep(0, edited.append(fields)))
+    replies._made[5] = Token(FailingWebhook(404), interaction_id=2, received=0.0, lifetime=LIFETIME)  # type: ignore[arg-type]
+    await replies.edit(message, content="status")  # type: ignore[arg-type]
+    assert edited == [{"content": "status"}]
+
+
 async def test_refused_tokens_fall_back_to_ordinary_sends_and_lose_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
