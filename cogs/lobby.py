@@ -51,6 +51,7 @@ class Lobby(commands.Cog):
             log.exception("closing idle lobbies failed")
 
     async def _expired(self, row: GameRow) -> None:
+        await self.gm.retire_join_button(row.id)
         minutes = max(1, round(self.gm.lobby.limits.idle_seconds / 60))
         self.gm.channel_outbox(row.channel_id or 0).put_text(
             t(row.language, "lobby-expired", id=row.id, game=t(row.language, f"{row.game}-title"), minutes=minutes)
@@ -259,6 +260,7 @@ class Lobby(commands.Cog):
         await self.gm.ephemeral(interaction, t(language, "lobby-started-you", id=game.id))
         if public:
             self.gm.replies.offer(interaction)
+        await self.gm.retire_join_button(game.id)
 
     @app_commands.command(name="status", description=text("cmd-status", "The game in this channel"))
     @app_commands.guild_only()
@@ -313,6 +315,7 @@ class Lobby(commands.Cog):
             await self._refuse(interaction, error, language)
             return
         await interaction.response.send_message(t(row.language, "lobby-cancelled", id=row.id))
+        await self.gm.retire_join_button(row.id)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -3,6 +3,7 @@ options, and the rules summary. A game cog declares its `/<game> new` options an
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import discord
@@ -86,7 +87,9 @@ async def create_game(
         view.add_item(JoinButton(row.id, label=t(channel_language, "lobby-join-button")))
         return {"view": view}
 
-    gm.channel_outbox(interaction.channel.id).put_message(Message(content=announcement, build=join_button))
+    gm.channel_outbox(interaction.channel.id).put_message(
+        Message(content=announcement, build=join_button, on_sent=partial(gm.join_posted, row.id))
+    )
 
 
 async def send_rules(interaction: discord.Interaction, game_name: str) -> None:

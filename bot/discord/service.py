@@ -130,6 +130,11 @@ class GameMaster:
         self.sheet_texts: dict[tuple[int, str], tuple[str, bool]] = {}
         """(game, order sheet) → what its message shows now and whether with buttons (since the start):
         a sheet whose phase ended keeps its text and loses its buttons (`_close_sheet`)."""
+        self.join_posts: dict[int, tuple[int, int]] = {}
+        """Open lobby → its announcement (channel, message) with the Join button, retired when the lobby
+        starts or closes (memory only: after a restart a late click on it is refused, as before)."""
+        self._closed_lobbies: set[int] = set()
+        """Lobbies that closed before their announcement went out (it loses its button once sent)."""
         self.inline: dict[tuple[int, str], DeliveryRow | None] = {}
         """Sheets being answered by a click right now: the click's own response edits the message, so
         the step's edit row is handed to `answer` instead of the outbox."""
@@ -523,6 +528,28 @@ class GameMaster:
         changed hands meanwhile sends its buttons to the newcomer only)."""
         holder = game.seats[prompt.seat]
         return "user" not in row.body or (not holder.bot and holder.user_id == row.body["user"])
+
+    # --- a lobby's Join button ------------------------------------------------------------------
+    async def join_posted(self, lobby_id: int, message: Any) -> None:
+        """The lobby's announcement went out with its Join button (a lobby already closed loses it now)."""
+        if not isinstance(message, discord.Message):  # a follow-up (WebhookMessage) is one too
+            return
+        self.join_posts[lobby_id] = (message.channel.id, message.id)
+        if lobby_id in self._closed_lobbies:
+            self._closed_lobbies.discard(lobby_id)
+            await self.retire_join_button(lobby_id)
+
+    async def retire_join_button(self, lobby_id: int) -> None:
+        """The lobby started, was cancelled or expired: its announcement keeps its text, loses the button."""
+        where = self.join_posts.pop(lobby_id, None)
+        if where is None:
+            self._closed_lobbies.add(lobby_id)
+            return
+        channel = self.bot.get_partial_messageable(where[0])
+        try:
+            await self.replies.edit(channel.get_partial_message(where[1]), view=None)
+        except discord.HTTPException as error:  # gone (deleted with its channel): nothing to retire
+            log.info("lobby %s: the Join button could not be removed (%s)", lobby_id, error)
 
     # the outboxes' journal: rows claimed before sending, marked once Discord accepted them
     async def claim(self, rows: list[int], batch: int) -> bool:

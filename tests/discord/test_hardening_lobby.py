@@ -87,5 +87,13 @@ async def test_an_idle_lobby_is_closed_with_a_message(tmp_path: Path, standin) -
             timeout=10, what="the channel to be told the lobby closed",
         )
         assert await w.gm.lobby.current(w.channel.id) is None
+        assert not any(m.buttons for m in w.standin.channel_view(w.channel)), "its Join button is gone"
         again = await w.slash(w.users[1], "cookie new")
         assert not again.errors, "the channel is free again"
+        await w.gm.drained()
+        await w.standin.settle()
+        assert sum(1 for m in w.standin.channel_view(w.channel) if m.buttons) == 1, "the new lobby's Join"
+        cancelled = await w.slash(w.users[1], "cancel")
+        assert not cancelled.errors
+        await w.standin.settle()
+        assert not any(m.buttons for m in w.standin.channel_view(w.channel)), "a cancelled lobby's Join is gone"
