@@ -108,7 +108,7 @@ class SwordOfLies(
             outcome = await gm.table.act(game.id, me, Action(prompt=prompt.id, value=chips),
                                          input_key=f"{key}-chips", actor_id=interaction.user.id)
         if outcome.refusal is not None:
-            await gm.ephemeral(interaction, gm.refusal(outcome.refusal, language, game))
+            await gm.ephemeral(interaction, gm.refusal(outcome.refusal, language, game, reader=me))
             return
         paid = t(language, "sol-pay-done", chips=chips, player=escape_name(player.display_name))
         await gm.ephemeral(interaction, paid)
