@@ -10,13 +10,16 @@ import io
 import json
 import math
 from collections import Counter, defaultdict
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.checks import is_moderator
+from bot.discord.components import BackButton
 from bot.discord.game_cog import game_master
+from bot.discord.outbox import Message
 from bot.discord.text import escape_name
 from bot.discord.translator import text
 from bot.i18n import normalize, t
@@ -105,19 +108,33 @@ class Stats(commands.Cog):
             player = self.gm.public_player(game, seat_number, int(user_id))  # a hidden player stays hidden
             await self.gm._tell_moderators(game, "absent-mod-notice", player=player, id=game.id)
             language = held.get("language") or game.row.language
-            self.gm.dm_outbox(int(user_id)).put_text(t(language, "absent-dm", id=game.id))
+
+            def back_button(game_id: int = game.id, language: str = language) -> dict[str, Any]:
+                view = discord.ui.View(timeout=None)
+                view.add_item(BackButton(game_id, label=t(language, "back-button")))
+                return {"view": view}
+
+            self.gm.dm_outbox(int(user_id)).put_message(
+                Message(content=t(language, "absent-dm", id=game.id), build=back_button)
+            )
 
     @app_commands.command(name="back", description=text("cmd-back", "Take your seat back from the bot player"))
     async def back(self, interaction: discord.Interaction) -> None:
+        await self.take_back(interaction)
+
+    async def take_back(self, interaction: discord.Interaction, *, game_id: int | None = None) -> None:
+        """/back, or the "Take my seat back" button of one game (`game_id`): the seat a bot took for the player."""
         language = reader(interaction)
         me = interaction.user.id
         games = [
             g for g in self.gm.table.games.values()
             if g.running and any(v.get("user_id") == me for v in (g.row.meta.get("absent") or {}).values())
+            and game_id in (None, g.id)
         ]
         here = [g for g in games if g.row.channel_id == interaction.channel_id]
         if not games:
-            await self.gm.ephemeral(interaction, t(language, "back-not-absent"))
+            refusal = "back-not-absent" if game_id is None else "back-not-absent-game"
+            await self.gm.ephemeral(interaction, t(language, refusal, id=game_id))
             return
         game = (here or games)[0]
         outcome = await self.gm.table.back(game.id, interaction.user.id)

@@ -252,6 +252,34 @@ class JoinButton(
         await guarded(interaction, lobby.join_lobby(interaction, lobby_id=self.lobby_id))
 
 
+class BackButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gmb\|" + GAME_ID,
+):
+    """"Take my seat back" on the DM that tells an absent player a bot took their seat: /back, for that game."""
+
+    def __init__(self, game_id: int, *, label: str = "…") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"gmb|{game_id}", emoji="↩️"
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> BackButton:
+        return cls(int(match["game"]), label=item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        stats = interaction.client.get_cog("Stats")  # type: ignore[attr-defined]
+        if stats is None:
+            await _service(interaction).report_failure(interaction)
+            return
+        await guarded(interaction, stats.take_back(interaction, game_id=self.game_id))
+
+
 def signup_id(kind: str, lobby_id: int, answers: list[str], tail: str | None = None) -> str:
     """The custom id of a sign-up component (`kind` "gmja" or "gmjs"); ValueError when the answers
     do not fit one (a game whose option values are not short ASCII words)."""
@@ -396,4 +424,5 @@ class SpeakModal(discord.ui.Modal):
 
 DYNAMIC_ITEMS = (
     AnswerButton, AnswerSelect, ModalOpener, PrivateViewButton, JoinButton, SignupButton, SignupSelect, SpeakButton,
+    BackButton,
 )

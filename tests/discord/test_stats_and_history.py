@@ -118,8 +118,17 @@ async def test_an_absent_player_is_replaced_by_a_bot_after_missed_deadlines_and_
         stranger = await w.slash(w.users[0], "back")
         assert "no seat a bot took" in answer_text(w, stranger)
 
-        returned = await w.slash(away, "back")
-        assert "Welcome back" in answer_text(w, returned)
+        # the DM carries a button that does what /back does, for that game
+        button = w.message_with(f"gmb|{game_id}", away, public=False)
+        assert button is not None, [m.text for m in w.standin.dm_view(away)]
+        returned = await w.standin.click(away, custom_id=f"gmb|{game_id}", message=button)
+        await returned.wait_response()
+        await w.standin.settle()
+        assert not returned.errors and "Welcome back" in answer_text(w, returned)
+        again = await w.standin.click(away, custom_id=f"gmb|{game_id}", message=button)
+        await again.wait_response()
+        await w.standin.settle()
+        assert f"no seat of yours in game #{game_id}" in answer_text(w, again)
         assert game.seat_of(away.id) == seat and "absent" not in game.row.meta
         await others_answer()
         mine = [p for p in game.state.prompts if p.seat == seat]

@@ -58,7 +58,9 @@ absent-took-seat = { $player } missed { $misses ->
    *[other] { $misses } deadlines
 } in a row: a bot player takes the seat. They can take it back with /back.
 absent-mod-notice = Moderators: a bot took { $player }'s seat in game #{ $id } (missed deadlines).
-absent-dm = You missed several deadlines in a row, so a bot player has taken your seat in game #{ $id }. Use /back in the game's channel to play again.
+absent-dm = You missed several deadlines in a row, so a bot player has taken your seat in game #{ $id }. Press “Take my seat back” below, or use /back in the game's channel, to play again.
 back-done = Welcome back: the seat is yours again.
+back-button = Take my seat back
 back-not-absent = You have no seat a bot took for you in this channel's game.
+back-not-absent-game = A bot holds no seat of yours in game #{ $id } (you have it back, or the game is over).
 back-returned = { $player } is back and plays their seat again.
