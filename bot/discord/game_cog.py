@@ -87,6 +87,7 @@ async def create_game(
         view.add_item(JoinButton(row.id, label=t(channel_language, "lobby-join-button")))
         return {"view": view}
 
+    gm.join_pending.add(row.id)
     gm.channel_outbox(interaction.channel.id).put_message(
         Message(content=announcement, build=join_button, on_sent=partial(gm.join_posted, row.id))
     )

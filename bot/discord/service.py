@@ -133,6 +133,8 @@ class GameMaster:
         self.join_posts: dict[int, tuple[int, int]] = {}
         """Open lobby → its announcement (channel, message) with the Join button, retired when the lobby
         starts or closes (memory only: after a restart a late click on it is refused, as before)."""
+        self.join_pending: set[int] = set()
+        """Lobbies whose announcement is still waiting in its channel's outbox."""
         self._closed_lobbies: set[int] = set()
         """Lobbies that closed before their announcement went out (it loses its button once sent)."""
         self.inline: dict[tuple[int, str], DeliveryRow | None] = {}
@@ -532,6 +534,7 @@ class GameMaster:
     # --- a lobby's Join button ------------------------------------------------------------------
     async def join_posted(self, lobby_id: int, message: Any) -> None:
         """The lobby's announcement went out with its Join button (a lobby already closed loses it now)."""
+        self.join_pending.discard(lobby_id)
         if not isinstance(message, discord.Message):  # a follow-up (WebhookMessage) is one too
             return
         self.join_posts[lobby_id] = (message.channel.id, message.id)
@@ -543,7 +546,8 @@ class GameMaster:
         """The lobby started, was cancelled or expired: its announcement keeps its text, loses the button."""
         where = self.join_posts.pop(lobby_id, None)
         if where is None:
-            self._closed_lobbies.add(lobby_id)
+            if lobby_id in self.join_pending:
+                self._closed_lobbies.add(lobby_id)
             return
         channel = self.bot.get_partial_messageable(where[0])
         try:

@@ -4,6 +4,8 @@ a leaving host hands the lobby on, and an idle lobby closes with a message."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import time
 from pathlib import Path
 
@@ -97,3 +99,33 @@ async def test_an_idle_lobby_is_closed_with_a_message(tmp_path: Path, standin) -
         assert not cancelled.errors
         await w.standin.settle()
         assert not any(m.buttons for m in w.standin.channel_view(w.channel)), "a cancelled lobby's Join is gone"
+
+
+async def test_a_lobby_started_before_its_announcement_went_out_still_loses_the_join_button(
+    tmp_path: Path, standin
+) -> None:
+    """The announcement is held up on its way to Discord while the players join and start: once it
+    is there, its Join button is taken away at once."""
+    held = asyncio.Event()
+    release = asyncio.Event()
+
+    async def hold_the_announcement(request, phase: str) -> None:  # type: ignore[no-untyped-def]
+        if phase == "received" and "gmj|" in json.dumps(request.body or {}) and not release.is_set():
+            held.set()
+            await release.wait()
+
+    async with world(tmp_path, 4, standin=standin, locales=("en-US",)) as w:
+        w.standin.request_hooks.append(hold_the_announcement)
+        host = w.users[0]
+        new = asyncio.ensure_future(w.slash(host, "cookie new"))
+        await asyncio.wait_for(held.wait(), timeout=10)
+        for user in w.users[1:]:
+            await w.slash(user, "join")
+        started = await w.slash(host, "start")
+        assert not started.errors
+        release.set()
+        await new
+        await w.gm.drained()
+        await w.standin.settle()
+        announcement = next(m for m in w.standin.channel_view(w.channel) if "/join" in m.text)
+        assert not announcement.buttons, "the Join button went with the lobby"
