@@ -17,11 +17,12 @@ import discord
 import pytest
 
 import bot.lobby
-from bot.discord.outbox import Item, Message, Outbox
+from bot.discord.outbox import Message, Outbox
 from bot.discord.replies import ANSWER_WAIT, LIFETIME, MARGIN, Replies
 from tests.discord.world import WINDOW, World, open_game, world
 from tests.discord_standin import DiscordStandIn, RecordedRequest
 from tests.discord_standin import Message as Shown
+from tests.runtime.helpers import Journal
 
 PLAYERS = 5
 SEED = 1313  # the same deal, the same choices, in every run
@@ -149,21 +150,6 @@ async def test_a_message_waiting_on_an_act_is_not_stranded_when_a_newer_act_come
     replies.offer(act(1, channel_id=10))
     token = await asyncio.wait_for(waiting, ANSWER_WAIT / 10)
     assert token is not None and token.interaction_id == 1
-
-
-class Journal:
-    def __init__(self, log: list[str]) -> None:
-        self.log = log
-
-    async def claim(self, rows: list[int], batch: int) -> bool:
-        self.log.append(f"claim {rows} as {batch}")
-        return True
-
-    async def done(self, rows: list[int], sent: object, items: list[Item]) -> None:
-        self.log.append(f"done {rows}")
-
-    async def dropped(self, rows: list[int]) -> None:
-        self.log.append(f"dropped {rows}")
 
 
 async def test_a_follow_up_is_claimed_with_its_batch_negated_and_an_earlier_claim_goes_as_claimed() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from bot.discord.outbox import Item
 from bot.table import LiveGame, Seat
 from games.core import Action, Prompt
 from games.core.rng import derived
@@ -30,3 +31,19 @@ def pick(game: LiveGame, rng: random.Random | None = None) -> tuple[Prompt, Acti
     rng = rng or derived(game.row.seed, "test", game.state.step, prompt.id)
     return prompt, game.engine.bot_action(game.state, prompt, rng)
 
+
+class Journal:
+    """An outbox's journal that writes down what it is told (claims, sends, drops), in order."""
+
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+
+    async def claim(self, rows: list[int], batch: int) -> bool:
+        self.log.append(f"claim {rows} as {batch}")
+        return True
+
+    async def done(self, rows: list[int], sent: object, items: list[Item]) -> None:
+        self.log.append(f"done {rows}")
+
+    async def dropped(self, rows: list[int]) -> None:
+        self.log.append(f"dropped {rows}")

@@ -8,24 +8,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.discord.outbox import Item, Message, Outbox
+from bot.discord.outbox import Message, Outbox
+from tests.runtime.helpers import Journal
 
 WINDOW = 0.05
-
-
-class Journal:
-    def __init__(self, log: list[str]) -> None:
-        self.log = log
-
-    async def claim(self, rows: list[int], batch: int) -> bool:
-        self.log.append(f"claim {rows} as {batch}")
-        return True
-
-    async def done(self, rows: list[int], sent: Any, items: list[Item]) -> None:
-        self.log.append(f"done {rows}")
-
-    async def dropped(self, rows: list[int]) -> None:
-        self.log.append(f"dropped {rows}")
 
 
 class HeldSender:
