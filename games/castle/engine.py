@@ -14,6 +14,7 @@ from games.castle.orders import ORDERS
 from games.castle.skirmish import CHOICES
 from games.castle.state import CastleState
 from games.core import Action, Engine, Event, IllegalAction, Prompt, Refusal, Results, Viewer
+from games.core.engine import DEFAULT_BOT_LEVEL
 from games.core.orders import OrderForm, random_answers
 
 
@@ -84,13 +85,15 @@ class CastleEngine(Engine[CastleState]):
             return Action(prompt=prompt.id, value=resolution.KEEP)
         return Action(prompt=prompt.id, value=_random_legal(prompt, rng))
 
-    def bot_action(self, state: CastleState, prompt: Prompt, rng: random.Random) -> Action:
+    def bot_action(
+        self, state: CastleState, prompt: Prompt, rng: random.Random, level: str = DEFAULT_BOT_LEVEL
+    ) -> Action:
         try:
             bot = importlib.import_module("games.castle.bot")
         except ImportError:
             bot = None
         if bot is not None and hasattr(bot, "bot_action"):
-            return bot.bot_action(state, prompt, rng)  # type: ignore[no-any-return]
+            return bot.bot_action(state, prompt, rng, level=level)  # type: ignore[no-any-return]
         return random_action(state, prompt, rng)
 
     # --- reading -------------------------------------------------------------------------------

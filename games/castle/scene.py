@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.castle.picture import Scene, picture_words
+from games.castle.board import corridor_key
+from games.castle.picture import Scene, picture_words, rounds_left
 from games.castle.state import the_board
 
 Say = Callable[..., str]
@@ -17,6 +18,11 @@ BOARD_SHOWN_AFTER = frozenset({"castle-round", "castle-over-goal", "castle-over-
 
 def _pairs(items: list[list[str]]) -> list[tuple[str, str]]:
     return [(a, b) for a, b in items]
+
+
+def _rounds(markers: list[dict[str, Any]], round_number: int) -> dict[tuple[str, str], int]:
+    """Each Lock's or Barricade's rounds left, by its corridor (the picture shows them on the marker)."""
+    return {corridor_key(*m["corridor"]): rounds_left(m["since"], m["until"], round_number) for m in markers}
 
 
 def build_scene(view: dict[str, Any], names: list[str], say: Say) -> Scene:
@@ -35,6 +41,8 @@ def build_scene(view: dict[str, Any], names: list[str], say: Say) -> Scene:
         passages=_pairs(view["passages"]),
         locks=[(m["corridor"][0], m["corridor"][1]) for m in view["locks"]],
         barricades=[(m["corridor"][0], m["corridor"][1]) for m in view["barricades"]],
+        lock_rounds=_rounds(view["locks"], view["round"]),
+        barricade_rounds=_rounds(view["barricades"], view["round"]),
         positions={p["seat"]: p["hall"] for p in players},
         names=list(names),
         shrines={p["seat"]: p["shrine"] for p in players},

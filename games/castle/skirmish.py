@@ -183,9 +183,19 @@ def _ejectable(state: CastleState, fight: Fight) -> list[int]:
     return fight.losers if fight.card == "eject" and two_step_walks(state, fight.hall) else []
 
 
+NO_EJECT = "none"
+"""Eject is optional («может»): this answer expels every loser one hall (**Decision**)."""
+
+
+def _eject_options(fight: Fight) -> list[Option]:
+    """One loser to walk two corridors, or nobody (every loser one hall)."""
+    return [Option(value=str(me), label="castle-opt-eject-two", params={"player": seat(me)}) for me in fight.losers] \
+        + [Option(value=NO_EJECT, label="castle-opt-eject-none", params={})]
+
+
 class ExpelPart(Part[CastleState]):
-    """Where each loser goes: with Eject, first which loser walks two corridors (and where), then
-    the hall of every other loser."""
+    """Where each loser goes: with Eject, first which loser walks two corridors (and where) or
+    nobody, then the hall of every other loser."""
 
     name = "expel"
 
@@ -198,12 +208,12 @@ class ExpelPart(Part[CastleState]):
         rest = list(answers)
         ejected: int | None = None
         if _ejectable(state, fight):
-            walks = two_step_walks(state, fight.hall)
             if not rest:
-                return Step("castle-ask-eject", [
-                    Option(value=str(me), label="castle-opt-player", params={"player": seat(me), "cards": 0})
-                    for me in fight.losers])
-            ejected = int(rest.pop(0))
+                return Step("castle-ask-eject", _eject_options(fight))
+            picked = rest.pop(0)
+            ejected = None if picked == NO_EJECT else int(picked)
+        if ejected is not None:
+            walks = two_step_walks(state, fight.hall)
             if not rest:
                 return Step("castle-ask-eject-first", [hall_option(h) for h in walks], {"player": seat(ejected)})
             first = rest.pop(0)
@@ -231,7 +241,9 @@ def parse_expel(state: CastleState, fight: Fight, answers: list[str]) -> dict[in
     rest = list(answers)
     walks: dict[int, list[str]] = {}
     ejected = None
-    if _ejectable(state, fight) and len(rest) >= 3:
+    if _ejectable(state, fight) and rest and rest[0] == NO_EJECT:
+        rest = rest[1:]
+    elif _ejectable(state, fight) and len(rest) >= 3:
         ejected = int(rest[0])
         walks[ejected] = rest[1:3]
         rest = rest[3:]
@@ -462,6 +474,9 @@ def explain(state: CastleState, key: str, value: str) -> Refusal | None:
         if value == fight.hall:
             return Refusal(key="castle-refuse-eject-back", params={"hall": value})
         return _exit_refusal(state, draft[1], value)
+    if key == "castle-ask-eject" and not value.isdigit():
+        # e.g. a hall typed for a plain one-hall expulsion: "nobody" is the answer for that
+        return Refusal(key="castle-refuse-eject-pick")
     if key in ("castle-ask-robbery", "castle-ask-shackles", "castle-ask-peek", "castle-ask-eject"):
         return Refusal(key="castle-refuse-not-loser", params={"player": seat(int(value))}) \
             if value.isdigit() and int(value) < state.players else Refusal(key="error-unknown-player")

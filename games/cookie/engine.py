@@ -23,6 +23,8 @@ from games.core import (
     seats,
     term,
 )
+from games.core.engine import DEFAULT_BOT_LEVEL
+from games.core.prompts import only_answer
 
 CHOOSE = "choose"
 PLACE = "place"
@@ -179,6 +181,20 @@ class CookieEngine(Engine[CookieState]):
         )
 
     def _place_prompt(self, state: CookieState, player: int, card: str) -> Prompt:
+        return Prompt(
+            id=prompt_id(state, player, PLACE),
+            seat=player,
+            ask="one",
+            key=f"cookie-prompt-place-{card}",
+            params={"round": state.round, "circle": state.circle},
+            options=self._place_options(state, player, card),
+            secret=False,
+            deadline=PLACE,
+        )
+
+    @staticmethod
+    def _place_options(state: CookieState, player: int, card: str) -> list[Option]:
+        """Every other player; those `card` may not go in front of disabled, with the reason."""
         triples = state.placement_triples()
         options = []
         for other in range(state.players):
@@ -195,16 +211,7 @@ class CookieEngine(Engine[CookieState]):
                     disabled=disabled,
                 )
             )
-        return Prompt(
-            id=prompt_id(state, player, PLACE),
-            seat=player,
-            ask="one",
-            key=f"cookie-prompt-place-{card}",
-            params={"round": state.round, "circle": state.circle},
-            options=options,
-            secret=False,
-            deadline=PLACE,
-        )
+        return options
 
     # --- acting -------------------------------------------------------------------------
     def _check(self, state: CookieState, player: int, prompt: Prompt, action: Action) -> Refusal | None:
@@ -283,6 +290,12 @@ class CookieEngine(Engine[CookieState]):
         while state.to_place:
             player = state.to_place.pop(0)
             card = state.revealed[player][-1]
+            only = only_answer(self._place_options(state, player, card))
+            if only is not None:  # one player left to place it in front of: placed at once, and said so
+                events.append(Event(key="cookie-event-placed-only", params={
+                    "player": seat(player), "card": card_term(card), "target": seat(int(only))}))
+                self._place(state, player, int(only), events)
+                return
             if rules.legal_targets(player, card, state.players, state.placement_triples()):
                 state.phase = PLACE
                 state.prompts = [self._place_prompt(state, player, card)]
@@ -361,13 +374,15 @@ class CookieEngine(Engine[CookieState]):
         legal = [option.value for option in prompt.options if option.disabled is None]
         return Action(prompt=prompt.id, value=rng.choice(legal))
 
-    def bot_action(self, state: CookieState, prompt: Prompt, rng: random.Random) -> Action:
+    def bot_action(
+        self, state: CookieState, prompt: Prompt, rng: random.Random, level: str = DEFAULT_BOT_LEVEL
+    ) -> Action:
         knowledge = bot.knowledge(state, prompt.seat)
         if prompt.deadline == CHOOSE:
-            return Action(prompt=prompt.id, value=bot.choose_card(knowledge, rng))
+            return Action(prompt=prompt.id, value=bot.choose_card(knowledge, rng, level=level))
         legal = [int(option.value) for option in prompt.options if option.disabled is None]
         card = state.revealed[prompt.seat][-1]
-        return Action(prompt=prompt.id, value=str(bot.place_target(knowledge, card, legal, rng)))
+        return Action(prompt=prompt.id, value=str(bot.place_target(knowledge, card, legal, rng, level=level)))
 
     # --- reading ------------------------------------------------------------------------
     def view(self, state: CookieState, viewer: Viewer) -> dict[str, Any]:

@@ -13,6 +13,10 @@ from games.core.orders import PLAN
 from games.core.rng import derived
 
 S = TypeVar("S", bound=GameState)
+BOT_LEVELS = ("easy", "normal")
+"""How well a bot seat plays: "easy" is the first, simple bot; "normal" the stronger one."""
+DEFAULT_BOT_LEVEL = "normal"
+"""The level of a bot seat that names none (seats saved before levels existed, absent players)."""
 Viewer = int | Literal["gm"] | None
 """None is the public, an int is that seat's player, "gm" sees everything."""
 
@@ -299,8 +303,9 @@ class Engine(ABC, Generic[S]):
     def _default_action(self, state: S, prompt: Prompt, rng: random.Random) -> Action: ...
 
     @abstractmethod
-    def bot_action(self, state: S, prompt: Prompt, rng: random.Random) -> Action:
-        """A bot player's legal answer to `prompt`, using only what that seat may know."""
+    def bot_action(self, state: S, prompt: Prompt, rng: random.Random, level: str = DEFAULT_BOT_LEVEL) -> Action:
+        """A bot player's legal answer to `prompt`, using only what that seat may know, played at
+        `level` (one of BOT_LEVELS)."""
 
     # --- reading ------------------------------------------------------------------------
     @abstractmethod

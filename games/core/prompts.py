@@ -31,6 +31,17 @@ class Asked(TypedDict, total=False):
     deadline_group: str | None
 
 
+def only_answer(options: list[Option], *, aside: tuple[str, ...] = ()) -> str | None:
+    """The value of the one answer a player could give among `options` (disabled ones and the
+    navigation values in `aside` left out), or None when there is a real choice or none at all.
+
+    A prompt with a single answer is never asked: the game makes that answer at once and says so to
+    everyone, as Maskmen's forced pass does (Cookie's only target, Sword of Lies' last card to reveal
+    and last unmarked card to interrogate)."""
+    enabled = [o.value for o in options if o.disabled is None and o.value not in aside]
+    return enabled[0] if len(enabled) == 1 else None
+
+
 def numbered_prompt(state: CountsPrompts, player: int, key: str, *, game: str, deadline: str,
                     **asked: Unpack[Asked]) -> Prompt:
     """A prompt to `player` whose id is unique over the whole game."""

@@ -18,15 +18,25 @@ import random
 from games.core import Prompt
 from games.core.orders import CANCEL, EDIT, FINISH, picks
 from games.mafia import bot_orders, sheet
+from games.mafia.bot_view import EASY
 from games.mafia.collection import Colour
 from games.mafia.draft import ARTIFACT, SWINDLER
 from games.mafia.state import MafiaState
 
 PREFERENCE: dict[str, dict[Colour, float]] = {
-    # Law bots keep no information results from one phase to the next (they are events, not state),
-    # so they draft armor and attacks before information.
+    # "easy": law bots remember no information results, so they draft armor and attacks first.
     "law": {"support": 3.0, "attack": 2.4, "information": 1.6},
     "mafia": {"attack": 3.0, "support": 2.5, "information": 2.0},
+}
+REMEMBERING: dict[str, dict[Colour, float]] = {
+    # "normal": law bots act on what they learn, so the information cards that teach are worth drafting
+    "law": {"support": 3.0, "attack": 2.4, "information": 2.4},
+    "mafia": {"attack": 3.0, "support": 2.5, "information": 2.0},
+}
+TEACHING: dict[str, float] = {
+    # "normal" law: what an information card teaches about the mafia (added to its colour's preference)
+    "hand_colours": 0.8, "faction": 0.8, "tracker": 0.6, "search": 0.4, "denunciation": 0.4,
+    "surveillance": 0.0, "eavesdrop": -0.4, "letter": -1.2, "divination": -1.2, "intercept": -1.2,
 }
 COST_PENALTY = 0.6
 COPY_PENALTY = 0.8
@@ -34,7 +44,9 @@ STEP_LIMIT = 150
 """More prompts of one sheet than any plan needs: finish it as it stands (never loop)."""
 
 
-def card_scores(state: MafiaState, number: int, prompt: Prompt, rng: random.Random) -> dict[str, float]:
+def card_scores(
+    state: MafiaState, number: int, prompt: Prompt, rng: random.Random, level: str = "normal"
+) -> dict[str, float]:
     """A score per option (card id) for this seat."""
     collection = state.collection
     player = state.seats[number]
@@ -46,18 +58,21 @@ def card_scores(state: MafiaState, number: int, prompt: Prompt, rng: random.Rand
     for option in prompt.options:
         card = collection.card(cards[option.value].key)
         copies = sum(1 for c in player.kept if c.key == card.key)
-        preference = PREFERENCE[player.faction][card.colour]
+        table = PREFERENCE if level == EASY else REMEMBERING
+        preference = table[player.faction][card.colour]
+        if table is REMEMBERING and not player.mafia:
+            preference += TEACHING.get(card.effect, 0.0)
         scores[option.value] = preference - COST_PENALTY * card.cost - COPY_PENALTY * copies + rng.random() * 0.1
     return scores
 
 
-def sheet_value(state: MafiaState, prompt: Prompt, rng: random.Random) -> str | tuple[str, ...]:
+def sheet_value(state: MafiaState, prompt: Prompt, rng: random.Random, level: str) -> str | tuple[str, ...]:
     """The next answer on a Night or Day order sheet."""
     form = sheet.form(state)
     own = form.sheets(state).get(prompt.seat)
     if own is None or own.asked > STEP_LIMIT:
         return FINISH
-    action = bot_orders.immediate(state, prompt.seat, rng)
+    action = bot_orders.immediate(state, prompt.seat, rng, level)
     if own.editing is not None and form.parts[own.editing].immediate:
         if action is not None and action[0] == own.editing:
             answers = action[1]
@@ -69,17 +84,18 @@ def sheet_value(state: MafiaState, prompt: Prompt, rng: random.Random) -> str | 
         return f"{EDIT}{action[0]}"
     if own.editing is not None:
         return CANCEL
-    return form.plan_value(state, prompt, bot_orders.plan(state, prompt.seat, rng))  # the whole order, one step
+    plan = bot_orders.plan(state, prompt.seat, rng, level)
+    return form.plan_value(state, prompt, plan)  # the whole order, one step
 
 
-def choose(state: MafiaState, prompt: Prompt, rng: random.Random) -> str | tuple[str, ...]:
+def choose(state: MafiaState, prompt: Prompt, rng: random.Random, level: str = "normal") -> str | tuple[str, ...]:
     if prompt.sheet is not None and state.phase in ("night", "day"):
-        return sheet_value(state, prompt, rng)
+        return sheet_value(state, prompt, rng, level)
     if prompt.key == ARTIFACT:
         usable = [o.value for o in prompt.options if o.disabled is None]
         if state.seats[prompt.seat].public_role == SWINDLER:
             return str(prompt.seat)  # his own 3 armor a night is the surest use of it
         return rng.choice(usable)
-    scores = card_scores(state, prompt.seat, prompt, rng)
+    scores = card_scores(state, prompt.seat, prompt, rng, level)
     count = prompt.max_picks or 1
     return tuple(sorted(scores, key=lambda value: -scores[value])[:count])

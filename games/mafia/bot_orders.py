@@ -10,10 +10,13 @@ immediate action, once taken, shows in the state (the hand is in the wanted orde
 `boss_sent_in`), so it is not asked for again. Every planned part is checked with the form's own
 `valid`, beside the parts planned before it, and dropped (kept at its default) when it is not legal.
 
-Knowledge: a bot reads only what its seat knows — its own role, hand, sleeve, deck contents and
-Killer's `checked`; public facts (hand counts, deaths, public roles, the Leader); a mafia member also
-knows the other members. Information results are not kept in the state, so bots judge on public
-evidence: law suspects whoever keeps the most cards (the mafia's kill never hits its own).
+Knowledge (games.mafia.bot_view): a bot reads only what its seat knows — its own role, hand, sleeve,
+deck contents and Killer's `checked`; public facts (hand counts, deaths, public roles, the Leader); a
+mafia member also knows the other members. Levels: an "easy" bot remembers nothing and judges on
+public evidence alone (law suspects whoever keeps the most cards: the mafia's kill never hits its
+own); a "normal" law bot also weighs what its seat has learned (`MafiaState.knowledge`, judged by
+games.mafia.bot_memory): it votes out and attacks — by night too — the characters it knows are
+mafia, protects those it knows are law, and points its information cards where they teach most.
 
 The policy, in short (the numbers below are tuned so that law wins roughly 35–65% of bot games):
 - Law suspects whoever keeps the most cards (against his opening hand). A private hunch and a
@@ -44,23 +47,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.core.orders import PICKS, Sheet, Step
-from games.core.rng import derived
+from games.mafia import bot_memory, votes
 from games.mafia import sheet as sheets
-from games.mafia import votes
 from games.mafia.artifact import artifact_pass_refusal
+from games.mafia.bot_view import View, card_worth, victim, view
 from games.mafia.collection import COLOURS, CardType
-from games.mafia.sheet import AS_QUESTION, PAID, PLAIN, TRICK, UNDER, YES, boss_may_write, target_refusal
-from games.mafia.state import Card, MafiaState, Seat
+from games.mafia.sheet import AS_QUESTION, PAID, PLAIN, TRICK, UNDER, YES, boss_may_write
+from games.mafia.state import Card, MafiaState
 
 Plan = dict[str, list[str]]
 
 # --- tuning -------------------------------------------------------------------------------------
-NOISE = 0.4
-"""How much a law bot's private hunch blurs the public evidence (hand counts): more noise, less
-agreement among law voters."""
-FOCUS = 0.9
-"""Among equal counts, the table's talk settles on someone: a tie-break every seat shares (drawn from
-(seed, phase index) alone), standing in for the discussion bots cannot hold."""
 CONFIDENT = 0
 """A law bot votes execution when its suspect keeps at least this many cards more than anyone else
 (0: when nobody keeps more), else a beating."""
@@ -75,16 +72,14 @@ LAW_ATTACK = 1.8
 LAW_NIGHT_ATTACK = 0.3
 """At night a law bot seldom attacks: its suspects are those who keep the most cards, and striking
 them at night wipes out the very evidence the next day's veche goes by."""
+TEACHES = {"hand_colours": 0.8, "faction": 1.2, "search": 0.6, "tracker": 0.6, "denunciation": 0.6}
+"""A remembering law bot's extra appetite for the information cards that teach it who is mafia."""
+LAW_KNOWN_ATTACK = 3.0
+"""A law bot's appetite for attacking a character it knows is mafia, by night too."""
 MAFIA_ATTACK = 3.0
 MAFIA_SPREAD = 3
 """A mafia bot's attack cards go to one of this many law characters with most cards (or half of
 them, when more)."""
-EXPECTED_BOOSTS = 1
-"""The mafia assumes this many boosts when it judges whom the kill can finish."""
-FINISH_SHARE = 0.0
-"""How often the mafia finishes a character its kill can kill rather than hitting the strongest."""
-FIRST_NIGHT_CAP = 5
-"""Rules page: on Night 1 nobody takes more than 5 damage."""
 PLAY_THRESHOLD = 0.5
 UNDER_SCORE = 0.9
 JUNK = 1.0
@@ -103,122 +98,6 @@ INFORMATION = frozenset({"hand_colours", "surveillance", "search", "faction", "t
                          "denunciation", "intercept"})
 HOSTILE = frozenset({"damage", "poison", "rob", "sabotage", "disarm"})
 LAZYBONES, BUSINESSMAN, BANKER, JOURNALIST = "lazybones", "businessman", "banker", "journalist"
-
-
-# --- what the seat knows --------------------------------------------------------------------------
-@dataclass
-class View:
-    """One seat's view for planning: its own things, the public facts, its fellows if mafia."""
-
-    state: MafiaState
-    me: int
-    rng: random.Random
-    friends: list[int]
-    """Living fellow mafia members (empty for law)."""
-    suspicion: dict[int, float]
-    """Every other living character: how suspect (law: from the hand counts and a private hunch;
-    mafia: how suspect the law must find him)."""
-
-    @property
-    def player(self) -> Seat:
-        return self.state.seats[self.me]
-
-    @property
-    def mafia(self) -> bool:
-        return self.player.mafia
-
-    @property
-    def night(self) -> bool:
-        return self.state.phase == "night"
-
-    def count(self, n: int) -> int:
-        return self.state.counts.get(n, 0)
-
-    def law(self) -> list[int]:
-        """Characters this seat may treat as law (for the mafia: everyone outside it)."""
-        return [n for n in self.suspicion if not (self.mafia and self.state.seats[n].mafia)]
-
-    def targets(self, pool: list[int]) -> list[int]:
-        """Those of `pool` a card may target now (alive, not me, not the protected Sociopath)."""
-        return [n for n in pool if target_refusal(self.state, self.me, n) is None]
-
-    def ranked(self, pool: list[int]) -> list[int]:
-        """Most suspect first."""
-        return sorted(pool, key=lambda n: -self.suspicion.get(n, 0.0))
-
-    def threatened(self) -> bool:
-        """Damage is likely on me this phase: few cards, or (mafia / by day) I look like the suspect."""
-        mine = self.count(self.me)
-        if self.night and not self.mafia:
-            return mine <= 3 or self.looks_suspect()
-        return self.looks_suspect() or mine <= 2
-
-    def looks_suspect(self) -> bool:
-        others = [self.count(n) for n in self.suspicion]
-        return bool(others) and self.count(self.me) >= max(others)
-
-
-def opening(state: MafiaState, n: int) -> int:
-    return state.roles.opening_hand(state.seats[n].public_role)
-
-
-def view(state: MafiaState, me: int) -> View:
-    rng = derived(state.rng.seed, "bot-plan", state.phase_index, me)
-    player = state.seats[me]
-    friends = [n for n in state.mafia_seats() if n != me and state.seats[n].alive] if player.mafia else []
-    talk = derived(state.rng.seed, "bot-talk", state.phase_index)
-    suspicion: dict[int, float] = {}
-    for n in state.living():
-        focus = talk.uniform(0, FOCUS)  # drawn for every living seat, in seat order: the same for all
-        hunch = rng.uniform(0, NOISE)
-        if n != me:
-            suspicion[n] = state.counts.get(n, 0) - opening(state, n) + focus + hunch
-    return View(state=state, me=me, rng=rng, friends=friends, suspicion=suspicion)
-
-
-def victim(state: MafiaState) -> int | None:
-    """The mafia's victim tonight — the same for every member: only public facts and a generator seeded
-    by (seed, phase index). The law character with the most cards (the strongest, and the one the
-    law would trust least), unless FINISH_SHARE of the nights it finishes one the kill can kill."""
-    mafia = state.mafia_seats()
-    if not mafia:
-        return None
-    legal = [n for n in state.living() if votes.kill_target_refusal(state, mafia[0], n) is None]
-    if not legal:
-        return None
-    shared = derived(state.rng.seed, "mafia-victim", state.phase_index)
-    legal = shared.sample(legal, len(legal))  # ties broken alike by every member
-    dead = sum(1 for n in mafia if not state.seats[n].alive)
-    damage = votes.KILL_DAMAGE + votes.KILL_BOOST * (EXPECTED_BOOSTS + dead)
-    if state.phase_index == 1:
-        damage = min(damage, FIRST_NIGHT_CAP)
-    counts = {n: state.counts.get(n, 0) for n in legal}
-    killable = [n for n in legal if counts[n] < damage]
-    if killable and shared.random() < FINISH_SHARE:
-        return max(killable, key=lambda n: counts[n])
-    return max(legal, key=lambda n: counts[n])
-
-
-# --- what a card is worth ---------------------------------------------------------------------------
-def worth(v: View, kind: CardType) -> float:
-    """How much holding a card is worth to this seat (payments, the hand's order, the deck's bottom)."""
-    effect, params, cost = kind.effect, kind.params, kind.cost
-    if effect in ("damage", "poison"):
-        amount = params.get("amount", params.get("now", 0) + params.get("later", 0))
-        value = (1.3 if v.mafia else 1.0) * (1 + 0.5 * amount)
-    elif effect == "armor":
-        value = 1 + 0.7 * params.get("amount", 0)
-    elif effect == "draw":
-        value = 1 + 1.0 * params.get("cards", 0)
-    else:
-        value = {"rob": 2.0, "riposte": 1.8, "stockpile": 1.8, "armor_next_night": 1.8, "antidote": 1.2,
-                 "sabotage": 1.0, "disarm": 1.0, "bodyguard": 0.8, "letter": 0.4, "divination": 0.8,
-                 "faction": 1.2, "search": 0.9}.get(effect, 0.7)
-    return value - 0.5 * cost
-
-
-def card_worth(v: View, card: Card) -> float:
-    return worth(v, v.state.collection.card(card.key))
 
 
 # --- walking a part's steps ---------------------------------------------------------------------------
@@ -299,11 +178,14 @@ def enemy(v: View) -> int | None:
     return pool[0] if pool else None
 
 
-def probe(v: View) -> int | None:
-    """Whom to look at: law — one of its three top suspects; mafia — any law character."""
+def probe(v: View, effect: str = "") -> int | None:
+    """Whom to look at: law — one of its three top suspects; mafia — any law character. A law bot that
+    remembers looks where it learns most (games.mafia.bot_memory.probe_target)."""
     pool = v.ranked(v.targets(v.law()))
     if not pool:
         return None
+    if v.remembers:
+        return bot_memory.probe_target(v.state, v.me, effect, pool, v.count, v.rng)
     return v.rng.choice(pool[:3] if not v.mafia else pool)
 
 
@@ -311,6 +193,8 @@ def ally(v: View) -> int | None:
     """Whom to help: the weakest friend (mafia: a fellow member; law: the fewest cards — the mafia's
     victims, and so probably law)."""
     pool = v.targets(v.friends if v.mafia else list(v.suspicion))
+    if v.remembers:  # those it knows are law, else those it does not suspect; never a known member
+        pool = [n for n in pool if v.cleared(n)] or [n for n in pool if v.belief.get(n, 0.0) <= 0]
     if not pool:
         return None
     return min(pool, key=lambda n: (v.count(n), v.suspicion.get(n, 0.0)))
@@ -324,7 +208,7 @@ def intent(v: View, kind: CardType) -> Intent | None:
         if effect in HOSTILE:
             target = enemy(v)
         elif effect in INFORMATION:
-            target = probe(v)
+            target = probe(v, effect)
         elif effect == "letter":
             pool = v.targets(v.friends) or v.targets(list(v.suspicion))
             target = v.rng.choice(pool) if pool else None
@@ -334,6 +218,8 @@ def intent(v: View, kind: CardType) -> Intent | None:
             return None
     weak = target is not None and v.count(target) <= 3
     attack = MAFIA_ATTACK if v.mafia else LAW_ATTACK if not v.night else LAW_NIGHT_ATTACK
+    if target is not None and effect in HOSTILE and v.known_mafia(target):
+        attack = LAW_KNOWN_ATTACK  # no evidence left to wipe out: it knows
     if effect == "damage":
         score = attack + 0.3 * params.get("amount", 0)
     elif effect == "poison":
@@ -365,6 +251,8 @@ def intent(v: View, kind: CardType) -> Intent | None:
         score = 0.3
     elif effect in INFORMATION:
         score = 0.7 if v.mafia else 1.0
+        if v.remembers:
+            score += TEACHES.get(effect, 0.0)
     elif effect == "letter":
         score = 0.6
         pool = MAFIA_LETTERS if v.mafia else LETTERS
@@ -527,7 +415,7 @@ def plan_veche(v: View, trial: Sheet) -> list[str] | None:
     target = pool[0]
     others = [v.count(n) for n in legal if n != target]
     margin = v.count(target) - max(others, default=0)
-    sure = margin >= CONFIDENT or len(state.living()) <= FEW_ALIVE
+    sure = margin >= CONFIDENT or len(state.living()) <= FEW_ALIVE or v.known_mafia(target)
     return [str(target), "execution" if sure else "beating"]
 
 
@@ -623,14 +511,14 @@ def blank(state: MafiaState, me: int) -> Sheet | None:
     return trial
 
 
-def plan(state: MafiaState, me: int, rng: random.Random | None = None) -> Plan:
-    """The bot's order for this phase, part by part (see the module's doc). `rng` is not used: the
-    plan must not change between the prompts of one sheet."""
+def plan(state: MafiaState, me: int, rng: random.Random | None = None, level: str = "normal") -> Plan:
+    """The bot's order for this phase, part by part (see the module's doc), played at `level`. `rng`
+    is not used: the plan must not change between the prompts of one sheet."""
     trial = blank(state, me)
     if trial is None or not state.seats[me].alive:
         return {}
     form = sheets.form(state)
-    v = view(state, me)
+    v = view(state, me, level)
     result: Plan = {}
     for name, planner in PLANNERS:
         if name not in trial.parts or form.parts[name].immediate:
@@ -655,7 +543,8 @@ def plan(state: MafiaState, me: int, rng: random.Random | None = None) -> Plan:
 
 
 # --- immediate actions ---------------------------------------------------------------------------------
-def immediate(state: MafiaState, me: int, rng: random.Random | None = None) -> tuple[str, list[str]] | None:
+def immediate(state: MafiaState, me: int, rng: random.Random | None = None,
+              level: str = "normal") -> tuple[str, list[str]] | None:
     """The next immediate action worth taking, or None. Each is judged on the state alone and shows
     in it once taken (the hand in the wanted order, `lucky_used`, `boss_sent_in`), so it is asked
     at most once a phase."""
@@ -663,7 +552,7 @@ def immediate(state: MafiaState, me: int, rng: random.Random | None = None) -> t
     if trial is None or not state.seats[me].alive:
         return None
     form = sheets.form(state)
-    v = view(state, me)
+    v = view(state, me, level)
     for name, wanted in (("redraw", want_redraw), ("invisible", want_invisible), ("arrange", want_arrange),
                          ("order", want_order), ("message", want_message)):
         part = form.parts.get(name)

@@ -19,9 +19,12 @@ Decision: Antidote removes every Delayed poison on its target, the one due at th
 phase and one created this phase included; it leaves Reinforcements' armor alone (not a harm).
 Decision: the robbed player is told which card he lost, not who took it; the robber is told what
 he took and from whom. A disarmed player is told which sleeve cards he lost.
+Decision: Question tells the colours of the target's whole hand (the Advisor's invisible cards
+included: it is private) as a count per colour, never in hand order: the hand order is secret (it
+decides which cards damage discards).
 Decision: Denunciation announces the colours of the target's VISIBLE hand cards (the Advisor's
-invisible cards stay out of public information, like the public count), grouped in the fixed
-colour order (attack, support, information) so the public learns the colours, not the hand order.
+invisible cards stay out of public information, like the public count), as a count per colour in
+the fixed colour order (attack, support, information): the colours, not the hand order.
 Decision: a sabotaged Letter is not sent (not delivered, not intercepted); a Letter is delivered
 even when its writer died this phase. Intercept also reports that no message was sent.
 Decision: Surveillance and the Tracker show a Journalist's sleeve card played as a Question as a
@@ -31,9 +34,10 @@ Question (what was played), and never include the Tracker card itself.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from games.core import seat, term
-from games.mafia.collection import COLOURS
+from games.mafia import learning, res_learning
 from games.mafia.common import card_term, cards_term
 from games.mafia.deck import take_top
 from games.mafia.res_context import Play, Resolution, remove
@@ -111,10 +115,16 @@ def question(res: Resolution, play: Play) -> None:
     tell_colours(res, play.seat, play.target)
 
 
+def colour_counts(res: Resolution, cards: list[Card]) -> list[dict[str, Any]]:
+    """One "n cards of colour X" line per colour present, in colour order (never the hand order)."""
+    return [{"message": "mafia-colour-count", "params": {"colour": term(f"mafia-colour-{colour}"), "count": count}}
+            for colour, count in learning.colour_counts(res.state, cards).items()]
+
+
 def tell_colours(res: Resolution, recipient: int, target: int) -> None:
-    """The colours of every card of the target's hand, in hand order (Question)."""
+    """Question: the colours of the target's whole hand, invisible cards included, counted per colour."""
     hand = res.state.seats[target].hand
-    res.tell(recipient, "mafia-result-question", player=seat(target), colours=[res.colour(c) for c in hand],
+    res.tell(recipient, "mafia-result-question", player=seat(target), colours=colour_counts(res, hand),
              count=len(hand))
 
 
@@ -170,13 +180,11 @@ def eavesdrop(res: Resolution, play: Play) -> None:
 
 
 def denunciation(res: Resolution, play: Play) -> None:
-    """The target's visible hand colours, for the public report (grouped in colour order)."""
+    """The target's visible hand colours, counted per colour, for the public report."""
     assert play.target is not None
-    collection = res.state.collection
-    colours = [collection.card(c.key).colour for c in res.state.seats[play.target].hand if not c.invisible]
-    grouped = [term(f"mafia-colour-{colour}") for colour in COLOURS for _ in range(colours.count(colour))]
-    res.public.append({"message": "mafia-line-denunciation",
-                       "params": {"player": seat(play.target), "colours": grouped, "count": len(grouped)}})
+    visible = [c for c in res.state.seats[play.target].hand if not c.invisible]
+    res.public.append({"message": "mafia-line-denunciation", "params": {
+        "player": seat(play.target), "colours": colour_counts(res, visible), "count": len(visible)}})
 
 
 INFORMATION: dict[str, Callable[[Resolution, Play], None]] = {
@@ -195,6 +203,7 @@ def inform(res: Resolution) -> None:
         handler = INFORMATION.get(play.effect)
         if handler is not None and play.active:
             handler(res, play)
+            res_learning.learn_from_card(res, play)
 
 
 # --- step 5: armor and damage ---------------------------------------------------------------------

@@ -6,6 +6,7 @@ import random
 from typing import Any, ClassVar
 
 from games.core import Action, Engine, Event, GameState, Prompt, Refusal, Results, Viewer
+from games.core.engine import DEFAULT_BOT_LEVEL
 from games.core.orders import FINISH
 from games.mafia import bot, dossier, draft, opening, phases, setup, sheet, summary, victory, view, votes
 from games.mafia.options import ALLOWED_MAX, ALLOWED_MIN, MIN_PLAYERS, Join
@@ -96,8 +97,10 @@ class MafiaEngine(Engine[MafiaState]):
             return Action(prompt=prompt.id, value=opening.default_jester(state, prompt))
         return Action(prompt=prompt.id, value=draft.default_value(state, prompt, rng))
 
-    def bot_action(self, state: MafiaState, prompt: Prompt, rng: random.Random) -> Action:
-        return Action(prompt=prompt.id, value=bot.choose(state, prompt, rng))
+    def bot_action(
+        self, state: MafiaState, prompt: Prompt, rng: random.Random, level: str = DEFAULT_BOT_LEVEL
+    ) -> Action:
+        return Action(prompt=prompt.id, value=bot.choose(state, prompt, rng, level=level))
 
     def view(self, state: MafiaState, viewer: Viewer) -> dict[str, Any]:
         return view.build(state, viewer)

@@ -12,7 +12,7 @@ character's hand count.
 from __future__ import annotations
 
 from games.core import Event, Prompt, seat, term
-from games.mafia import phases
+from games.mafia import learning, phases
 from games.mafia.common import announce, card_lines, card_option, cards_term, new_prompt, sorted_cards, tell
 from games.mafia.deck import draw
 from games.mafia.state import MafiaState
@@ -104,5 +104,6 @@ def begin_night_one(state: MafiaState, events: list[Event]) -> None:
             if n != member
         ]
         events.append(tell([member], "mafia-event-snapshot", members={"lines": others}))
+    learning.learn_snapshot(state)
     state.started_with = len(state.living())
     phases.open_phase(state, events)

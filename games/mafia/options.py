@@ -23,6 +23,10 @@ PACES: dict[str, dict[str, int]] = {
 """The page's deadlines per pace; an explicit `<kind>_seconds` overrides them."""
 
 
+SAY_PER_MINUTE = 5
+"""Lines a player may say through the bot per minute in anonymous mode (a minute's worth at once at most)."""
+
+
 def _seconds() -> int | None:
     return Field(default=None, ge=10, le=7 * 86400)
 
@@ -40,6 +44,9 @@ class Options(BaseModel):
     """A moderator's allowance: 8–14 players instead of 10–12 (balance untested)."""
     absent_players: Literal["bot", "remove"] = "bot"
     """What moderators are advised to do with a player who missed two phases in a row."""
+    say_per_minute: int = Field(default=SAY_PER_MINUTE, ge=1, le=30)
+    """Anonymous mode: how many lines each player may say through the bot per minute (webhooks know no
+    slowmode, and moderators cannot tell who floods)."""
 
     night_seconds: int | None = _seconds()
     day_seconds: int | None = _seconds()

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 
 from games.core import seat
-from games.mafia import artifact
+from games.mafia import artifact, res_learning
 from games.mafia.common import card_term
 from games.mafia.deck import draw
 from games.mafia.effects import tell_colours
@@ -64,6 +64,7 @@ def inform(res: Resolution) -> None:
         journalist = res.state.seats[number].public_role == JOURNALIST
         if journalist and order.boost_question and number in res.boosted and victim is not None:
             tell_colours(res, number, victim)
+            res_learning.learn_journalist(res, number, victim)
 
 
 def check_hits(hand: list[Card], names: list[str]) -> int:
@@ -81,6 +82,7 @@ def _check(res: Resolution, number: int, target: int, names: list[str]) -> None:
     token = str(res.state.roles.get(KILLER).number("token"))
     res.tell(number, "mafia-result-check", player=seat(target), success="yes" if success else "no",
              card=card_term(token), count=_number(res, KILLER, "tokens"))
+    res_learning.learn_check(res, number, target, success)
 
 
 # --- step 5 ---------------------------------------------------------------------------------------

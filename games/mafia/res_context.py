@@ -12,9 +12,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from games.core import Event, term
+from games.core import Event
 from games.mafia.collection import CardType
 from games.mafia.common import tell
+from games.mafia.knowledge import Fact
 from games.mafia.order import Order
 from games.mafia.state import Card, MafiaState
 from games.mafia.votes import Kill, LeaderVote, Veche
@@ -91,6 +92,8 @@ class Resolution:
     """Cards that came into a sleeve this phase (Stockpile, tokens, the Masochist's copy)."""
     results: list[Event] = field(default_factory=list)
     """Private results, delivered at step 9 to recipients still alive."""
+    learned: list[tuple[int, Fact]] = field(default_factory=list)
+    """What those results teach each recipient (games.mafia.knowledge), recorded at step 9 likewise."""
     public: list[dict[str, Any]] = field(default_factory=list)
     """Public report lines from cards (Denunciation), in play order."""
     wounded: list[int] = field(default_factory=list)
@@ -121,9 +124,6 @@ class Resolution:
         """Cards into a seat's sleeve."""
         self.state.seats[number].sleeve.extend(cards)
         self.gained.setdefault(number, []).extend(cards)
-
-    def colour(self, card: Card) -> dict[str, str]:
-        return term(f"mafia-colour-{self.state.collection.card(card.key).colour}")
 
 
 def remove(cards: list[Card], card: Card) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Event, seat, seats
-from games.mafia import effects, victory, votes
+from games.mafia import effects, res_learning, victory, votes
 from games.mafia.common import announce, cards_term
 from games.mafia.res_context import Resolution
 from games.mafia.votes import LeaderVote
@@ -35,6 +35,7 @@ def deliver(res: Resolution) -> None:
     effects.divination(res)
     _summaries(res)
     res.events.extend(e for e in res.results if all(state.seats[n].alive for n in e.to or []))
+    res_learning.deliver(res)
     if res.night:
         votes.beating_reveal(state, res.orders, res.events)
     else:

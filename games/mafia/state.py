@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field, model_validator
 from games.core import GameState
 from games.core.orders import Sheet
 from games.mafia.collection import Collection, Colour, load_collection
+from games.mafia.knowledge import SeatKnowledge
 from games.mafia.options import Options
 from games.mafia.order import Order
 from games.mafia.roles import Roles, load_roles
@@ -165,6 +166,9 @@ class MafiaState(GameState):
     """Secret: the artifact's holder, None before it is given and once destroyed."""
     artifact_held: list[int] = Field(default_factory=list)
     """Secret: every seat that has held the artifact, in order."""
+    knowledge: dict[int, SeatKnowledge] = Field(default_factory=dict)
+    """Secret: what each seat has learned (information results, the snapshot, public reveals), for
+    that seat only (games.mafia.knowledge)."""
     jester_prompt: str | None = None
     next_card: int = 0
     prompt_counter: int = 0

@@ -48,6 +48,8 @@ def check(state: MafiaState, events: list[Event]) -> bool:
     if result is None:
         return False
     state.winner = result
+    if state.options.mode == "anonymous":
+        events[:] = [_named_by_role(state, event) for event in events]
     state.over = True
     state.prompts = []
     params: dict[str, Any] = {"reveal": lines(reveal(state))}
@@ -55,6 +57,27 @@ def check(state: MafiaState, events: list[Event]) -> bool:
         params["winners"] = {"and": seats(winners(state))}
     events.append(announce(f"mafia-victory-{result}", **params))
     return True
+
+
+def _named_by_role(state: MafiaState, event: Event) -> Event:
+    """An event of the step that ends an anonymous game, its seats named by public role as in every
+    earlier step: the step is shown with the state that reveals the players, yet what it says before
+    "Who was who" (the veche, the Leader vote, the deaths) must not name them. A private event keeps
+    its reader's own seat, which reads as "you"."""
+    own = set(event.to or [])
+
+    def by_role(value: Any) -> Any:
+        if isinstance(value, dict):
+            number = value.get("seat")
+            if set(value) == {"seat"} and isinstance(number, int) and 0 <= number < len(state.seats) \
+                    and number not in own:
+                return term(f"mafia-role-{state.seats[number].public_role}")
+            return {k: by_role(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [by_role(v) for v in value]
+        return value
+
+    return event.model_copy(update={"params": by_role(event.params)})
 
 
 def reveal(state: MafiaState) -> list[dict[str, Any]]:

@@ -9,7 +9,8 @@ decimal text) so that 1.5 + 1.5 ties 3 and equal totals really are equal.
 
 Decision: a seat's weight is the same for the veche (target and execution/beating) and the Leader,
 whatever its faction: 1, Politician 1.5, mortally wounded Avenger 0.5. The kill vote weighs
-by the mafia role (`kill_votes`), except that a mortally wounded Avenger's kill vote is his 0.5.
+by the mafia role (`kill_votes`), a mortally wounded mafia Avenger's too: the page halves only his
+veche votes (for a character, for execution/beating) and his Leader vote.
 Decision: the Politician's 1.5 does not apply to the kill (the page gives his weight for the veche
 and the Leader only; the kill has its own numbers per mafia role).
 Decision: a tied kill goes to `state.rng.choice` over the tied seats in seat order (no draw is
@@ -30,6 +31,7 @@ from fractions import Fraction
 from typing import Any
 
 from games.core import Event, Refusal, seat, term
+from games.mafia import learning
 from games.mafia.common import announce
 from games.mafia.order import Order
 from games.mafia.state import Card, MafiaState
@@ -72,9 +74,7 @@ def vote_weight(state: MafiaState, seat_number: int) -> float:
 
 
 def kill_weight(state: MafiaState, seat_number: int) -> float:
-    """A mafia member's kill vote: his role's `kill_votes`, or a wounded Avenger's weight."""
-    if wounded(state, seat_number):
-        return float(state.roles.get(AVENGER).number("vote_weight"))
+    """A mafia member's kill vote: his role's `kill_votes` (a mortally wounded Avenger's too)."""
     return float(state.roles.get(state.seats[seat_number].secret_role).number("kill_votes"))
 
 
@@ -320,6 +320,7 @@ def beating_reveal(state: MafiaState, orders: dict[int, Order], events: list[Eve
         return
     colour = state.collection.card(card.key).colour
     events.append(announce("mafia-beating-colour", player=seat(beaten), colour=term(f"mafia-colour-{colour}")))
+    learning.learn_beating(state, beaten, colour)
 
 
 # --- the Leader -----------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import random
 from typing import Any, ClassVar
 
 from games.core import Action, Engine, Event, Prompt, Refusal, Results, Rng, Viewer
+from games.core.engine import DEFAULT_BOT_LEVEL
 from games.maskmen import flow
 from games.maskmen.bot import bot_value, default_value
 from games.maskmen.cards import COLOURS, total
@@ -64,8 +65,10 @@ class MaskmenEngine(Engine[MaskmenState]):
     def _default_action(self, state: MaskmenState, prompt: Prompt, rng: random.Random) -> Action:
         return Action(prompt=prompt.id, value=default_value(state, prompt.seat))
 
-    def bot_action(self, state: MaskmenState, prompt: Prompt, rng: random.Random) -> Action:
-        return Action(prompt=prompt.id, value=bot_value(state, prompt.seat, rng))
+    def bot_action(
+        self, state: MaskmenState, prompt: Prompt, rng: random.Random, level: str = DEFAULT_BOT_LEVEL
+    ) -> Action:
+        return Action(prompt=prompt.id, value=bot_value(state, prompt.seat, rng, level=level))
 
     # --- reading ------------------------------------------------------------------------
     def view(self, state: MaskmenState, viewer: Viewer) -> dict[str, Any]:

@@ -7,8 +7,8 @@ import random
 from collections.abc import Callable
 
 from games.core import Prompt
+from games.sword_of_lies import bot_normal, phase1, phase2, phase3, setup
 from games.sword_of_lies import cards as cardlib
-from games.sword_of_lies import phase1, phase2, phase3, setup
 from games.sword_of_lies.common import BACK
 from games.sword_of_lies.options import MAX_BUY_IN
 from games.sword_of_lies.state import SolState, TableCard
@@ -49,8 +49,11 @@ def strength(state: SolState, me: int) -> float:
     return min(1.0, (lives - hand) / hand + 0.15 * expected_swords / hand)
 
 
-def choose(state: SolState, prompt: Prompt, rng: random.Random) -> str | int:
-    handler = _HANDLERS.get(prompt.key)
+def choose(state: SolState, prompt: Prompt, rng: random.Random, level: str = "normal") -> str | int:
+    """A bot's answer to `prompt`. "easy" is the plain policy of this module; "normal" (the
+    default) is bot_normal's, which weighs hand strength, pot odds and trades."""
+    handlers = _HANDLERS if level == "easy" else bot_normal.HANDLERS
+    handler = handlers.get(prompt.key)
     if handler is not None:
         return handler(state, prompt, rng)
     return rng.choice(_enabled(prompt))

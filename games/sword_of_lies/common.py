@@ -101,7 +101,7 @@ def position_options(
             str(position),
             "sol-opt-own-card" if show_faces else "sol-opt-card",
             why_not.get(position),
-            position=position,
+            position=card.numbered(position),
             **card_params(card, show_face=show_faces),
         )
         for position, card in enumerate(cards, start=1)
@@ -129,6 +129,6 @@ def hand_params(state: SolState, player: int) -> dict[str, Any]:
     """A player's own row with faces, for their private messages."""
     row = state.table[player].cards
     return {
-        "hand": " ".join(f"{i}:{cardlib.text(c.card)}" for i, c in enumerate(row, start=1)),
-        "faces": [dict(position=i, **cardlib.face(c.card)) for i, c in enumerate(row, start=1)],
+        "hand": " ".join(f"{c.numbered(i)}:{cardlib.text(c.card)}" for i, c in enumerate(row, start=1)),
+        "faces": [dict(position=c.numbered(i), **cardlib.face(c.card)) for i, c in enumerate(row, start=1)],
     }

@@ -6,6 +6,7 @@ import random
 from typing import Any, ClassVar
 
 from games.core import Action, Engine, Event, Prompt, Refusal, Results, Viewer
+from games.core.engine import DEFAULT_BOT_LEVEL
 from games.sword_of_lies import bot, phase1, phase2, phase3, settlement, setup, summary, view
 from games.sword_of_lies.common import as_int
 from games.sword_of_lies.options import MAX_BUY_IN, MAX_PLAYERS, MIN_PLAYERS, Join
@@ -104,8 +105,8 @@ class SwordOfLiesEngine(Engine[SolState]):
             value = phase3.default_value(state, prompt)
         return Action(prompt=prompt.id, value=value)
 
-    def bot_action(self, state: SolState, prompt: Prompt, rng: random.Random) -> Action:
-        return Action(prompt=prompt.id, value=bot.choose(state, prompt, rng))
+    def bot_action(self, state: SolState, prompt: Prompt, rng: random.Random, level: str = DEFAULT_BOT_LEVEL) -> Action:
+        return Action(prompt=prompt.id, value=bot.choose(state, prompt, rng, level=level))
 
     def view(self, state: SolState, viewer: Viewer) -> dict[str, Any]:
         return view.build(state, viewer)

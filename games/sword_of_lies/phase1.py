@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.core import Action, Event, Option, Prompt, Refusal, seat, term
+from games.core.prompts import only_answer
 from games.sword_of_lies import cards as cardlib
 from games.sword_of_lies import phase2
 from games.sword_of_lies.cards import colour_term
@@ -102,24 +103,27 @@ def move_prompt(state: SolState, player: int) -> Prompt:
     )
 
 
+def _ask_options(state: SolState, owner: int) -> list[Option]:
+    """The cards of `owner` an interrogation may ask about: the marked ones disabled."""
+    why_not = {
+        p: Refusal(key="sol-error-card-marked", params={"position": p})
+        for p, c in enumerate(state.table[owner].cards, start=1)
+        if c.mark is not None
+    }
+    return position_options(state.table[owner].cards, show_faces=False, why_not=why_not)
+
+
 def _positions_prompt(state: SolState, player: int, key: str, owner: int) -> Prompt:
-    own = owner == player
-    why_not: dict[int, Refusal] = {}
     if key == ASK_POSITION:
-        why_not = {
-            p: Refusal(key="sol-error-card-marked", params={"position": p})
-            for p, c in enumerate(state.table[owner].cards, start=1)
-            if c.mark is not None
-        }
+        cards = _ask_options(state, owner)
+    else:
+        cards = position_options(state.table[owner].cards, show_faces=owner == player)
     return new_prompt(
         state,
         player,
         key,
         deadline=TURN,
-        options=[
-            *position_options(state.table[owner].cards, show_faces=own, why_not=why_not),
-            *_escape_options(),
-        ],
+        options=[*cards, *_escape_options()],
         params={"owner": seat(owner)},
     )
 
@@ -316,6 +320,7 @@ def _trade(state: SolState, events: list[Event]) -> None:
     i, j = draft.own_position - 1, draft.target_position - 1
     mine, theirs = state.table[proposer].cards, state.table[target].cards
     mine[i], theirs[j] = theirs[j], mine[i]
+    mine[i].number, theirs[j].number = theirs[j].number, mine[i].number  # each keeps its slot's number
     price = draft.price or 0
     state.table[proposer].stack -= price
     state.table[target].stack += price
@@ -354,6 +359,13 @@ def _on_ask_target(state: SolState, player: int, prompt: Prompt, action: Action,
     target = as_int(action.value)
     assert target is not None
     state.draft.target = target
+    only = only_answer(_ask_options(state, target), aside=(BACK, PASS))
+    if only is not None:  # the only card that can be asked about is asked about at once, and said so
+        position = int(only)
+        state.prompts = [p for p in state.prompts if p.seat != player]
+        events.append(announce("sol-event-ask-only", player=seat(player), target=seat(target), position=position))
+        _interrogate(state, player, position, events)
+        return
     replace_prompts(state, player, _positions_prompt(state, player, ASK_POSITION, target))
 
 
@@ -363,9 +375,17 @@ def _on_ask_position(state: SolState, player: int, prompt: Prompt, action: Actio
     if action.value == BACK:
         _back_to_move(state, player)
         return
-    draft.target_position = as_int(action.value)
-    assert draft.target_position is not None
+    position = as_int(action.value)
+    assert position is not None
     drop_prompt(state, prompt.id)
+    _interrogate(state, player, position, events)
+
+
+def _interrogate(state: SolState, player: int, position: int, events: list[Event]) -> None:
+    """The interrogation of card `position` of the draft's target: announced, and its owner asked its colour."""
+    draft = state.draft
+    assert draft is not None and draft.target is not None
+    draft.target_position = position
     target = draft.target
     card = state.table[target].cards[draft.target_position - 1]
     events.append(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Event, Prompt, Refusal, seat, term
+from games.core import Action, Event, Option, Prompt, Refusal, seat, term
+from games.core.prompts import only_answer
 from games.sword_of_lies import cards as cardlib
 from games.sword_of_lies import phase3, settlement
 from games.sword_of_lies.betting import BetKind, Betting, LegalBets
@@ -154,10 +155,20 @@ def _bet_params(state: SolState, legal: LegalBets) -> dict[str, Any]:
         "highest": max(betting.round_bets[s] for s in betting.order),
         "pot": settlement.pots_total(state),
         "call": legal.call_amount,
-        "raise": "raise" if legal.can_raise else "bet" if legal.can_bet else "none",
+        "raise": _raise_kind(legal),
         "min": legal.min_to if legal.min_to is not None else 0,
         "max": legal.max_to if legal.max_to is not None else 0,
     }
+
+
+def _raise_kind(legal: LegalBets) -> str:
+    """How the prompt words the bet or raise on offer: a range, or the all-in alone when the least raise
+    is the whole stack (not "from 724 to 724")."""
+    if not (legal.can_raise or legal.can_bet):
+        return "none"
+    if legal.min_to is not None and legal.min_to == legal.max_to:
+        return "all_in"
+    return "raise" if legal.can_raise else "bet"
 
 
 def _named_kind(value: str) -> BetKind:
@@ -201,7 +212,7 @@ def check(state: SolState, player: int, prompt: Prompt, action: Action) -> Refus
         if position is None or not 1 <= position <= len(row):
             return Refusal(key="sol-error-bad-position", params={"position": action.value, "cards": len(row)})
         if row[position - 1].revealed:
-            return Refusal(key="sol-error-card-revealed", params={"position": position})
+            return Refusal(key="sol-error-card-revealed", params={"position": row[position - 1].numbered(position)})
     return None
 
 
@@ -273,25 +284,79 @@ def start_reveals(state: SolState, events: list[Event]) -> None:
     )
     if state.options.reveal_mode == "sequential":
         state.reveal_queue = order
-        state.prompts = [reveal_prompt(state, order[0])]
+        _next_reveal(state, events)
     else:
         state.reveal_choices = {}
-        state.prompts = [reveal_prompt(state, s, changeable=True) for s in order]
+        state.prompts = []
+        for s in order:
+            last = last_to_reveal(state, s)
+            if last is None:
+                state.prompts.append(reveal_prompt(state, s, changeable=True))
+            else:  # one card left face down: chosen at once, shown with the others
+                events.append(_only_card(state, s, last))
+                state.reveal_choices[s] = last
+        if not state.prompts:
+            _reveal_all(state, events)
 
 
-def reveal_prompt(state: SolState, player: int, *, changeable: bool = False) -> Prompt:
+def last_to_reveal(state: SolState, player: int) -> int | None:
+    """The position of `player`'s only face-down card, or None when there is a choice: a reveal with
+    a single answer is made at once, not asked for (games.core.prompts.only_answer)."""
+    only = only_answer(reveal_options(state, player))
+    return None if only is None else as_int(only)
+
+
+def _only_card(state: SolState, player: int, position: int) -> Event:
+    card = state.table[player].cards[position - 1]
+    return announce("sol-event-reveal-only", player=seat(player), position=card.numbered(position))
+
+
+def _next_reveal(state: SolState, events: list[Event]) -> None:
+    """Sequential reveals: ask the next player in the queue; a player with one card left face down
+    reveals it at once. When nobody is left to ask, betting resumes."""
+    while state.reveal_queue:
+        player = state.reveal_queue[0]
+        last = last_to_reveal(state, player)
+        if last is None:
+            state.prompts = [reveal_prompt(state, player)]
+            return
+        events.append(_only_card(state, player, last))
+        reveal(state, player, last, events)
+        state.reveal_queue.pop(0)
+    state.prompts = []
+    state.phase = "betting"
+    advance(state, events)
+
+
+def _reveal_all(state: SolState, events: list[Event]) -> None:
+    """Simultaneous reveals: every choice is in; all cards turn over, from the senior blind."""
+    state.prompts = []
+    for s in state.clockwise_from(state.senior_blind):
+        if s in state.reveal_choices:
+            reveal(state, s, state.reveal_choices[s], events)
+    state.reveal_choices = {}
+    state.phase = "betting"
+    advance(state, events)
+
+
+def reveal_options(state: SolState, player: int) -> list[Option]:
+    """Every card of the row, by its number; the revealed ones disabled."""
     row = state.table[player].cards
     why_not = {
-        p: Refusal(key="sol-error-card-revealed", params={"position": p})
+        p: Refusal(key="sol-error-card-revealed", params={"position": c.numbered(p)})
         for p, c in enumerate(row, start=1)
         if c.revealed
     }
+    return position_options(row, show_faces=True, why_not=why_not)
+
+
+def reveal_prompt(state: SolState, player: int, *, changeable: bool = False) -> Prompt:
     return new_prompt(
         state,
         player,
         REVEAL,
         deadline="reveal",
-        options=position_options(row, show_faces=True, why_not=why_not),
+        options=reveal_options(state, player),
         params={"circle": state.circle, "circles": state.options.hand_size},
         changeable=changeable,
     )
@@ -303,22 +368,14 @@ def _on_reveal(state: SolState, player: int, prompt: Prompt, action: Action, eve
     if state.options.reveal_mode == "simultaneous":
         state.reveal_choices[player] = position
         prompt.answered = True
-        if len(state.reveal_choices) < len(state.prompts):
+        if any(p.seat not in state.reveal_choices for p in state.prompts):
             return
-        state.prompts = []
-        for s in state.clockwise_from(state.senior_blind):
-            if s in state.reveal_choices:
-                reveal(state, s, state.reveal_choices[s], events)
-        state.reveal_choices = {}
+        _reveal_all(state, events)
     else:
         state.prompts = []
         reveal(state, player, position, events)
         state.reveal_queue.pop(0)
-        if state.reveal_queue:
-            state.prompts = [reveal_prompt(state, state.reveal_queue[0])]
-            return
-    state.phase = "betting"
-    advance(state, events)
+        _next_reveal(state, events)
 
 
 def reveal(state: SolState, player: int, position: int, events: list[Event]) -> None:
@@ -341,7 +398,7 @@ def reveal(state: SolState, player: int, position: int, events: list[Event]) -> 
         announce(
             "sol-event-reveal",
             player=seat(player),
-            position=position,
+            position=card.numbered(position),
             outcome=term(f"sol-outcome-{card.outcome}"),
             truth=truth,
             **_reveal_params(card),

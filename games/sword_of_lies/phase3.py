@@ -360,7 +360,9 @@ def order_params(state: SolState, player: int, order: WarOrder) -> dict[str, Any
     params: dict[str, Any] = {"player": seat(player), "kind": term(f"sol-attack-{order.kind}")}
     for n, target in enumerate(order.targets, start=1):
         params[f"target{n}"] = seat(target.seat)
-        params[f"position{n}"] = target.position
+        row = state.table[target.seat].cards
+        shown = row[target.position - 1].numbered(target.position) if 1 <= target.position <= len(row) else 0
+        params[f"position{n}"] = shown or target.position
     params["cost"] = order.cost if order.cost is not None else 0
     params["double"] = "yes" if order.kind == "double" else "no"
     return params
@@ -399,7 +401,7 @@ def resolve(state: SolState, events: list[Event]) -> None:
             announce(
                 "sol-event-card-hit",
                 player=seat(owner),
-                position=position,
+                position=card.numbered(position),
                 hits=h,
                 cost=c,
                 result=term(f"sol-result-{result}"),

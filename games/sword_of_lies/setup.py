@@ -99,9 +99,9 @@ def deal(state: SolState, events: list[Event]) -> None:
     hand_size = state.options.hand_size
     decks = decks_needed(state.players, hand_size)
     state.deck = state.rng.shuffled(shoe(decks))
-    for _ in range(hand_size):
+    for slot in range(1, hand_size + 1):
         for s in range(state.players):
-            state.table[s].cards.append(TableCard(card=_draw(state)))
+            state.table[s].cards.append(TableCard(card=_draw(state), number=slot))
     events.append(announce("sol-event-dealt", decks=decks, hand_size=hand_size))
     for s in range(state.players):
         events.append(tell([s], "sol-event-your-cards", **hand_params(state, s)))

@@ -42,6 +42,15 @@ class TableCard(BaseModel):
     """What the card became when it was revealed."""
     sword_to: int | None = None
     """The seat that earned a sword when this card was revealed."""
+    number: int = 0
+    """The card's number as players see it ("#2"), the slot it was dealt to, kept for the whole game:
+    a revealed card moves to the right end of the row (so its position changes) but not its number.
+    A traded card takes the number of the slot it arrives in. 0 (a game saved before numbers): its
+    position. Presentation only: every rule reads positions."""
+
+    def numbered(self, position: int) -> int:
+        """The number shown for this card lying at `position` (1-based)."""
+        return self.number or position
 
 
 class PlayerState(BaseModel):

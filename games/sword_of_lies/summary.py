@@ -46,8 +46,9 @@ def lives_text(card: TableCard) -> str:
 
 
 def public_card(position: int, card: TableCard) -> str:
-    """Position, face (only when revealed) with shield/lives, and the mark."""
-    parts = [f"{position}:{cardlib.text(card.card)}", lives_text(card)] if card.revealed else [f"{position}:{HIDDEN}"]
+    """The card's number, face (only when revealed) with shield/lives, and the mark."""
+    number = card.numbered(position)
+    parts = [f"{number}:{cardlib.text(card.card)}", lives_text(card)] if card.revealed else [f"{number}:{HIDDEN}"]
     if card.mark is not None:
         parts.append(mark_text(card.mark))
     return " ".join(parts)
@@ -164,7 +165,8 @@ def player_line(state: SolState, player: int) -> Event:
             "lives": sum(c.lives for c in revealed),
             "cards": len(me.cards),
             "row": public_row(me.cards),
-            "faces": [dict(position=p, **cardlib.face(c.card)) for p, c in enumerate(me.cards, 1) if c.revealed],
+            "faces": [dict(position=c.numbered(p), **cardlib.face(c.card))
+                      for p, c in enumerate(me.cards, 1) if c.revealed],
         },
     )
 
@@ -246,18 +248,19 @@ def pending(state: SolState, player: int) -> list[Event]:
             lines.append(
                 Event(
                     key="sol-summary-reveal-choice",
-                    params={"position": position, **cardlib.face(row[position - 1].card)},
+                    params={"position": row[position - 1].numbered(position), **cardlib.face(row[position - 1].card)},
                     to=[player],
                 )
             )
     order = state.orders.get(player)
     if state.phase == "war" and order is not None and order.kind is not None:
-        lines.append(Event(key="sol-summary-order", params=order_params(order), to=[player]))
+        lines.append(Event(key="sol-summary-order", params=order_params(order, state), to=[player]))
     return lines
 
 
-def order_params(order: WarOrder) -> dict[str, Any]:
-    """A war order, complete or being composed (`?` for what is not chosen yet)."""
+def order_params(order: WarOrder, state: SolState | None = None) -> dict[str, Any]:
+    """A war order, complete or being composed (`?` for what is not chosen yet); each card by its
+    number when `state` is given."""
     params: dict[str, Any] = {
         "kind": term(f"sol-attack-{order.kind}"),
         "double": "yes" if order.kind == "double" else "no",
@@ -268,7 +271,9 @@ def order_params(order: WarOrder) -> dict[str, Any]:
         target = order.targets[n - 1] if len(order.targets) >= n else None
         if target is not None:
             params[f"target{n}"] = seat(target.seat)
-            params[f"position{n}"] = target.position
+            row = state.table[target.seat].cards if state is not None else []
+            params[f"position{n}"] = (row[target.position - 1].numbered(target.position)
+                                      if 1 <= target.position <= len(row) else target.position)
         elif len(order.targets) == n - 1 and order.pending_target is not None:
             params[f"target{n}"] = seat(order.pending_target)
             params[f"position{n}"] = UNKNOWN
@@ -279,13 +284,18 @@ def order_params(order: WarOrder) -> dict[str, Any]:
 
 
 # --- all together ------------------------------------------------------------------------------
+LEGEND_UP_TO = 6
+"""Players up to which the table's lines end with the legend of their symbols."""
+
+
 def build(state: SolState, viewer: Viewer) -> list[Event]:
     lines = [header(state)]
     if state.phase == "buy_in":
         lines += [buy_in_line(state, s) for s in range(state.players)]
         return lines
     lines += [player_line(state, s) for s in range(state.players)]
-    lines.append(Event(key="sol-summary-legend"))
+    if state.players <= LEGEND_UP_TO:  # a big table keeps to one message; the rules explain the symbols
+        lines.append(Event(key="sol-summary-legend"))
     if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < state.players:
         lines.append(own_cards(state, viewer))
         lines += pending(state, viewer)

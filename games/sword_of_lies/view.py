@@ -12,6 +12,7 @@ from games.sword_of_lies.state import SolState, TableCard
 def _card(card: TableCard, position: int, *, show_face: bool) -> dict[str, Any]:
     data: dict[str, Any] = {
         "position": position,
+        "number": card.numbered(position),  # what players call it: kept when a reveal moves it right
         "mark": None
         if card.mark is None
         else {"by": card.mark.by, "named": card.mark.named, "believed": card.mark.believed},

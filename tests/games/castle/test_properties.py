@@ -33,9 +33,11 @@ from games.castle.skirmish import CHOICES
 from games.castle.state import CastleState
 from games.core import Action, Event, Prompt
 from games.core.rng import derived
+from tests.depth import count
 from tests.games.castle.helpers import order, prompt_of
 
-GAMES = 300
+GAMES = 2 * count(150)
+"""300 games in a deep run, 76 by default (even: the two table sizes alternate with the seed)."""
 CHUNKS = 6
 MAX_STEPS = 5000
 
@@ -307,7 +309,7 @@ def check_stop_and_continue(plan: Plan, played: Played) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_full_games(chunk: int) -> None:
-    """300 games: see the module's docstring for what is checked."""
+    """300 games (76 by default): see the module's docstring for what is checked."""
     for seed in range(chunk, GAMES, CHUNKS):
         plan = plan_for(seed)
         played = play_checked(plan)
@@ -324,7 +326,7 @@ def test_the_sample_covers_both_table_sizes_seat_kinds_and_tiers() -> None:
         assert len(mine) == GAMES // 2
         assert any("random" in p.seats for p in mine) and any(set(p.seats) == {"bot"} for p in mine)
         for tier in ("reload", "stop", "secrets"):
-            assert sum(getattr(p, tier) for p in mine) >= 20, tier
+            assert sum(getattr(p, tier) for p in mine) >= count(20), tier
     assert {p.options["artifacts_to_win"] for p in plans} == {1, 2, 3}
     assert any(p.options.get("board") == "castle-4" and p.players == 3 for p in plans)
 

@@ -9,6 +9,7 @@ from games.castle import ENGINE
 from games.castle.board import corridor_key
 from games.castle.state import CastleState, Marker
 from tests.games.castle.helpers import (
+    act,
     choose,
     event_of,
     keys,
@@ -16,6 +17,8 @@ from tests.games.castle.helpers import (
     new_game,
     orders,
     position,
+    prompt_of,
+    refusal,
     skirmish_cards,
     stack_events,
 )
@@ -125,6 +128,49 @@ def test_eject_with_no_two_corridor_walk_expels_the_loser_one_corridor() -> None
     assert state.table[1].hall == "A1"
 
 
+def test_eject_is_optional_the_winner_may_expel_the_loser_one_hall() -> None:
+    # Decision («может»): the winner chooses a one-hall or a two-hall expulsion for that loser.
+    state, _ = fight(halls={0: "C", 1: "C"}, rows={0: ["eject", "defence"], 1: ["peek", "defence"]})
+    state, _ = skirmish_cards(state, {0: 1, 1: 1})
+    state, _ = act(state, 0, "~edit:expel")
+    asked = prompt_of(state, 0)
+    assert asked.key == "castle-ask-eject"
+    assert [(o.value, o.label, o.disabled) for o in asked.options if not o.value.startswith("~")] == [
+        ("1", "castle-opt-eject-two", None), ("none", "castle-opt-eject-none", None)]
+    assert refusal(state, 0, "A3") == "castle-refuse-eject-pick", "a hall typed here: say how to expel one hall"
+    state, _ = act(state, 0, "none")
+    assert prompt_of(state, 0).key == "castle-ask-expel"
+    state, _ = act(state, 0, "A3")
+    state, events = act(state, 0, "~done")
+    assert state.table[1].hall == "A3"
+    assert event_of(events, "castle-expelled").params["moves"]["lines"][0]["params"]["path"] == "C → A3"
+
+
+def test_eject_one_loser_two_halls_the_other_one_hall_or_both_one_hall() -> None:
+    two = fight(halls={0: "C", 1: "C", 2: "C"}, rows={0: ["eject", "defence"], 1: ["peek", "defence"],
+                                                     2: ["peek", "defence"]})[0]
+    two, _ = skirmish_cards(two, {0: 1, 1: 1, 2: 1})
+    state, _ = choose(two, 0, {"expel": ["2", "A1", "B1", "A4"]})
+    assert [p.hall for p in state.table] == ["C", "A4", "B1"]
+    state, _ = choose(two, 0, {"expel": ["none", "A2", "A5"]})
+    assert [p.hall for p in state.table] == ["C", "A2", "A5"]
+
+
+def test_the_deadline_default_of_eject_is_a_random_choice_among_one_and_two_halls() -> None:
+    # "Winner's choices: random legal choice" — either shape of Eject is legal, so either can be drawn.
+    shapes = set()
+    for seed in range(1, 13):
+        state, _ = fight(halls={0: "C", 1: "C"}, seed=seed, rows={0: ["eject", "defence"], 1: ["peek", "defence"]})
+        state, _ = skirmish_cards(state, {0: 1, 1: 1})
+        assert state.fight is not None
+        drawn = state.fight.defaults["expel"]
+        state, _ = act(state, 0, "~done")
+        walk = [h for h in drawn if h not in ("1", "none")]
+        assert state.table[1].hall == walk[-1] and len(walk) == (1 if drawn[0] == "none" else 2)
+        shapes.add(len(walk))
+    assert shapes == {1, 2}
+
+
 def test_a_loser_with_no_open_corridor_stays() -> None:
     state, _ = fight(halls={0: "B1", 1: "B1"}, rows={0: ["robbery", "defence"], 1: ["peek", "defence"]},
                           locks=(("B1", "B2"), ("B1", "B12"), ("B1", "A1")))
@@ -146,6 +192,19 @@ def test_a_tie_with_not_enough_open_corridors_repeats_only_then() -> None:
         landed = [state.table[s].hall for s in range(3)]
         assert set(landed) == {"A1", "B2"}, landed
         assert state.floor.get("B1") == 2 and not any(p.carried for p in state.table)
+
+
+def test_a_tie_with_too_few_exits_uses_every_open_exit_once_then_a_random_open_exit() -> None:
+    # Decision: every open exit is used once first, then each remaining player goes to a random open exit.
+    repeated = set()
+    for seed in range(1, 13):
+        state, _ = fight(halls={0: "B1", 1: "B1", 2: "B1"}, seed=seed, locks=(("B1", "B12"),),
+                         rows={0: ["eject", "defence"], 1: ["eject", "defence"], 2: ["eject", "defence"]})
+        state, _ = skirmish_cards(state, {0: 1, 1: 1, 2: 1})
+        landed = [state.table[s].hall for s in range(3)]
+        assert sorted(set(landed)) == ["A1", "B2"], "both open exits are used"
+        repeated.add(max(set(landed), key=landed.count))
+    assert repeated == {"A1", "B2"}, "the third player's exit is random"
 
 
 def test_a_tie_with_no_open_corridor_leaves_the_tied_where_they_are_and_nobody_takes_the_artifact() -> None:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from games.cookie import ENGINE
 from games.cookie.state import CookieState
 from games.core import IllegalAction, Refusal, seat
+from tests.depth import examples
 
 from .helpers import choose, final_state, place, play_circle, prompt_of
 
@@ -138,7 +139,7 @@ JSON = st.recursive(
 )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     player=st.integers(-2, 5),
     prompt=st.sampled_from(["cookie-r1-c1-s1-choose", "cookie-r1-c1-s3-place", "cookie-r1-c1-s0-choose", "x"])

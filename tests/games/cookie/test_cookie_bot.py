@@ -13,6 +13,7 @@ from games.cookie import ENGINE, rules
 from games.cookie.deduction import possible_roles
 from games.cookie.state import CookieState
 from games.core.rng import derived
+from tests.depth import examples
 
 from .helpers import play_out
 
@@ -31,7 +32,7 @@ def tables(draw: st.DrawFn) -> tuple[int, list[str], int, list[list[str]]]:
     return players, list(roles), viewer, revealed
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(tables())
 def test_the_aid_is_exactly_what_all_consistent_deals_allow(table: tuple[int, list[str], int, list[list[str]]]) -> None:
     players, roles, viewer, revealed = table

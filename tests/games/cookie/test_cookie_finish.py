@@ -34,7 +34,7 @@ def test_the_view_shows_which_swords_and_shields_lie_in_front_of_whom() -> None:
     lines = [e for e in ENGINE.summary(state, HOMER) if e.key.startswith("cookie-summary-placements")]
     assert len(lines) == 1 and lines[0].to is None, "placements are public: one line for everyone"
     assert text("ru", lines[0], reader=HOMER) == (
-        "Лежат в этом раунде: ⚔️ меч игрока Барт — перед игроком Лиза, 🛡️ ваш щит — перед игроком Мардж."
+        "Лежат в этом раунде: ⚔️ меч Барта — перед Лизой, 🛡️ ваш щит — перед игроком Мардж."
     )
     assert text("en", lines[0], reader=LISA) == (
         "In front of players this round: ⚔️ Барт's Sword — in front of you, 🛡️ Гомер's Shield — in front of Мардж."
@@ -45,8 +45,8 @@ def test_placements_name_you_and_keep_the_noun_in_its_case() -> None:
     state = third_circle()
     _, events = place(state, BART, LISA)
     (placed,) = events
-    assert text("ru", placed) == "⚔️ Барт кладёт меч перед игроком Лиза."
-    assert text("ru", placed, reader=BART) == "⚔️ Вы кладёте меч перед игроком Лиза."
+    assert text("ru", placed) == "⚔️ Барт кладёт меч перед Лизой."
+    assert text("ru", placed, reader=BART) == "⚔️ Вы кладёте меч перед Лизой."
     assert text("ru", placed, reader=LISA) == "⚔️ Барт кладёт меч перед вами."
 
 
@@ -59,7 +59,7 @@ def test_a_blocked_target_shows_its_reason_and_you_are_never_a_target() -> None:
     homer = prompt.option(str(HOMER))
     assert homer is not None
     assert option_with_reason(homer, "ru", NAMES.__getitem__) == (
-        "Гомер ✗ Перед вами уже лежит щит игрока Гомер, поэтому меч перед этим игроком класть нельзя."
+        "Гомер ✗ Перед вами уже лежит щит Гомера, поэтому меч перед этим игроком класть нельзя."
     )
 
 

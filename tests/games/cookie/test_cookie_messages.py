@@ -14,6 +14,9 @@ from games.core import Event
 from ..rendering import assert_renders_for_everyone
 from .helpers import play_out, terms
 
+pytestmark = pytest.mark.xdist_group("cookie-messages")
+"""One worker plays the module's games once (a module fixture) for all its tests."""
+
 REFUSALS = [
     "cookie-error-blocked-sword",
     "cookie-error-blocked-shield",

@@ -249,6 +249,24 @@ def test_with_no_legal_player_left_the_card_goes_in_front_of_nobody() -> None:
     assert record.sword[0] == 0
 
 
+def test_with_one_legal_player_left_the_card_is_placed_there_at_once_and_everyone_is_told() -> None:
+    state = scenario_4()
+    # Circles 1-2: seats 1 and 2 each put a Shield in front of seat 0.
+    for shielder in (1, 2):
+        cards = {s: next(c for c in state.hands[s] if rules.is_character(c)) for s in range(4)}
+        cards[shielder] = "shield"
+        state, _ = play_circle(state, cards)
+        state, _ = place(state, shielder, 0)
+    # Circle 3: seat 0 reveals its Sword; only seat 3 has not shielded against it.
+    state, events = play_circle(state, {0: "sword", 1: "hill", 2: "hill", 3: "hill"})
+    (only,) = [e for e in events if e.key == "cookie-event-placed-only"]
+    assert only.to is None
+    assert only.params == {"player": seat(0), "card": {"term": "cookie-card-sword"}, "target": seat(3)}
+    assert "cookie-event-placed-sword" in [e.key for e in events]
+    assert not any(p.seat == 0 and p.deadline == "place" for p in state.prompts)
+    assert (0, "sword", 3) in state.placement_triples()
+
+
 # --- scoring and the end -----------------------------------------------------------------
 
 

@@ -156,8 +156,10 @@ def deaths(events: list[Event]) -> list[int]:
     return [p["player"]["seat"] for m, p in report(events) if m == "mafia-line-death"]
 
 
-def colour_keys(terms: list[dict[str, str]]) -> list[str]:
-    return [t["term"].removeprefix("mafia-colour-") for t in terms]
+def colour_counts(lines: list[dict[str, Any]]) -> dict[str, int]:
+    """A Question's or a Denunciation's colours, {colour: count} in the order they are told."""
+    return {line["params"]["colour"]["term"].removeprefix("mafia-colour-"): line["params"]["count"]
+            for line in lines if line["message"] == "mafia-colour-count"}
 
 
 def card_keys(terms: list[dict[str, str]]) -> list[str]:

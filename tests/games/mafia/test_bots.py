@@ -20,10 +20,12 @@ from games.mafia import ENGINE, sheet
 from games.mafia.bot_orders import immediate, plan, victim
 from games.mafia.order import Order
 from games.mafia.state import MafiaState
+from tests.depth import seeds
 from tests.games.mafia.helpers import bots, run, start
 
 SIZES = (10, 11, 12)
-SEEDS = range(6)
+SEEDS = seeds(6)
+"""Games per table size: 6 in a deep run, 2 by default (tests/depth.py)."""
 PROMPTS_PER_SEAT = 12
 """More prompts than any seat's plan needs in one phase: the bot would be looping."""
 PHASE_LIMIT = 80

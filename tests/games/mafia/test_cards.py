@@ -3,11 +3,12 @@ hands, armor, damage, draws and messages after the end of the phase."""
 
 from __future__ import annotations
 
+from bot.i18n import render
 from games.mafia.order import Order
 from games.mafia.state import Delayed, Message
 from tests.games.mafia.scenario import (
     card_keys,
-    colour_keys,
+    colour_counts,
     damage,
     keys,
     next_phase,
@@ -247,12 +248,43 @@ def test_fat_is_the_businessmans_token_one_armor_any_phase() -> None:
 # --- Information ----------------------------------------------------------------------------------
 
 
-def test_question_tells_the_colours_of_the_targets_hand_in_hand_order() -> None:
-    state = table(hands={0: ["question", "letter"], 1: ["strike", "vest", "search"]})
-    events = resolve_phase(state, {0: Order(hand=play(state, 0, "question", 1))})
-    result = one(events, 0, "mafia-result-question")
-    assert result["player"] == {"seat": 1}
-    assert colour_keys(result["colours"]) == ["attack", "support", "information"]
+def test_question_tells_the_colours_of_the_targets_hand_as_a_count_per_colour() -> None:
+    """Decision: a count per colour, never in hand order (the order is secret: it decides which
+    cards damage discards); the Advisor's invisible cards are included (Question is private)."""
+    told = []
+    for hand in (["search", "strike", "vest", "strike"], ["strike", "strike", "search", "vest"]):
+        state = table(hands={0: ["question", "letter"], 9: hand})
+        state.seats[9].hand[0].invisible = True  # the Advisor hid his first card
+        events = resolve_phase(state, {0: Order(hand=play(state, 0, "question", 9))})
+        result = one(events, 0, "mafia-result-question")
+        assert result["player"] == {"seat": 9} and result["count"] == 4
+        assert colour_counts(result["colours"]) == {"attack": 2, "support": 1, "information": 1}
+        told.append(result)
+    assert told[0] == told[1], "two orders of the same hand give the same answer"
+    assert list(colour_counts(told[0]["colours"])) == ["attack", "support", "information"], "in colour order"
+
+
+def test_question_and_denunciation_read_as_counts_per_colour_in_both_languages() -> None:
+    state = table(hands={0: ["question", "letter"], 9: ["strike", "vest", "strike", "strike", "strike", "strike",
+                                                         "search", "letter"]})
+    question = resolve_phase(state, {0: Order(hand=play(state, 0, "question", 9))})
+    asked = one(question, 0, "mafia-result-question")
+    state = table(phase="day", hands={1: ["denunciation", "letter", "vest"], 9: ["strike", "vest", "strike"]})
+    denounced = resolve_phase(state, {1: Order(hand=play(state, 1, "denunciation", 9, paid=["letter"]))})
+    line = next(p for m, p in report(denounced) if m == "mafia-line-denunciation")
+
+    def text(language: str, key: str, params: dict[str, object]) -> str:
+        return render(language, key, params, lambda n: f"Player {n + 1}")
+
+    assert text("en", "mafia-result-question", asked) == (
+        "❓ Question (Player 10): 5 Attack cards, 1 Support card, 2 Information cards in hand.")
+    assert text("ru", "mafia-result-question", asked) == (
+        "❓ Вопрос (Player 10): в Руке 5 карт цвета «Атака», 1 карта цвета «Поддержка», "
+        "2 карты цвета «Информация».")
+    assert text("en", "mafia-line-denunciation", line) == (
+        "📜 Denunciation on Player 10: 2 Attack cards, 1 Support card in hand.")
+    assert text("ru", "mafia-line-denunciation", line) == (
+        "📜 Анонимка на персонажа Player 10: в Руке 2 карты цвета «Атака», 1 карта цвета «Поддержка».")
 
 
 def test_letter_is_delivered_unsigned_to_its_target() -> None:
@@ -333,14 +365,16 @@ def test_divination_shows_the_top_three_of_the_deck_after_the_draws() -> None:
     assert state.seats[0].divination == [c.id for c in state.seats[0].deck[:3]]
 
 
-def test_denunciation_announces_the_colours_of_the_targets_visible_hand() -> None:
+def test_denunciation_announces_the_colours_of_the_targets_visible_hand_as_a_count_per_colour() -> None:
+    """Decision: counts per colour; the Advisor's invisible cards are left out (the announcement is
+    public, like the hand count)."""
     state = table(phase="day", hands={0: ["denunciation", "letter", "vest"],
                                       1: ["question", "strike", "vest", "strike", "search"]})
     state.seats[1].hand[4].invisible = True
     events = resolve_phase(state, {0: Order(hand=play(state, 0, "denunciation", 1, paid=["letter"]))})
     line = next(p for m, p in report(events) if m == "mafia-line-denunciation")
     assert line["player"] == {"seat": 1} and line["count"] == 4
-    assert colour_keys(line["colours"]) == ["attack", "attack", "support", "information"]
+    assert colour_counts(line["colours"]) == {"attack": 2, "support": 1, "information": 1}
 
 
 def test_intercept_copies_every_message_sent_to_the_target_without_the_sender() -> None:

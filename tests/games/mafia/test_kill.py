@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from games.core import Event, Refusal, seat
 from games.mafia.order import Order
-from games.mafia.votes import Kill, kill_target_refusal, mafia_kill
+from games.mafia.state import MafiaState
+from games.mafia.votes import Kill, kill_target_refusal, kill_weight, leader_vote, mafia_kill, veche, vote_weight
 from tests.games.mafia.votes_table import (
     ADVISOR,
     BOSS,
@@ -16,7 +17,9 @@ from tests.games.mafia.votes_table import (
     SOCIOPATH,
     assert_renders,
     kill,
+    lead,
     table,
+    vote,
     wound,
 )
 
@@ -48,10 +51,18 @@ def test_no_votes_no_kill() -> None:
     assert mafia_kill(state, {KILLER: Order(), BOSS: Order(done=True)}, set()).victim is None
 
 
+def kill_votes(state: MafiaState, **weights: float) -> None:
+    """An organiser's numbers (roles.json is data): the named mafia roles' kill votes changed."""
+    mafia = tuple(role.model_copy(update={"values": {**role.values, "kill_votes": weights[role.key]}})
+                  if role.key in weights else role for role in state.roles.mafia)
+    state.roles = state.roles.model_copy(update={"mafia": mafia})
+
+
 def _tie(seed: int) -> tuple[int | None, int | None]:
-    """Killer 2 against Boss 1.5 + a wounded Avenger Advisor 0.5: the victim, and what the rng says."""
-    state = table(phase="night", seed=seed, public={ADVISOR: "avenger", 2: "jester"})
-    wound(state, ADVISOR)
+    """Killer 2 against Boss 1 + Advisor 1 (an organiser's Boss of weight 1): the victim, and what the
+    rng says. With the page's numbers (2, 1.5, 1) no two groups of votes weigh the same."""
+    state = table(phase="night", seed=seed)
+    kill_votes(state, boss=1)
     expected = state.rng.model_copy().choice([HERO, MONK])
     result = mafia_kill(state, {KILLER: aim(HERO), BOSS: aim(MONK), ADVISOR: aim(MONK)}, set())
     assert result.totals == {HERO: 2.0, MONK: 2.0}
@@ -70,12 +81,28 @@ def test_a_tie_is_broken_at_random_by_the_games_generator() -> None:
     assert victims == {HERO, MONK}
 
 
-def test_a_wounded_avenger_in_the_mafia_votes_0_5() -> None:
+def test_a_mortally_wounded_mafia_avengers_kill_vote_keeps_its_mafia_weight() -> None:
+    """Decision: his 0.5 applies to his veche votes and his Leader vote only; as the Killer his kill
+    vote still weighs 2."""
     state = table(phase="night", public={KILLER: "avenger", 2: "croupier"})
     wound(state, KILLER)
     result = mafia_kill(state, {KILLER: aim(HERO), ADVISOR: aim(MONK)}, set())
-    assert result.totals == {HERO: 0.5, MONK: 1.0}
-    assert result.victim == MONK
+    assert result.totals == {HERO: 2.0, MONK: 1.0}
+    assert result.victim == HERO
+    # Killer 2 against Boss 1.5 + a wounded Avenger Advisor, who weighs his Advisor's 1: no tie
+    state = table(phase="night", public={ADVISOR: "avenger", 2: "jester"})
+    wound(state, ADVISOR)
+    result = mafia_kill(state, {KILLER: aim(HERO), BOSS: aim(MONK), ADVISOR: aim(MONK)}, set())
+    assert (result.victim, result.totals) == (MONK, {HERO: 2.0, MONK: 2.5})
+
+
+def test_the_same_wounded_mafia_avenger_votes_0_5_at_the_veche_and_for_the_leader() -> None:
+    state = table(phase="day", public={KILLER: "avenger", 2: "croupier"})
+    wound(state, KILLER)
+    assert vote_weight(state, KILLER) == 0.5 and kill_weight(state, KILLER) == 2.0
+    result = veche(state, {KILLER: vote(MONK, "beating"), HERO: vote(CHILD)})
+    assert (result.totals, result.execution, result.beating) == ({MONK: 0.5, CHILD: 1.0}, 1.0, 0.5)
+    assert leader_vote(state, {KILLER: lead(MONK), HERO: lead(CHILD)}).totals == {MONK: 0.5, CHILD: 1.0}
 
 
 def test_each_paid_boost_adds_2() -> None:

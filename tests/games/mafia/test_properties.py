@@ -1,6 +1,7 @@
 """Properties of whole games (rules page: "Factions and secret roles", "The collection, the draft and the
 decks", "Information"): 100 seeded games of bot players — 90 at 10, 11 and 12 players, 5 each at a
-moderator's untested 8 and 14 — and 8 games of players who give random legal orders.
+moderator's untested 8 and 14 — and 8 games of players who give random legal orders (the deep size,
+tests/depth.py; by default a quarter of each, and 2 games at 8 and at 14).
 
 Every game must end within `STEP_LIMIT` answers, in a victory or a draw, with results that match the
 winner (the whole winning faction, the dead included; nobody after a draw); no card is ever lost or
@@ -42,17 +43,22 @@ from games.core import Action, Event, IllegalAction, Prompt
 from games.core.orders import CANCEL, EDIT, PLAN, Sheet, picks, random_answers
 from games.mafia import ENGINE, bot_orders, sheet
 from games.mafia.state import Card, MafiaState
+from tests.depth import count
 from tests.games.mafia.helpers import Policy, phase_passes, reopen
+
+pytestmark = pytest.mark.xdist_group("mafia-properties")
+"""One worker plays the module's games once (a module fixture) for all its tests."""
 
 # --- the games -----------------------------------------------------------------------------------------------
 UNTESTED = {"allow_untested_size": True}
-SIZES = {10: 40, 11: 25, 12: 25, 8: 5, 14: 5}
-"""Games per table size: 90 at the page's sizes, 5 each at the untested 8 and 14."""
+SIZES = {10: count(40), 11: count(25), 12: count(25), 8: count(5, least=2), 14: count(5, least=2)}
+"""Games per table size: 90 at the page's sizes, 5 each at the untested 8 and 14 (a deep run; by default
+a quarter, and 2 at 8 and 14)."""
 DEEP = {(10, 0), (10, 1), (11, 0), (12, 0), (8, 0), (14, 0)}
 """(players, seed) of the deep games: the bots as they are, and every state checked through JSON."""
 REPLAYED = 8
 """Every eighth quick game is replayed from set-up and continued from reloaded saves."""
-RANDOM = {10: 4, 12: 4}
+RANDOM = {10: count(4), 12: count(4)}
 """Games per size whose players give random legal orders (every part built at random, step by step
 as the form allows): plays no bot would make, for the cards' and the secrets' properties."""
 CASES: list[tuple[int, int, str]] = [
@@ -499,7 +505,7 @@ def findings(games: list[Game], prop: str) -> list[str]:
 # --- the properties ----------------------------------------------------------------------------------------------
 def test_a_hundred_games_at_every_size(games: list[Game]) -> None:
     sizes = Counter(g.players for g in games)
-    assert len(games) >= 100 and set(sizes) == {8, 10, 11, 12, 14}, sizes
+    assert len(games) >= count(100) and set(sizes) == {8, 10, 11, 12, 14}, sizes
     assert Counter(g.kind for g in games) == {"deep": len(DEEP), "quick": sum(SIZES.values()) - len(DEEP),
                                               "random": sum(RANDOM.values())}
     replayed = sum(1 for g in games if g.kind == "quick" and g.seed % REPLAYED == 0)

@@ -8,7 +8,7 @@ from games.mafia.order import Order
 from games.mafia.state import MafiaState
 from tests.games.mafia.scenario import (
     card_id,
-    colour_keys,
+    colour_counts,
     damage,
     deaths,
     keys,
@@ -174,7 +174,7 @@ def test_child_has_one_armor_every_night() -> None:
 def test_journalist_plays_a_sleeve_card_as_a_question() -> None:
     state = table(roles={0: "journalist"}, sleeves={0: ["arson"]}, hands={1: ["strike", "vest"]})
     events = resolve_phase(state, {0: Order(sleeve=play(state, 0, "arson", 1, where="sleeve", as_question=True))})
-    assert colour_keys(one(events, 0, "mafia-result-question")["colours"]) == ["attack", "support"]
+    assert colour_counts(one(events, 0, "mafia-result-question")["colours"]) == {"attack": 1, "support": 1}
     assert damage(events) == {} and state.seats[0].sleeve == []  # no Arson, and the Question's cost 0
 
 
@@ -185,6 +185,6 @@ def test_journalist_in_the_mafia_takes_a_question_on_the_kills_victim_when_he_bo
     events = resolve_phase(state, {7: Order(kill=3, boost=boost, boost_question=True), 8: Order(kill=3)})
     result = one(events, 7, "mafia-result-question")
     assert result["player"] == {"seat": 3}
-    assert colour_keys(result["colours"]) == ["attack", "support", "information"] + ["information"] * 6
+    assert colour_counts(result["colours"]) == {"attack": 1, "support": 1, "information": 7}
     assert damage(events) == {3: 5}  # 3 + 2 for the boost
     assert len(state.seats[7].hand) == 4 and private(events, 8, "mafia-result-question") == []

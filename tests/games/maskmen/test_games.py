@@ -14,11 +14,12 @@ from games.core.rng import derived
 from games.maskmen import ENGINE
 from games.maskmen.cards import COLOURS
 from games.maskmen.state import MaskmenState
+from tests.depth import count
 
 from .helpers import assert_cards_conserved, assert_order_sound, secret_keys_in
 
 MAX_STEPS = 6000
-GAMES_PER_CASE = 26  # × 5 player counts × 2 house rules × 2 season settings = 520 games
+GAMES_PER_CASE = count(26)  # × 5 player counts × 2 house rules × 2 season settings = 520 games (deep; 140 by default)
 
 
 @dataclass

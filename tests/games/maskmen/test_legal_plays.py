@@ -13,6 +13,7 @@ from games.maskmen.cards import COLOURS
 from games.maskmen.order import add
 from games.maskmen.plays import legal_plays, legal_values, may_pass
 from games.maskmen.state import MaskmenState
+from tests.depth import examples
 
 from .helpers import assert_order_sound
 
@@ -89,13 +90,13 @@ def test_legal_plays_match_oracle_on_random_walks() -> None:
         random_walk(seed, players=2 + seed % 5, steps=120)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 6), steps=st.integers(1, 150))
 def test_legal_plays_match_oracle_property(seed: int, players: int, steps: int) -> None:
     random_walk(seed, players, steps)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(COLOURS), st.sampled_from(COLOURS)), max_size=30))
 def test_order_stays_closed_and_acyclic(proposals: list[tuple[str, str]]) -> None:
     """Adding only relations between unrelated colours (as play does) keeps a closed DAG."""

@@ -16,6 +16,9 @@ from games.maskmen.cards import COLOURS, colour_key
 
 from ..rendering import assert_renders_for_everyone
 
+pytestmark = pytest.mark.xdist_group("maskmen-messages")
+"""One worker plays the module's games once (a module fixture) for all its tests."""
+
 ERROR_KEYS = {
     "maskmen-error-must-lead",
     "maskmen-error-too-many",

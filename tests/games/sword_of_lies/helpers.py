@@ -78,14 +78,17 @@ def give_turn(state: SolState, seat: int) -> SolState:
 def interrogate(
     state: SolState, asker: int, target: int, position: int, named: str, answer: str
 ) -> tuple[SolState, list[Event]]:
-    return acts(
-        state,
-        (asker, "interrogate"),
-        (asker, str(target)),
-        (asker, str(position)),
-        (target, named),
-        (asker, answer),
-    )
+    """A whole interrogation. The card's position is not asked when it is the target's last unmarked
+    card (the engine picks it at once): then `position` must be that card's."""
+    state, events = acts(state, (asker, "interrogate"), (asker, str(target)))
+    if any(p.seat == asker and p.key == "sol-prompt-ask-position" for p in state.prompts):
+        state, more = act(state, asker, str(position))
+        events += more
+    else:
+        (only,) = find(events, "sol-event-ask-only")
+        assert only.params["position"] == position
+    state, more = acts(state, (target, named), (asker, answer))
+    return state, events + more
 
 
 Chooser = Callable[[SolState, Prompt], str | int]

@@ -10,9 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.depth import count, examples
 from tests.games.sword_of_lies.pokerkit_oracle import Oracle, choose, play_hand
 
-CHUNKS = 10
+CHUNKS = count(10)
+"""Chunks of seeded hands: 10 in a deep run, 3 by default (tests/depth.py)."""
 HANDS_PER_CHUNK = 200
 
 
@@ -31,7 +33,7 @@ def test_pokerkit_agrees_on_seeded_random_hands(chunk: int) -> None:
         assert seen[f"raise range {limit}"] > 0
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(
     stacks=st.lists(st.integers(1, 2000), min_size=2, max_size=8),
     limit=st.sampled_from(["no_limit", "pot_limit", "fixed_limit"]),

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.sword_of_lies.betting import KINDS, BetKind, Betting, LegalBets, settle
+from tests.depth import examples
 
 LIMITS = ("no_limit", "pot_limit", "fixed_limit")
 
@@ -146,7 +147,7 @@ def play_out(b: Betting, rng: random.Random) -> None:
     raise AssertionError("the hand did not end")
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(b=tables(), seed=st.integers(0, 2**32))
 def test_random_hands_keep_every_invariant(b: Betting, seed: int) -> None:
     rng = random.Random(seed)
@@ -174,7 +175,7 @@ def test_random_hands_keep_every_invariant(b: Betting, seed: int) -> None:
             assert any(s in pot.eligible for pot in pots)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     amounts=st.lists(st.integers(0, 500), min_size=1, max_size=12),
     folded=st.lists(st.booleans(), min_size=12, max_size=12),

@@ -188,7 +188,7 @@ def test_a_house_rule_error_names_the_rule_in_the_readers_language() -> None:
         ENGINE.parse_options({"small_blind": 50, "big_blind": 20})
     refusal = refused.value.refusal
     assert render("ru", refusal.key, refusal.params, str) == (
-        "Домашнее правило «small_blind» задано неверно: малый блайнд не может быть больше большого (20)."
+        "Домашнее правило «small_blind» задано неверно: младший блайнд не может быть больше старшего (20)."
     )
     with pytest.raises(IllegalAction) as refused:
         ENGINE.parse_options({"hand_size": 99})

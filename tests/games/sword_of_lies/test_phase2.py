@@ -58,7 +58,7 @@ def test_blinds_and_the_first_bet_prompt() -> None:
 def test_all_four_lie_truth_believe_outcomes() -> None:
     state = everyone_checks_round(four_outcomes_table())
     events = []
-    for _ in range(4):
+    for _ in range(3):  # the fourth card, the last face down, is revealed without asking
         assert state.phase == "reveal"
         state, more = act(state, 0, "1")  # always the leftmost unrevealed: the original order
         events += more

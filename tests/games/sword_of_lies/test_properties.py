@@ -18,9 +18,11 @@ from games.core.rng import derived
 from games.sword_of_lies import ENGINE
 from games.sword_of_lies.options import Options
 from games.sword_of_lies.state import SolState
+from tests.depth import count
 
-GAMES = 300
 CHUNK = 25
+GAMES = count(300, least=CHUNK)
+"""300 games in a deep run, 75 by default: chunks of 25 (each sees both ways a game ends)."""
 PRIVATE_EVENTS = {"sol-event-your-cards", "sol-event-trade-offered", "sol-event-trade-received", "sol-event-order-in"}
 SECRET_VIEW_KEYS = ('"orders"', '"order"', '"draft"', '"reveal_choices"', '"deck"', '"prompts"')
 CARD_ID = re.compile(r'"card_id": ?(\d+)')
