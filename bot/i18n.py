@@ -13,11 +13,15 @@ from typing import Any
 
 from fluent.runtime import FluentBundle, FluentResource
 
+from bot.morphology import Addressee, Named, name_function
+
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "data" / "locales"
 LANGUAGES = ("en", "ru")
 DEFAULT_LANGUAGE = "en"
 
 SeatNamer = Callable[[int], str]
+FORMATTED_KEPT = 50_000
+"""Formatted messages a catalog keeps (then it starts again): a few MB at most."""
 
 
 def normalize(language: str | None) -> str:
@@ -33,8 +37,11 @@ class Catalog:
 
     def __init__(self, language: str) -> None:
         self.language = language
-        self.bundle = FluentBundle([language], use_isolating=False)
+        # NAME(value, case: "gen", fallback: "игрока"): a name, the reader or a term in a grammatical case
+        names = name_function(self.in_case, declines=language == "ru")
+        self.bundle = FluentBundle([language], use_isolating=False, functions={"NAME": names})
         self.keys: set[str] = set()
+        self._formatted: dict[tuple[Any, ...], str] = {}
         for path in sorted((LOCALES_DIR / language).glob("*.ftl")):
             resource = FluentResource(path.read_text(encoding="utf-8"))
             self.bundle.add_resource(resource)
@@ -42,16 +49,35 @@ class Catalog:
                 entry.id.name for entry in resource.body if type(entry).__name__ == "Message"
             )
 
+    def in_case(self, key: str, case: str) -> str:
+        """A term's message in a grammatical case: the variant its `$case` selector has for it."""
+        return self.text(key, {"case": case})
+
     def has(self, key: str) -> bool:
         return self.bundle.has_message(key)
 
     def text(self, key: str, params: Mapping[str, Any] | None = None) -> str:
+        """The message formatted; the same message with the same arguments is formatted once (a status
+        line or a prompt's options come back with every step)."""
+        arguments = dict(params or {})
+        arguments.setdefault("case", "nom")  # a term with case variants (`{ $case -> … }`) stands in the nominative
+        try:
+            memo: tuple[Any, ...] | None = (key, *sorted(arguments.items()))
+            hash(memo)
+        except TypeError:  # an argument that is not plain data: formatted each time
+            memo = None
+        if memo is not None and (known := self._formatted.get(memo)) is not None:
+            return known
         if not self.bundle.has_message(key):
             return key
         message = self.bundle.get_message(key)
         if message.value is None:
             return key
-        text, _errors = self.bundle.format_pattern(message.value, dict(params or {}))
+        text, _errors = self.bundle.format_pattern(message.value, arguments)
+        if memo is not None:
+            if len(self._formatted) >= FORMATTED_KEPT:
+                self._formatted.clear()
+            self._formatted[memo] = text
         return text
 
 
@@ -111,15 +137,15 @@ def resolve(language: str | None, value: Any, name_of: SeatNamer) -> Any:
         if set(value) == {"seat"}:
             name = name_of(value["seat"])
             if isinstance(name, Reader):
-                return t(language, "you-name")
-            return t(language, name.key) if isinstance(name, Term) else name
+                return Addressee(t(language, "you-name"))
+            return Named(t(language, name.key), name.key) if isinstance(name, Term) else name
         if set(value) == {"and"}:
             items = [str(resolve(language, v, name_of)) for v in value["and"]]
             if len(items) <= 1:
                 return items[0] if items else t(language, "list-nobody")
             return t(language, "list-and", head=", ".join(items[:-1]), last=items[-1])
         if set(value) == {"term"}:
-            return t(language, value["term"])
+            return Named(t(language, value["term"]), value["term"])
         if set(value) == {"message", "params"}:  # a nested message (games.core.orders.message)
             return render(language, value["message"], value["params"], name_of)
         if set(value) == {"lines"}:
@@ -142,6 +168,7 @@ def render_params(language: str | None, params: Mapping[str, Any], name_of: Seat
     """The Fluent arguments of a message: its parameters resolved to text, plus `X_is_you` for
     every seat parameter, and `X_count` and `X_has_you` for every list."""
     resolved = {k: resolve(language, v, name_of) for k, v in params.items()}
+    resolved.setdefault("case", "nom")  # a term with case variants, rendered on its own, stands in the nominative
     for k, v in params.items():
         if _is_seat(v):
             resolved[f"{k}_is_you"] = "yes" if isinstance(name_of(v["seat"]), Reader) else "no"

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from fluent.runtime import FluentBundle, FluentResource
 
-from bot.i18n import LANGUAGES, LOCALES_DIR, catalog, normalize, t
+from bot.i18n import LANGUAGES, LOCALES_DIR, catalog, normalize, reading_as, render, t
+from bot.morphology import Addressee, name_function
 
 
 @pytest.mark.parametrize(
@@ -41,3 +43,82 @@ def test_discord_locales_map_to_supported_languages() -> None:
     assert normalize("de") == "en"
     assert normalize(None) == "en"
     assert catalog("en-GB").language == "en"
+
+
+# Names, the reader and game terms in the grammatical case a sentence needs (the catalogs' NAME function)
+
+
+def _ru_line(pattern: str, **params: object) -> str:
+    """A one-off Russian message formatted through the catalog's own bundle and its NAME function."""
+    names = name_function(catalog("ru").in_case, declines=True)
+    scratch = FluentBundle(["ru"], use_isolating=False, functions={"NAME": names})
+    scratch.add_resource(FluentResource(f"test-line = {pattern}\n"))
+    text, errors = scratch.format_pattern(scratch.get_message("test-line").value, params)
+    assert not errors, errors
+    return text
+
+
+@pytest.mark.parametrize(
+    ("name", "case", "declined"),
+    [
+        ("Глеб", "ins", "Глебом"), ("Вера", "acc", "Веру"), ("Борис", "gen", "Бориса"),
+        ("Ирина", "dat", "Ирине"), ("Никита", "ins", "Никитой"), ("Игорь", "gen", "Игоря"),
+        ("Пётр", "dat", "Петру"), ("Любовь", "ins", "Любовью"), ("Роман", "gen", "Романа"),
+    ],
+)
+def test_a_personal_name_is_declined(name: str, case: str, declined: str) -> None:
+    assert _ru_line(f'{{ NAME($player, case: "{case}", fallback: "игрока") }}', player=name) == declined
+
+
+def test_a_name_keeps_how_the_player_wrote_it() -> None:
+    assert _ru_line('перед { NAME($p, case: "ins", fallback: "игроком") }', p="ГЛЕБ") == "перед ГЛЕБОМ"
+
+
+@pytest.mark.parametrize("nickname", ["xX_Nick", "Vera", "Глеб 2", "Стол", "кот_учёный"])
+def test_what_is_not_a_known_name_stays_in_apposition(nickname: str) -> None:
+    line = _ru_line('Куда изгнать { NAME($p, case: "acc", fallback: "игрока") }?', p=nickname)
+    assert line == f"Куда изгнать игрока {nickname}?"
+
+
+def test_the_nominative_never_changes_a_name() -> None:
+    assert _ru_line('{ NAME($p, case: "nom", fallback: "игрок") } ходит', p="xX_Nick") == "игрок xX_Nick ходит"
+    assert _ru_line('{ NAME($p) } ходит', p="Вера") == "Вера ходит"
+
+
+@pytest.mark.parametrize(
+    ("case", "pronoun"), [("nom", "вы"), ("gen", "вас"), ("dat", "вам"), ("acc", "вас"), ("ins", "вами")]
+)
+def test_the_reader_is_a_pronoun_in_every_case(case: str, pronoun: str) -> None:
+    you = Addressee(t("ru", "you-name"))
+    assert _ru_line(f'{{ NAME($p, case: "{case}", fallback: "игрока") }}', p=you) == pronoun
+
+
+def test_rendered_events_decline_seats_and_name_the_reader() -> None:
+    names = {0: "Вера", 1: "Глеб", 2: "xX_Nick"}
+    as_vera = reading_as(names.__getitem__, 0)
+    as_nobody = reading_as(names.__getitem__, None)
+    placed = {"player": {"seat": 0}, "target": {"seat": 1}}
+    assert "перед Глебом" in render("ru", "cookie-event-placed-sword", placed, as_nobody)
+    assert "перед игроком xX_Nick" in render("ru", "cookie-event-placed-sword", {**placed, "target": {"seat": 2}},
+                                           as_nobody)
+    assert "Куда изгнать Глеба" in render("ru", "castle-ask-expel", {"player": {"seat": 1}, "hall": "A1"}, as_vera)
+    assert render("ru", "castle-skirmish-winner", {"player": {"seat": 0}, "hall": "A1", "card": "Толчок"},
+                  as_vera).startswith("🏆 Вы побеждаете в стычке")
+    assert render("en", "castle-skirmish-winner", {"player": {"seat": 0}, "hall": "A1", "card": "Push"},
+                  as_vera).startswith("🏆 You win the Skirmish")
+
+
+def test_a_card_term_takes_its_case_variant() -> None:
+    names = {0: "Вера", 1: "Глеб"}
+    line = render(
+        "ru", "castle-devil-private",
+        {"target": {"seat": 1}, "took": {"term": "castle-card-platform"}, "gave": {"term": "castle-card-devil"},
+         "given": "yes"},
+        reading_as(names.__getitem__, 0),
+    )
+    assert line == "😈 Сделка с Глебом: вы забираете «Платформу 9¾» и отдаёте «Сделку с дьяволом»."
+    assert t("ru", "castle-card-platform") == "Платформа 9¾"  # a term alone stays in the nominative
+
+
+def test_english_names_are_never_bent() -> None:
+    assert t("en", "castle-ask-expel", player="Gleb", hall="A1", player_is_you="no").startswith("Where is Gleb")

@@ -8,7 +8,7 @@ castle-rules =
     Phase II — Cards, then movement. Cards resolve in priority: Deal with the Devil → Platform 9¾ → Secret Passage → Second Wind → “Ahaha, it's a card))” → Unfair Deal (equal cards: seat order from the first player). A card that has left its owner's hand does not resolve. A resolved card is discarded and its owner draws (hand at most 3). Then everyone moves at once; a Lock stops you, a Barricade needs DoubleStep.
     Action cards: Deal with the Devil (take a random card from a player, give them a card of yours) · Unfair Deal (swap whole hands) · “Ahaha, it's a card))” (see two cards of a player, you may discard one) · Second Wind (DoubleStep: two corridors, through Barricades) · Platform 9¾ (a Barricade for this round and the next) · Secret Passage (a new corridor between adjacent rings, original distance at most 3).
     Skirmish: in every hall with two or more players, each secretly picks one of their two skirmish cards. Influence = Base + TypeBonus (Hold beats Push, Push beats Trick, Trick beats Hold: +1 for each card you beat) + ArrivalBonus (+1 if you moved). The one highest wins, applies their card's Win effect and expels every loser to an adjacent hall (losers drop their artifacts). A tie throws the tied players into random adjacent halls, the artifact stays, and the players below the tie cannot play cards next round.
-    Skirmish cards: Push I: Eject (a loser goes two halls) · Push II: Robbery (take a random action card) · Hold I: Defence (Lock a corridor next round) · Hold II: Shackles (a loser has no DoubleStep next round) · Trick I: Peek (see a card, then take or swap) · Trick II: Secret Door (a passage between any two halls at original distance at most 3).
+    Skirmish cards: Push I: Eject (a loser may go two halls) · Push II: Robbery (take a random action card) · Hold I: Defence (Lock a corridor next round) · Hold II: Shackles (a loser has no DoubleStep next round) · Trick I: Peek (see a card, then take or swap) · Trick II: Secret Door (a passage between any two halls at original distance at most 3).
     Phase III — Artifacts. A player alone in a hall picks up its artifacts; a carrier in their own Shrine delivers them, and a new artifact appears in the Central Hall. After the last round (30 by default) the most delivered wins, then the most carried.
 
 ## Terms
@@ -78,8 +78,8 @@ castle-ask-card = Which card do you play?{ $barred ->
 castle-ask-extra = No card: do you draw or replace one?
 castle-ask-target = { $card }: which player?
 castle-ask-give = Deal with the Devil: which of your cards do you give?
-castle-ask-position-first = “Ahaha”: the first card of { $player } (position)?
-castle-ask-position-second = “Ahaha”: the second card of { $player } (position)?
+castle-ask-position-first = “Ahaha”: the first card of { $player }’s (position)?
+castle-ask-position-second = “Ahaha”: the second card of { $player }’s (position)?
 castle-ask-corridor-from = Platform 9¾: one end of the corridor?
 castle-ask-corridor-from-ring = Platform 9¾: one end of the corridor — on which ring?
 castle-ask-corridor-to = Platform 9¾: the corridor from { $hall } to…?
@@ -101,11 +101,19 @@ castle-opt-extra-nothing = Nothing
 castle-opt-extra-draw = Draw an action card
 castle-opt-extra-replace-action = Replace an action card
 castle-opt-extra-replace-skirmish = Replace a skirmish card
-castle-opt-player = { $player } ({ $cards ->
+castle-opt-player = { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    } ({ $cards ->
         [one] { $cards } card
        *[other] { $cards } cards
     })
 castle-opt-give-nothing = Nothing (no other card)
+castle-opt-eject-two = { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    } — two halls
+castle-opt-eject-none = Nobody: every loser one hall
 castle-opt-position = Card { $position }
 castle-opt-hall = { $hall }
 castle-opt-ring = { $ring ->
@@ -123,13 +131,19 @@ castle-opt-stop = Stop in { $hall }
 castle-opt-keep-both = Keep both
 castle-opt-discard = Discard { $card } (position { $position })
 castle-opt-peek-take = Take a random card from { $player }
-castle-opt-peek-swap = Swap a random card of yours with a random card of { $player }
+castle-opt-peek-swap = Swap a random card of yours with a random card of { $player }’s
 
 ## Skirmish prompts and the winner's choices
 castle-ask-skirmish = ⚔ Skirmish in { $hall } against { $players }. Which skirmish card do you play?
-castle-opponent = { $player } ({ $row })
-castle-ask-ahaha = “Ahaha”: the cards of { $target } you see: { $cards }. Discard one, or keep both?
-castle-ask-peek-take = Peek: { $target } holds { $card }. Take a random card of theirs, or swap one of yours?
+castle-opponent = { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    } ({ $row })
+castle-ask-ahaha = “Ahaha”: you see { $target }’s cards: { $cards }. Discard one, or keep both?
+castle-ask-peek-take = Peek: { $target_is_you ->
+        [yes] you hold
+       *[no] { $target } holds
+    } { $card }. Take a random card of theirs, or swap one of yours?
 castle-choice-sheet = 🏆 You won the Skirmish in { $hall } with { $card } against { $losers }.
     Your choices:
     { $order }
@@ -138,22 +152,28 @@ castle-choice-part-expel = 🚪 Where the losers go
 castle-choice-part-effect = ✨ Win effect
 castle-choice-expel = 🚪 { $moves }
 castle-choice-effect = ✨ { $effect }
-castle-expel-line = { $player }: { $path }
-castle-expel-stays = { $player }: stays in { $hall } (no open corridor)
+castle-expel-line = { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    }: { $path }
+castle-expel-stays = { $player_is_you ->
+        [yes] You stay
+       *[no] { $player } stays
+    } in { $hall } (no open corridor)
 castle-effect-robbery = Robbery: { $player }
 castle-effect-shackles = Shackles: { $player }
 castle-effect-peek = Peek: { $player }, card { $position }
 castle-effect-defence = Lock on { $a }–{ $b }
 castle-effect-secret_door = Secret Door { $a }–{ $b }
 castle-effect-none = —
-castle-ask-eject = Eject: which loser goes two halls?
-castle-ask-eject-first = Eject: { $player } goes first to…?
-castle-ask-eject-second = Eject: { $player } goes from { $hall } on to…?
+castle-ask-eject = Eject: which loser goes two halls — or nobody, and every loser goes one hall?
+castle-ask-eject-first = Eject: where does { $player } go first?
+castle-ask-eject-second = Eject: where does { $player } go on from { $hall }?
 castle-ask-expel = Where is { $player } expelled from { $hall }?
 castle-ask-robbery = Robbery: take a random action card from whom?
 castle-ask-shackles = Shackles: who loses DoubleStep next round?
 castle-ask-peek = Peek: whose card do you look at?
-castle-ask-peek-position = Peek: which card of { $player } (position)?
+castle-ask-peek-position = Peek: which of { $player }’s cards (position)?
 castle-ask-lock-from = Defence: one end of the corridor to Lock?
 castle-ask-lock-from-ring = Defence: one end of the corridor to Lock — on which ring?
 castle-ask-lock-to = Defence: Lock the corridor from { $hall } to…?
@@ -166,8 +186,14 @@ castle-ask-door-to-ring = Secret Door: from { $hall } to a hall on which ring?
 castle-start = 🏰 The Abandoned Castle of the Interworld opens. Players: { $players }. Shrines: { $shrines }. First to deliver { $goal ->
         [one] { $goal } artifact
        *[other] { $goal } artifacts
-    } wins. { $first } goes first. Board: { $board }.
-castle-shrine-line = { $player }: { $hall }
+    } wins. { $first_is_you ->
+        [yes] You go
+       *[no] { $first } goes
+    } first. Board: { $board }.
+castle-shrine-line = { $player_is_you ->
+        [yes] Your Shrine
+       *[no] { $player }
+    }: { $hall }
 castle-your-hand = 🃏 Your action cards: { $hand }
 castle-round = ━━ Round { $round } ━━ first player: { $first }
 castle-event = 📜 Event: { $event } — { $text }
@@ -179,14 +205,29 @@ castle-shrines-moved = 🎰 The Shrines move: { $shrines }.
 ## Events: Phase II
 castle-reveal = 📜 Orders of round { $round }:
     { $orders }
-castle-reveal-line = { $player }: { $card }; { $move }
-castle-card-lost = ✖ { $player }: { $card } has left the hand and does not resolve.
+castle-reveal-line = { $player_is_you ->
+        [yes] Your order
+       *[no] { $player }
+    }: { $card }; { $move }
+castle-card-lost = ✖ { $player_is_you ->
+        [yes] Your { $card } has
+       *[no] { $player }’s { $card } has
+    } left the hand and does not resolve.
 castle-drew = 🃏 You draw { $card }. Your cards: { $hand }
-castle-devil = 😈 { $player } — Deal with the Devil with { $target }: a random card taken{ $gave ->
+castle-devil = 😈 { $player_is_you ->
+        [yes] You play
+       *[no] { $player } plays
+    } Deal with the Devil on { $target }: a random card taken{ $gave ->
         [yes] , one given back
        *[other] , nothing given back
     }.
-castle-devil-empty = 😈 { $player } — Deal with the Devil with { $target }: their hand is empty.
+castle-devil-empty = 😈 { $player_is_you ->
+        [yes] You play
+       *[no] { $player } plays
+    } Deal with the Devil on { $target }: { $target_is_you ->
+        [yes] your hand is empty.
+       *[no] their hand is empty.
+    }
 castle-devil-private = 😈 You took { $took } from { $target }{ $given ->
         [yes] {" "}and gave { $gave }
        *[other] {""}
@@ -195,42 +236,105 @@ castle-devil-victim = 😈 { $player } took { $took } from you{ $given ->
         [yes] {" "}and gave you { $gave }
        *[other] {""}
     }.
-castle-platform = 🚧 { $player }: Platform 9¾ — a Barricade on { $corridor } until the end of round { $until }.
-castle-platform-gone = 🚧 { $player }: Platform 9¾ — the corridor { $corridor } is gone, nothing happens.
-castle-passage = 🕳 { $player }: a Secret Passage opens between { $a } and { $b }.
-castle-passage-none = 🕳 { $player }: { $a } and { $b } are already joined; no passage opens.
-castle-second-wind = 💨 { $player }: Second Wind{ $usable ->
+castle-platform = 🚧 { $player_is_you ->
+        [yes] You play
+       *[no] { $player } plays
+    } Platform 9¾ — a Barricade on { $corridor } until the end of round { $until }.
+castle-platform-gone = 🚧 { $player_is_you ->
+        [yes] Your
+       *[no] { $player }’s
+    } Platform 9¾ — the corridor { $corridor } is gone, nothing happens.
+castle-passage = 🕳 { $player_is_you ->
+        [yes] You open
+       *[no] { $player } opens
+    } a Secret Passage between { $a } and { $b }.
+castle-passage-none = 🕳 { $player_is_you ->
+        [yes] Your
+       *[no] { $player }’s
+    } Secret Passage does not open: { $a } and { $b } are already joined.
+castle-second-wind = 💨 { $player_is_you ->
+        [yes] You play
+       *[no] { $player } plays
+    } Second Wind{ $usable ->
         [yes] {" "}— DoubleStep this round.
        *[other] {" "}— but no DoubleStep this round.
     }
-castle-ahaha = 🤡 { $player }: “Ahaha” — looks at { $count ->
+castle-ahaha = 🤡 “Ahaha”: { $player_is_you ->
+        [yes] you look
+       *[no] { $player } looks
+    } at { $count ->
         [0] no cards
         [one] { $count } card
        *[other] { $count } cards
-    } of { $target }.
-castle-ahaha-seen = 🤡 You see the cards of { $target }: { $cards }.
-castle-ahaha-discard = 🤡 { $player }: one card of { $target } is discarded.
-castle-ahaha-keep = 🤡 { $player }: the cards of { $target } stay.
+    } of { $target_is_you ->
+        [yes] yours
+       *[no] { $target }’s
+    }.
+castle-ahaha-seen = 🤡 You see { $target }’s cards: { $cards }.
+castle-ahaha-discard = 🤡 { $player_is_you ->
+        [yes] You discard
+       *[no] { $player } discards
+    } one of { $target_is_you ->
+        [yes] your
+       *[no] { $target }’s
+    } cards.
+castle-ahaha-keep = 🤡 { $player_is_you ->
+        [yes] You leave
+       *[no] { $player } leaves
+    } { $target_is_you ->
+        [yes] your
+       *[no] { $target }’s
+    } cards as they are.
 castle-ahaha-lost = 🤡 { $player } discarded your { $card }.
-castle-unfair = 🔄 { $player }: Unfair Deal — hands swapped with { $target }.
+castle-unfair = 🔄 Unfair Deal: { $player_is_you ->
+        [yes] you swap
+       *[no] { $player } swaps
+    } hands with { $target }.
 castle-hand-now = 🃏 Your action cards now: { $hand }
-castle-extra-draw = 🃏 { $player }: { $drew ->
-        [yes] draws an action card.
-       *[other] no card to draw.
+castle-extra-draw = 🃏 { $player_is_you ->
+        [yes] { $drew ->
+            [yes] You draw an action card.
+           *[other] You have no card to draw.
+        }
+       *[no] { $drew ->
+            [yes] { $player } draws an action card.
+           *[other] { $player } has no card to draw.
+        }
     }
-castle-extra-missing = 🃏 { $player }: the card to replace is no longer there.
-castle-extra-replace-action = 🃏 { $player }: replaces an action card.
+castle-extra-missing = 🃏 { $player_is_you ->
+        [yes] Your
+       *[no] { $player }’s
+    } card to replace is no longer there.
+castle-extra-replace-action = 🃏 { $player_is_you ->
+        [yes] You replace
+       *[no] { $player } replaces
+    } an action card.
 castle-replaced = 🃏 You replaced { $old }{ $drew ->
         [yes] {" "}with { $new }
        *[other] {""}
     }. Your cards: { $hand }
-castle-extra-replace-skirmish = 🃏 { $player }: replaces the skirmish card { $old } with { $new }.
+castle-extra-replace-skirmish = 🃏 { $player_is_you ->
+        [yes] You replace
+       *[no] { $player } replaces
+    } the skirmish card { $old } with { $new }.
 castle-movement = 👣 Movement:
     { $moves }
-castle-walk = { $player }: { $path }
-castle-blocked-removed = { $player }: the corridor { $hall }–{ $to } is gone, stops in { $hall }
-castle-blocked-locked = { $player }: the corridor { $hall }–{ $to } is Locked, stops in { $hall }
-castle-blocked-barricade = { $player }: a Barricade on { $hall }–{ $to }, stops in { $hall }
+castle-walk = { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    }: { $path }
+castle-blocked-removed = { $player_is_you ->
+        [yes] You stop
+       *[no] { $player } stops
+    } in { $hall }: the corridor { $hall }–{ $to } is gone
+castle-blocked-locked = { $player_is_you ->
+        [yes] You stop
+       *[no] { $player } stops
+    } in { $hall }: the corridor { $hall }–{ $to } is Locked
+castle-blocked-barricade = { $player_is_you ->
+        [yes] You stop
+       *[no] { $player } stops
+    } in { $hall }: a Barricade on { $hall }–{ $to }
 
 ## Events: Skirmishes
 castle-skirmishes = ⚔ Skirmish!
@@ -239,9 +343,18 @@ castle-skirmish-hall = { $hall }: { $players }
 castle-skirmish-chosen = ⚔ You play { $card }.
 castle-skirmish-reveal = ⚔ Skirmish in { $hall }:
     { $rows }
-castle-influence-line = { $player }: { $card } — { $base } + { $bonus } + { $arrival } = { $total }
-castle-skirmish-winner = 🏆 { $player } wins the Skirmish in { $hall } with { $card }.
-castle-dropped = 💎 { $player }: drops { $count ->
+castle-influence-line = { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    }: { $card } — { $base } + { $bonus } + { $arrival } = { $total }
+castle-skirmish-winner = 🏆 { $player_is_you ->
+        [yes] You win
+       *[no] { $player } wins
+    } the Skirmish in { $hall } with { $card }.
+castle-dropped = 💎 { $player_is_you ->
+        [yes] You drop
+       *[no] { $player } drops
+    } { $count ->
         [one] an artifact
        *[other] { $count } artifacts
     } in { $hall }.
@@ -253,21 +366,51 @@ castle-skirmish-tie = ⚖ A tie in { $hall } between { $players }: they are thro
        *[other] nobody is below the tie.
     }
     { $thrown }
-castle-thrown = { $player } → { $hall }
-castle-thrown-stays = { $player }: no open corridor, stays in { $hall }
+castle-thrown = { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    } → { $hall }
+castle-thrown-stays = { $player_is_you ->
+        [yes] You stay
+       *[no] { $player } stays
+    } in { $hall }: no open corridor
 castle-expelled = 🚪 Expelled:
     { $moves }
-castle-robbery = 💰 { $player }: Robbery — takes a random action card from { $target }.
+castle-robbery = 💰 Robbery: { $player_is_you ->
+        [yes] you take
+       *[no] { $player } takes
+    } a random action card from { $target }.
 castle-robbery-private = 💰 You took { $card } from { $target }.
 castle-robbed = 💰 { $player } took your { $card }.
-castle-shackles = ⛓ { $player }: Shackles — { $target } cannot use DoubleStep next round.
-castle-defence = 🔒 { $player }: Defence — a Lock on { $corridor } in round { $round }.
-castle-secret-door = 🚪 { $player }: a Secret Door opens between { $a } and { $b }.
-castle-peek = 👀 { $player }: Peek at a card of { $target }.
-castle-peek-seen = 👀 Card { $position } of { $target }: { $card }.
-castle-peek-done = 👀 { $player }: { $swap ->
-        [yes] swaps a random card with { $target }.
-       *[other] takes a random card from { $target }.
+castle-shackles = ⛓ Shackles: { $target_is_you ->
+        [yes] you cannot use DoubleStep
+       *[no] { $target } cannot use DoubleStep
+    } next round (shackled by { $player }).
+castle-defence = 🛡 Defence: { $player_is_you ->
+        [yes] you Lock
+       *[no] { $player } Locks
+    } { $corridor } in round { $round }.
+castle-secret-door = 🚪 { $player_is_you ->
+        [yes] You open
+       *[no] { $player } opens
+    } a Secret Door between { $a } and { $b }.
+castle-peek = 👀 Peek: { $player_is_you ->
+        [yes] you look
+       *[no] { $player } looks
+    } at { $target_is_you ->
+        [yes] one of your cards
+       *[no] one of { $target }’s cards
+    }.
+castle-peek-seen = 👀 { $target }’s card { $position }: { $card }.
+castle-peek-done = 👀 { $player_is_you ->
+        [yes] You { $swap ->
+            [yes] swap a random card with { $target }.
+           *[other] take a random card from { $target }.
+        }
+       *[no] { $player } { $swap ->
+            [yes] swaps a random card with { $target }.
+           *[other] takes a random card from { $target }.
+        }
     }
 castle-peek-private = 👀 You took { $took } from { $target }{ $swap ->
         [yes] {" "}and gave { $gave }
@@ -279,14 +422,23 @@ castle-peek-victim = 👀 { $player } took your { $took }{ $swap ->
     }. Your cards: { $hand }
 
 ## Events: Phase III and the end
-castle-picked-up = 💎 { $player }: picks up { $count ->
+castle-picked-up = 💎 { $player_is_you ->
+        [yes] You pick
+       *[no] { $player } picks
+    } up { $count ->
         [one] the artifact
        *[other] { $count } artifacts
     } in { $hall }.
-castle-delivered = 🏛 { $player }: delivers { $count ->
+castle-delivered = 🏛 { $player_is_you ->
+        [yes] You deliver
+       *[no] { $player } delivers
+    } { $count ->
         [one] an artifact
        *[other] { $count } artifacts
-    } to their Shrine — { $total } of { $goal }.
+    } to { $player_is_you ->
+        [yes] your
+       *[no] their
+    } Shrine — { $total } of { $goal }.
 castle-new-artifact = ✨ A new artifact appears in the Central Hall.
 castle-over-goal = 🏆 Game over in round { $round }! { $count ->
         [one] Winner
@@ -299,7 +451,10 @@ castle-over-rounds = ⌛ The last round ({ $round }) is over. { $count ->
 
 ## Status
 castle-status = 🏰 Round { $round } of { $max } · event: { $event } · first player: { $first } · goal: { $goal } artifacts
-castle-status-player = { $player }: in { $hall }, Shrine { $shrine }; cards in hand: { $cards }; skirmish: { $row }; carries { $carried }, delivered { $delivered }{ $barred ->
+castle-status-player = { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    }: in { $hall }, Shrine { $shrine }; cards in hand: { $cards }; skirmish: { $row }; carries { $carried }, delivered { $delivered }{ $barred ->
         [yes] {" "}· no cards this round
        *[other] {""}
     }{ $shackled ->
@@ -309,7 +464,7 @@ castle-status-player = { $player }: in { $hall }, Shrine { $shrine }; cards in h
 castle-status-board = Artifacts: { $floor } · markers: { $markers } · removed: { $removed } · passages: { $passages }
 castle-status-hand = 🃏 Your action cards: { $hand }
 castle-floor-line = { $hall } ×{ $count }
-castle-lock-line = 🔒 { $corridor } (round { $until })
+castle-lock-line = ⛔ { $corridor } (round { $until })
 castle-barricade-line = 🚧 { $corridor } (to round { $until })
 
 ## Refusals
@@ -320,7 +475,10 @@ castle-refuse-no-corridor = There is no corridor from { $from } to { $to }.
 castle-refuse-no-double-step = Two corridors need DoubleStep: play Second Wind (and no Webs or Shackles).
 castle-refuse-empty-hand = You have no action cards.
 castle-refuse-hand-full = Your hand is full ({ $limit } cards): you cannot draw.
-castle-refuse-no-cards = { $player } has no action cards.
+castle-refuse-no-cards = { $player_is_you ->
+        [yes] You have
+       *[no] { $player } has
+    } no action cards.
 castle-refuse-no-skirmish-card = You have no skirmish card at position { $position }.
 castle-refuse-not-in-hand = You have no card at position { $position } (you hold { $cards }).
 castle-refuse-passage-far = { $a } and { $b } are more than 3 corridors apart on the original board.
@@ -332,5 +490,9 @@ castle-refuse-same-hall = Choose two different halls.
 castle-refuse-self = Choose another player, not yourself.
 castle-refuse-unknown-hall = There is no such hall.
 castle-refuse-eject-back = Eject: the walk must end in a hall other than { $hall }.
-castle-refuse-not-loser = { $player } did not lose this Skirmish.
+castle-refuse-eject-pick = Eject: first choose the loser who goes two halls, or “Nobody” to expel every loser one hall.
+castle-refuse-not-loser = { $player_is_you ->
+        [yes] You did
+       *[no] { $player } did
+    } not lose this Skirmish.
 castle-refuse-expel-barricade = A Barricade blocks { $from }–{ $to }: nobody can be expelled through it.

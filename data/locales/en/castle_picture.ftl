@@ -13,5 +13,6 @@ castle-picture-locks = Locks
 castle-picture-barricades = Barricades
 castle-picture-passages = Secret passages
 castle-picture-removed-corridors = Removed corridors
+castle-picture-rounds-left = rounds left
 castle-picture-hall = hall
 offline-castle-picture = 🖼 Board picture (updated each round): { $path }

@@ -28,8 +28,18 @@ channel-relay-none = This game has no speaking through the bot: write in its cha
 channel-relay-empty = There is nothing to say: write some text.
 channel-relay-too-long = That is { $length } characters; at most { $limit } go out at once. Shorten it or split it.
 channel-relay-mention = No mentions of members or roles: your words go out under your public name only and ping nobody.
+channel-relay-slow-down = ⏳ Not so fast: each player may speak { $rate } { $rate ->
+    [one] time
+   *[other] times
+} a minute. You may speak again in { $seconds } s.
+channel-relay-which = You play in { $games } games where you may speak now: which one are these words for? (In a game's own channel they go to that game.)
+channel-relay-choose = Pick the game
+channel-relay-choice = { $game } #{ $id }, as { $name }
+channel-relay-choice-expired = These words no longer wait for a game (they wait 15 minutes, and not across a restart of the bot). Say them again.
+channel-relay-nowhere = You play in { $games } games, and none of them lets you speak right now.
 # the relayed words as the game's log (the transcript) keeps them
 channel-relay-log = 🗣 { $name }: { $text }
 
 ## A seat that changed hands: its earlier holder's prompt messages (bot/discord/flow.py)
 seat-handed-over = 🔁 { $game } #{ $id }: this seat has changed hands, so these buttons no longer act for you.
+channel-still-failing = ⚠ Moderators: Discord keeps failing to change who may write in this channel. I keep trying; until it works, the channel's permissions may not match the game.

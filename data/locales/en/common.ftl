@@ -4,6 +4,7 @@ list-nobody = nobody
 list-and = { $head } and { $last }
 you-name = you
 option-disabled = { $option } ✗ { $reason }
+option-explained = { $option } — { $text }
 error-player-count = This game needs { $min }–{ $max } players; there are { $count }.
 error-bad-option = House rule “{ $option }” is not valid: { $reason }.
 error-option-unknown = this game has no such house rule
@@ -59,20 +60,30 @@ coins = { $count ->
 offline-welcome = Offline { $game } for { $players } players (game #{ $id }). You hold one seat; bots play { $bots }.
 offline-watch = Offline { $game }: bots play every seat.
 offline-help = Type the number of your choice; “h” lists the commands, “q” saves and quits.
+offline-signup-help = Type the number of your choice; “?” shows each choice in full, “rules” the rules, “h” the commands, “q” quits.
 offline-amount = …or type =N for an amount from { $low } to { $high } (for example ={ $low }).
 offline-text = Type your answer and press Enter.
-offline-bad-number = Type one of the numbers 1–{ $count }.
+offline-bad-number = Type one of the numbers 1–{ $count } (“?” explains the choices, “h” lists the commands).
 offline-private = 🔒 (only you see this)
 offline-your-turn = ▶ Your turn:
 offline-saved = Game #{ $id } is saved. Resume with: { $command }
 offline-finished = Game #{ $id } is over.
 offline-results = { $player }: { $score }
-offline-not-configured = No DISCORD_TOKEN is set, so the Discord bot cannot start. Starting an offline game in the terminal instead (put your token in .env to run the bot; see README).
+offline-not-configured = No DISCORD_TOKEN is set, so the Discord bot cannot start. Starting an offline game in the terminal instead. To run the bot: copy .env.example to .env, put your token in it, and start again (see README).
 offline-commands = Commands: a number picks that choice (✗ marks one you cannot pick now, with the reason); =N enters an amount where one is asked; “?” shows your view of the game; “rules” shows the rules; “h” or “help” shows this list; “q”, Ctrl-C or Ctrl-D save the game and quit.
 offline-no-game = There is no saved game #{ $id } here.
 offline-already-over = Game #{ $id } ({ $game }) is already over.
 offline-resumed = Resuming { $game }, game #{ $id } (step { $step }). Where things stand:
 cli-unknown-game = Unknown game “{ $game }”. Games: { $games }.
+cli-house-rules = House rules of { $game } (--option KEY=VALUE):
+cli-house-rule-number = { "  " }{ $name } — a whole number { $bounded ->
+    [yes] from { $low } to { $high }
+   *[no] of at least { $low }
+} (default { $default })
+cli-house-rule-choice = { "  " }{ $name } — one of { $choices } (default { $default })
+cli-house-rule-yes-no = { "  " }{ $name } — true or false (default { $default })
+cli-house-rule-text = { "  " }{ $name } — a name (default { $default })
+cli-house-rule-unset = not set
 cli-no-database = There is no database at { $db }.
 cli-no-game = There is no game #{ $id } in { $db }.{ $offline ->
     [yes] { " " }An offline game #{ $id } exists: add --db { $offline_db }.

@@ -62,6 +62,16 @@ cookie-event-placed-shield = 🛡️ { $player_is_you ->
     [yes] you
    *[no] { $target }
 }.
+cookie-event-placed-only = { $player_is_you ->
+    [yes] Your { $card } can go in front of one player only: { $target_is_you ->
+        [yes] you
+       *[no] { $target }
+    }.
+   *[no] { $player }'s { $card } can go in front of one player only: { $target_is_you ->
+        [yes] you
+       *[no] { $target }
+    }.
+}
 cookie-event-placed-nobody = { $player_is_you ->
     [yes] You have nobody to place your { $card } in front of: it has no effect this round.
    *[no] { $player } has nobody to place the { $card } in front of: it has no effect this round.

@@ -101,7 +101,9 @@ sol-leaderboard-empty = No finished Sword of Lies games on this server yet.
 sol-leaderboard-title = 🏆 Sword of Lies — net chips on this server:
 sol-leaderboard-line = { $place }. { $player }: { $net } (games: { $games }, won: { $wins })
 error-internal = Something went wrong on my side. Check the game’s status message, try again, or ask a moderator.
-gm-secrets-player = You hold or have held a seat in game #{ $id }, so you cannot see its hidden information until it is over.
+gm-secrets-player = You hold or have held a seat in game #{ $id }, so until it is over you cannot see its hidden information or moderate it. Another moderator can.
+gm-replace-former-player = That member holds or has held a seat in game #{ $id }, so they cannot be given this one: they would learn the secrets of a second seat. Nothing was changed.
+gm-player-no-seat = That member has no seat in game #{ $id }, nor one a bot player took over from them.
 gm-export = The full record of game #{ $id } (only you see this):
 cmd-gm-export = Download a game's full record
 gm-settings-deadline-range = { $game } allows “{ $kind }” deadlines from { $low } to { $high } seconds, not { $seconds }. Nothing was changed.
@@ -109,6 +111,10 @@ lobby-changed = The game changed while you were joining; try again.
 lobby-host-passed = { $player } is now the host and can /start the game.
 lobby-expired = ⌛ { $game } #{ $id } was closed: nobody joined, left or started it for { $minutes } min.
 lobby-user-has-lobby = You already host an open game on this server (#{ $id } in { $channel }). Start or /cancel it first.
+lobby-cooldown = You have opened several games in a row. You can open the next one in { $minutes ->
+    [one] a minute
+   *[other] { $minutes } minutes
+}.
 lobby-server-full = This server already has { $max } games waiting for players. Start or cancel one of them first.
 
 ## The phase flow (bot/discord/flow.py): deadlines, reminders, moderators, dossiers, the final log

@@ -4,5 +4,6 @@ lobby-bots-added = { $bots ->
    *[other] 🤖 Bot players { $names } take seats
 } ({ $count } of at most { $max }).
 lobby-bots-no-room = There is no room for that many bot players: { $free } of { $max } seats are free.
+lobby-bot-level-unknown = There is no bot level “{ $level }”: the levels are { $levels }.
 lobby-button-stale = Game #{ $id } is no longer being set up here.
 lobby-join-button = Join

@@ -8,6 +8,11 @@ lobby-created-signup = Game #{ $id } is open. You have no seat yet: answer the q
 lobby-created-anonymous = 🎲 { $game } (game #{ $id }) is open for { $min }–{ $max } players, in anonymous mode: players are known only by their public roles. Press Join or type /join to sign up; the host types /start.
 lobby-joined-anonymous = A player signed up ({ $count } of at most { $max }).
 lobby-left-anonymous = A player left ({ $count } remaining).
+lobby-left-you = You left game #{ $id }.
+lobby-bots-added-you = { $bots ->
+    [one] A bot player joined
+   *[other] { $bots } bot players joined
+} game #{ $id }.
 lobby-host-passed-anonymous = The host left: the player who joined next is now the host and can /start the game.
 lobby-status-anonymous = { $game } #{ $id } is waiting for players ({ $count }, needs { $min }–{ $max }). The game is anonymous: who joined is not shown.
 lobby-bots-added-anonymous = { $bots ->

@@ -7,6 +7,7 @@ opt-allow-untested-size = Allow 8–14 players (balance untested)
 opt-night-seconds = Seconds for a night (default: by pace)
 opt-day-seconds = Seconds for a day (default: by pace)
 opt-draft-seconds = Seconds for a draft pick (default: by pace)
+opt-mafia-say-per-minute = Anonymous mode: lines each player may say per minute (1–30, default 5)
 
 # The game channel and the anonymous mode's relay (bot/discord/channel.py, bot/discord/relay.py)
 name-say = say
@@ -50,8 +51,8 @@ mafia-dossier-cards = ✋ Hand, in order ({ $hand_count }): { $hand }
     }
 mafia-dossier-delayed = ⏳ Effects waiting on you:
     { $effects }
-mafia-dossier-delayed-poison = ☠ poison: { $amount } damage at the end of { $due }
-mafia-dossier-delayed-armor = 🛡 reinforcements: { $amount } armor during { $due }
+mafia-dossier-delayed-poison = ☠ Poison: { $amount } damage at the end of { $due }
+mafia-dossier-delayed-armor = 🛡 Reinforcements: { $amount } armor during { $due }
 mafia-dossier-phase = { $phase } { $number }
 mafia-dossier-mafia = 🔪 The Mafia:
     { $members }
@@ -60,7 +61,10 @@ mafia-dossier-member = { $alive ->
    *[yes] {""}
 }{ $named ->
     [no] {""}
-   *[yes] { $player } —{" "}
+   *[yes] { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    } —{" "}
 }{ $public_role }, { $role }
 mafia-dossier-order = 📝 Your orders for { $phase } { $number } so far ({ $done ->
     [yes] sent; they can still be changed

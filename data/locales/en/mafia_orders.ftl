@@ -12,7 +12,7 @@ mafia-sheet = 📜 { $phase } { $number }
     { $status }
 mafia-sheet-leader = 👑 You are the Leader: every cost is 1 less for you.
 mafia-sheet-artifact = 🏺 You hold the artifact: 3 armor every night; by day you pass it on, secretly.
-mafia-sheet-wounded = 🩸 You are mortally wounded: nobody can vote for you at the veche, your votes count 0.5, and you die at the end of the second phase after the one in which you lost your cards.
+mafia-sheet-wounded = 🩸 You are mortally wounded: nobody can vote for you at the veche, your veche and Leader votes count 0.5 (a mafia kill vote keeps its weight), and you die at the end of the second phase after the one in which you lost your cards.
 mafia-sheet-psychic = 👁 The top of your deck: { $cards }
 
 ## The parts (the buttons that change them)
@@ -122,7 +122,7 @@ mafia-ask-pay-boost = 💰 The boost costs { $cost }: choose { $cost ->
 mafia-ask-boost-question = 📰 Also take the effect of { $card } on the victim?
 mafia-ask-veche = ⚖ The veche: whom do you vote for?
 mafia-ask-veche-kind = ⚖ Your veche vote for { $player }: execution (6 damage) or beating (2 damage)?
-mafia-ask-leader = 👑 Whom do you vote for as Leader? The vote is public; you may vote for yourself.
+mafia-ask-leader = 👑 Whom do you vote for as Leader? The vote is public; you may vote for yourself, but not for the current Leader.
 mafia-ask-artifact = 🏺 To whom do you pass the artifact, secretly? If to nobody, to someone who dies today or to someone who has held it, it goes to a random character who has never held it.
 mafia-ask-check = 🎯 Killer: whose hand do you check? Never the same target twice.
 mafia-ask-check-names = 🎯 Target: { $player }, { $count ->

@@ -20,7 +20,11 @@ mafia-line-death = ☠ { $player_is_you ->
 }
 mafia-line-denunciation = 📜 Denunciation on { $player }: { $count ->
     [0] no cards in hand.
-   *[other] the colours in hand are { $colours }.
+   *[other] { $colours } in hand.
+}
+mafia-colour-count = { $count } { $colour } { $count ->
+    [one] card
+   *[other] cards
 }
 mafia-line-counts = Cards in hand:
 
@@ -43,7 +47,7 @@ mafia-result-robbed = 🗝 You were robbed: { $cards } left your hand.
 mafia-result-disarmed = 🪤 You were disarmed: your sleeve is discarded ({ $cards }).
 mafia-result-question = ❓ Question ({ $player }): { $count ->
     [0] the hand is empty.
-   *[other] the colours in hand, in order: { $colours }.
+   *[other] { $colours } in hand.
 }
 mafia-result-search = 🔍 Search ({ $player }): hand: { $hand }; sleeve: { $sleeve }.
 mafia-result-dossier = 📁 Dossier ({ $player }): faction { $faction }.

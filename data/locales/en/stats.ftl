@@ -43,7 +43,7 @@ transcript-player = { $seat }. { $player }: { $score } { $won ->
 }
 transcript-reveal = Everything revealed at the end:
 transcript-log = The log:
-transcript-gm = 🛡 game master:
+transcript-gm = 🛡 Game master:
 transcript-private = 🔒 { $players }:
 
 status-chosen-count = Chosen: { $done } of { $total }.

@@ -8,6 +8,7 @@ sol-rules =
     Phase II — Betting. Hold'em-style betting (fold, check, call, bet, raise, all-in, side pots): blinds, then a betting round, then a reveal circle (everyone shows one card of their choice) and another betting round, until all cards are shown. A revealed marked card: Lie + Believe or Truth + Disbelieve = a shield (2 lives); Lie + Disbelieve or Truth + Believe = a sword for the interrogator. Unmarked = 1 life. If everyone else folds, the last player takes every pot.
     Phase III — War. Swords are doubled; the first highest bet of Phase II earns +4 swords. Each cycle: public negotiation (chips may change hands), then secret orders: a standard attack (1 sword at an opponent's card) or a double attack (2 swords, paying 1 life from one of your own cards). A shield hit once flips to an ordinary card; a card at 0 lives is discarded. The war ends when nobody can attack any more.
     Winning: most lives left, then most swords before the war, takes the pots (ties split them).
+    The table's lines: { sol-summary-legend }
 
 ## Terms
 sol-colour-red = Red
@@ -61,6 +62,7 @@ sol-prompt-believe = { $player_is_you ->
     } card at position { $position } is “{ $colour }”. Believe or disbelieve?
 sol-prompt-bet = Betting round { $round } of { $rounds }. Pot { $pot }; your bet { $bet }, highest { $highest }, your stack { $stack }. { $raise ->
         [raise] Raise to a total from { $min } to { $max },
+        [all_in] Raise only all-in, to { $max },
         [bet] Bet a total from { $min } to { $max },
        *[none] No bet or raise is possible;
     } { $call ->
@@ -204,6 +206,10 @@ sol-event-trade = 🔄 { $player_is_you ->
        *[other] for { $price } chips.
     }
 sol-event-trade-received = You got { $card } from { $player } at your position { $position }. Your cards: { $hand }
+sol-event-ask-only = { $target_is_you ->
+        [yes] You have
+       *[no] { $target } has
+    } one unmarked card left, #{ $position }: it is the one interrogated.
 sol-event-interrogation = ❓ { $player_is_you ->
         [yes] You interrogate
        *[no] { $player } interrogates
@@ -288,6 +294,10 @@ sol-event-sword-taken-back = { $folded_is_you ->
        *[no] { $player } loses
     } the sword that card gave (now { $swords }).
 sol-event-reveal-circle = 👁 Reveal circle { $circle } of { $circles }.
+sol-event-reveal-only = { $player_is_you ->
+        [yes] You have
+       *[no] { $player } has
+    } one card left face down, #{ $position }: it is revealed.
 sol-event-reveal = { $player_is_you ->
         [yes] You reveal
        *[no] { $player } reveals
@@ -483,13 +493,19 @@ sol-bet-error-fixed-limit = In fixed limit the only legal total is { $to }.
 ## A row of cards is plain symbols, the same in every language; sol-summary-legend explains them.
 sol-summary-header = { $phase ->
         [buy_in] 💰 Buy-ins: { $chosen } of { $players } chosen.
-        [castling] 🔄 Phase I — Castling, move { $move }: { $player }'s turn.
+        [castling] 🔄 Phase I — Castling, move { $move }: { $player_is_you ->
+                [yes] your
+               *[no] { $player }'s
+            } turn.
         [betting] 💵 Phase II — Betting round { $round } of { $rounds }: { $player } to act{ $call ->
             [0] .
            *[other] , { NUMBER($call, useGrouping: 0) } to call.
         }
         [reveal] 👁 Phase II — Reveal circle { $circle } of { $circles }: { $sequential ->
-            [yes] { $player } reveals.
+            [yes] { $player_is_you ->
+                    [yes] you reveal
+                   *[no] { $player } reveals
+                }.
            *[no] everyone picks a card.
         }
         [negotiation] 🗣 Phase III — War, cycle { $cycle }: negotiation.
@@ -514,14 +530,16 @@ sol-summary-player = { $number }. { $player_is_you ->
        *[no] { $player }
     }{ $status ->
         [folded] { " " }(folded)
-        [all_in] { " " }(all-in)
        *[in] {""}
     }{ $ready ->
         [yes] { " " }✅
        *[no] {""}
-    } — { $stack ->
-        [one] 1 chip
-       *[other] { NUMBER($stack, useGrouping: 0) } chips
+    } — { $status ->
+        [all_in] all-in
+       *[other] { $stack ->
+            [one] 1 chip
+           *[other] { NUMBER($stack, useGrouping: 0) } chips
+        }
     }{ $bet ->
         [0] {""}
        *[other] , bet { NUMBER($bet, useGrouping: 0) }

@@ -13,5 +13,6 @@ castle-picture-locks = Блокировки
 castle-picture-barricades = Баррикады
 castle-picture-passages = Тайные проходы
 castle-picture-removed-corridors = Разрушенные коридоры
+castle-picture-rounds-left = осталось раундов
 castle-picture-hall = зал
 offline-castle-picture = 🖼 Картинка поля (обновляется каждый раунд): { $path }

@@ -32,8 +32,24 @@ channel-relay-too-long = Здесь { $length } { $length ->
    *[many] символов
 }, а за раз уходит не больше { $limit }. Сократите или разбейте на части.
 channel-relay-mention = Без упоминаний участников и ролей: ваши слова уходят только под публичным именем и никого не зовут.
+channel-relay-slow-down = ⏳ Не так быстро: каждый игрок говорит не чаще { $rate } { $rate ->
+    [one] раза
+   *[other] раз
+} в минуту. Снова сказать можно через { $seconds } с.
+channel-relay-which = Вы играете в { $games } { $games ->
+    [one] игре
+   *[other] играх
+}, где сейчас можно говорить: в какую из них эти слова? (В канале самой игры слова уходят в неё.)
+channel-relay-choose = Выберите игру
+channel-relay-choice = { $game } №{ $id }, от имени: { $name }
+channel-relay-choice-expired = Эти слова уже не ждут выбора игры (они ждут 15 минут и не переживают перезапуск бота). Скажите их ещё раз.
+channel-relay-nowhere = Вы играете в { $games } { $games ->
+    [one] игре
+   *[other] играх
+}, но ни в одной сейчас нельзя говорить.
 # the relayed words as the game's log (the transcript) keeps them
 channel-relay-log = 🗣 { $name }: { $text }
 
 ## A seat that changed hands: its earlier holder's prompt messages (bot/discord/flow.py)
 seat-handed-over = 🔁 Игра «{ $game }» №{ $id }: это место перешло к другому игроку, и эти кнопки для вас больше не действуют.
+channel-still-failing = ⚠ Модераторы: Discord раз за разом не даёт изменить, кто может писать в этом канале. Я продолжаю попытки; пока они не удались, права канала могут не соответствовать игре.

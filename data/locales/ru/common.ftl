@@ -4,7 +4,12 @@ list-nobody = никто
 list-and = { $head } и { $last }
 you-name = вы
 option-disabled = { $option } ✗ { $reason }
-error-player-count = В этой игре { $min }–{ $max } игроков; сейчас { $count }.
+option-explained = { $option } — { $text }
+error-player-count = В этой игре { $min }–{ $max } { $max ->
+    [one] игрок
+    [few] игрока
+   *[many] игроков
+}; сейчас { $count }.
 error-bad-option = Домашнее правило «{ $option }» задано неверно: { $reason }.
 error-option-unknown = в этой игре нет такого домашнего правила
 error-option-greater-than-equal = значение должно быть не меньше { $limit }
@@ -50,7 +55,7 @@ moderator-extended = ⏱ Модератор продлил срок на { $seco
    *[many] { $seconds } секунд
 }.
 moderator-forced = ⏩ Модератор завершил срок досрочно.
-moderator-replaced = 🔁 Место игрока { $old } занимает { $new }.
+moderator-replaced = 🔁 Место { NAME($old, case: "gen", fallback: "игрока") } занимает { $new }.
 moderator-removed = 🚪 Игрок { $player } удалён из игры; его место занимает бот.
 moderator-rolled-back = ⏪ Модератор откатил игру к шагу { $step }.
 moderator-ended = 🛑 Модератор завершил игру.
@@ -62,27 +67,40 @@ coins = { $count ->
 offline-welcome = Офлайн-игра «{ $game }», игроков: { $players } (игра №{ $id }). Одно место ваше, за остальных играют боты: { $bots }.
 offline-watch = Офлайн-игра { $game }: за всех играют боты.
 offline-help = Введите номер варианта; «h» — список команд, «q» — сохранить и выйти.
+offline-signup-help = Введите номер варианта; «?» — все варианты с полными пояснениями, «rules» — правила, «h» — список команд, «q» — выйти.
 offline-amount = …или введите =N — сумму от { $low } до { $high } (например, ={ $low }).
 offline-text = Введите ответ и нажмите Enter.
-offline-bad-number = Введите одно из чисел 1–{ $count }.
+offline-bad-number = Введите одно из чисел 1–{ $count } («?» — пояснения к вариантам, «h» — список команд).
 offline-private = 🔒 (видите только вы)
 offline-your-turn = ▶ Ваш ход:
 offline-saved = Игра №{ $id } сохранена. Продолжить: { $command }
 offline-finished = Игра №{ $id } окончена.
 offline-results = { $player }: { $score }
-offline-not-configured = DISCORD_TOKEN не задан, поэтому Discord-бот не запустится. Запускаю офлайн-игру в терминале (чтобы запустить бота, впишите токен в .env; см. README).
+offline-not-configured = DISCORD_TOKEN не задан, поэтому Discord-бот не запустится. Запускаю офлайн-игру в терминале. Чтобы запустить бота, скопируйте .env.example в .env, впишите туда токен и запустите снова (см. README).
 offline-commands = Команды: номер — выбрать этот вариант (✗ отмечает недоступный сейчас вариант и объясняет почему); =N — ввести сумму, где её спрашивают; «?» — ваша сводка по игре; «rules» — правила; «h» или «help» — этот список; «q», Ctrl-C или Ctrl-D — сохранить игру и выйти.
 offline-no-game = Сохранённой игры №{ $id } здесь нет.
 offline-already-over = Игра №{ $id } («{ $game }») уже окончена.
 offline-resumed = Продолжаем «{ $game }», игра №{ $id } (шаг { $step }). Положение дел:
 cli-unknown-game = Игры «{ $game }» нет. Есть: { $games }.
+cli-house-rules = Домашние правила игры { $game } (--option КЛЮЧ=ЗНАЧЕНИЕ):
+cli-house-rule-number = { "  " }{ $name } — целое число { $bounded ->
+    [yes] от { $low } до { $high }
+   *[no] не меньше { $low }
+} (по умолчанию { $default })
+cli-house-rule-choice = { "  " }{ $name } — одно из: { $choices } (по умолчанию { $default })
+cli-house-rule-yes-no = { "  " }{ $name } — true или false (по умолчанию { $default })
+cli-house-rule-text = { "  " }{ $name } — название (по умолчанию { $default })
+cli-house-rule-unset = не задано
 cli-no-database = Базы данных { $db } нет.
 cli-no-game = В { $db } нет игры №{ $id }.{ $offline ->
     [yes] { " " }Есть офлайн-игра №{ $id }: добавьте --db { $offline_db }.
    *[no] {""}
 }
 cli-export-offline = Игра №{ $id } — офлайн-игра: выгружаю её из { $db }.
-cli-game-line = { $game }: от { $min } до { $max } игроков
+cli-game-line = { $game }: от { $min } до { $max } { $max ->
+    [one] игрока
+   *[other] игроков
+}
 cookie-title = Печенька
 maskmen-title = Маскмены
 sword-of-lies-title = Меч Лжи

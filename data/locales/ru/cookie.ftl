@@ -28,8 +28,8 @@ cookie-prompt-place-shield = Положите 🛡️ щит перед игро
 cookie-option-player = { $player }
 
 ## Отказы.
-cookie-error-blocked-sword = Перед вами уже лежит щит игрока { $player }, поэтому меч перед этим игроком класть нельзя.
-cookie-error-blocked-shield = Перед вами уже лежит меч игрока { $player }, поэтому щит перед этим игроком класть нельзя.
+cookie-error-blocked-sword = Перед вами уже лежит щит { NAME($player, case: "gen", fallback: "игрока") }, поэтому меч перед этим игроком класть нельзя.
+cookie-error-blocked-shield = Перед вами уже лежит меч { NAME($player, case: "gen", fallback: "игрока") }, поэтому щит перед этим игроком класть нельзя.
 cookie-error-yourself = Нельзя класть карту перед самим собой.
 cookie-error-not-in-hand = Карты «{ $card }» нет у вас в руке.
 
@@ -65,15 +65,25 @@ cookie-event-placed-sword = ⚔️ { $player_is_you ->
    *[no] { $player } кладёт
 } меч { $target_is_you ->
     [yes] перед вами
-   *[no] перед игроком { $target }
+   *[no] перед { NAME($target, case: "ins", fallback: "игроком") }
 }.
 cookie-event-placed-shield = 🛡️ { $player_is_you ->
     [yes] Вы кладёте
    *[no] { $player } кладёт
 } щит { $target_is_you ->
     [yes] перед вами
-   *[no] перед игроком { $target }
+   *[no] перед { NAME($target, case: "ins", fallback: "игроком") }
 }.
+cookie-event-placed-only = { $player_is_you ->
+    [yes] Карту «{ $card }» вы можете положить только перед одним игроком — { $target_is_you ->
+        [yes] перед собой
+       *[no] { $target }
+    }.
+   *[no] { $player }: карту «{ $card }» можно положить только перед одним игроком — { $target_is_you ->
+        [yes] перед вами
+       *[no] { $target }
+    }.
+}
 cookie-event-placed-nobody = { $player_is_you ->
     [yes] Вам некуда положить карту «{ $card }»: в этом раунде она ничего не даёт.
    *[no] { $player }: карту «{ $card }» положить не перед кем, в этом раунде она ничего не даёт.
@@ -148,17 +158,17 @@ cookie-summary-placements = Лежат в этом раунде: { $placements }
 cookie-summary-placement = { $card ->
     [sword] ⚔️ { $owner_is_you ->
         [yes] ваш меч
-       *[no] меч игрока { $owner }
+       *[no] меч { NAME($owner, case: "gen", fallback: "игрока") }
     }
    *[shield] 🛡️ { $owner_is_you ->
         [yes] ваш щит
-       *[no] щит игрока { $owner }
+       *[no] щит { NAME($owner, case: "gen", fallback: "игрока") }
     }
 } — { $placed ->
     [no] ни перед кем
    *[yes] { $target_is_you ->
         [yes] перед вами
-       *[no] перед игроком { $target }
+       *[no] перед { NAME($target, case: "ins", fallback: "игроком") }
     }
 }
 cookie-summary-placements-none = В этом раунде мечей и щитов ещё никто не клал.

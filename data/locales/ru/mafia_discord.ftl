@@ -7,6 +7,7 @@ opt-allow-untested-size = Разрешить 8–14 игроков (баланс
 opt-night-seconds = Секунд на ночь (по умолчанию — по темпу)
 opt-day-seconds = Секунд на день (по умолчанию — по темпу)
 opt-draft-seconds = Секунд на выбор в драфте (по умолчанию — по темпу)
+opt-mafia-say-per-minute = Анонимный режим: сколько реплик в минуту может сказать игрок (1–30, по умолчанию 5)
 
 # Игровой канал и ретрансляция в анонимном режиме (bot/discord/channel.py, bot/discord/relay.py)
 name-say = сказать
@@ -57,8 +58,8 @@ mafia-dossier-cards = ✋ Рука по порядку ({ $hand_count }): { $han
     }
 mafia-dossier-delayed = ⏳ Отложенные эффекты на вас:
     { $effects }
-mafia-dossier-delayed-poison = ☠ яд: { $amount } урона в конце фазы «{ $due }»
-mafia-dossier-delayed-armor = 🛡 подмога: { $amount } брони в фазе «{ $due }»
+mafia-dossier-delayed-poison = ☠ Яд: { $amount } урона в конце фазы «{ $due }»
+mafia-dossier-delayed-armor = 🛡 Подмога: { $amount } брони в фазе «{ $due }»
 mafia-dossier-phase = { $phase } { $number }
 mafia-dossier-mafia = 🔪 Мафия:
     { $members }
@@ -67,7 +68,10 @@ mafia-dossier-member = { $alive ->
    *[yes] {""}
 }{ $named ->
     [no] {""}
-   *[yes] { $player } —{" "}
+   *[yes] { $player_is_you ->
+        [yes] Вы
+       *[no] { $player }
+    } —{" "}
 }{ $public_role }, { $role }
 mafia-dossier-order = 📝 Ваша заявка на фазу «{ $phase } { $number }» на сейчас ({ $done ->
     [yes] отправлена; её ещё можно изменить

@@ -8,22 +8,27 @@ mafia-event-phase-report = { $phase ->
     { $lines }
 mafia-line-no-deaths = Никто не погиб.
 mafia-line-wounded = 🩸 { $player_is_you ->
-    [yes] Вы смертельно ранены
-   *[no] Персонаж { $player } смертельно ранен
-}: за него нельзя голосовать на вече; { $phases ->
-    [1] погибнет в конце следующей фазы.
-    [one] погибнет, когда закончится ещё { $phases } фаза.
-    [few] погибнет, когда закончатся ещё { $phases } фазы.
-   *[many] погибнет, когда закончатся ещё { $phases } фаз.
+    [yes] Вы смертельно ранены: за вас нельзя голосовать на вече; вы погибнете
+   *[no] Смертельное ранение у { NAME($player, case: "gen", fallback: "персонажа") }: за этого персонажа нельзя голосовать на вече; гибель —
+} { $phases ->
+    [1] в конце следующей фазы.
+    [one] когда закончится ещё { $phases } фаза.
+    [few] когда закончатся ещё { $phases } фазы.
+   *[many] когда закончатся ещё { $phases } фаз.
 }
 mafia-line-death = ☠ { $player_is_you ->
     [yes] Вы погибаете.
    *[no] { $player } погибает.
 }
-mafia-line-denunciation = 📜 Анонимка на персонажа { $player }: { $count ->
+mafia-line-denunciation = 📜 Анонимка на { NAME($player, case: "acc", fallback: "персонажа") }: { $count ->
     [0] карт в Руке нет.
-   *[other] цвета карт в Руке — { $colours }.
+   *[other] в Руке { $colours }.
 }
+mafia-colour-count = { $count } { $count ->
+    [one] карта
+    [few] карты
+   *[many] карт
+} цвета «{ $colour }»
 mafia-line-counts = Карт в Руке:
 
 ## Личные результаты
@@ -48,7 +53,7 @@ mafia-result-robbed = 🗝 Вас ограбили: из Руки { $count ->
 mafia-result-disarmed = 🪤 Вас разоружили: весь Рукав сброшен ({ $cards }).
 mafia-result-question = ❓ Вопрос ({ $player }): { $count ->
     [0] Рука пуста.
-   *[other] цвета карт в Руке по порядку — { $colours }.
+   *[other] в Руке { $colours }.
 }
 mafia-result-search = 🔍 Обыск ({ $player }): Рука — { $hand }; Рукав — { $sleeve }.
 mafia-result-dossier = 📁 Досье ({ $player }): фракция — { $faction }.
@@ -67,7 +72,7 @@ mafia-line-not-targeted = Картами — никто.
 mafia-line-kill-voters = Голосовали за убийство мафией: { $voters }.
 mafia-result-eavesdrop = 👂 Подслушивание ({ $player }): голос на вече — за { $candidate_is_you ->
     [yes] вас
-   *[no] персонажа { $candidate }
+   *[no] { NAME($candidate, case: "acc", fallback: "персонажа") }
 }, { $kind ->
     [beating] за избиение
    *[execution] за казнь
@@ -91,8 +96,12 @@ mafia-result-divination = 🔮 Гадание: { $count ->
 }
 mafia-result-hand = ✋ Ваши карты в конце фазы:
     { $lines }
-mafia-line-dealt = Вам нанесено урона: { $amount }; ваша броня: { $armor }.
-mafia-line-cancelled = Доборов отменено уроном: { $count }.
+mafia-line-dealt = Вы получили { $amount } урона; ваша броня: { $armor }.
+mafia-line-cancelled = Из-за урона вы не добираете { $count } { $count ->
+    [one] карту
+    [few] карты
+   *[many] карт
+}.
 mafia-line-discarded = Сброшено из-за урона: { $cards }.
 mafia-line-drawn = Взято из Колоды: { $cards }.
 mafia-line-gained = В Рукав: { $cards }.

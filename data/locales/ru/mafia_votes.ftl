@@ -24,7 +24,7 @@ mafia-artifact-refusal-dead = { $player_is_you ->
 ## Вече
 mafia-veche-skipped = ⚖ В живых только двое: сегодня вече не проводится.
 mafia-veche-no-votes = ⚖ На вече никто не голосовал: ничего не происходит.
-mafia-veche-result = ⚖ Итоги вече. Голоса по персонажам:
+mafia-veche-result = ⚖ Итоги веча. Голоса по персонажам:
     { $totals }
     За казнь: { $execution }. За избиение: { $beating }.
 mafia-veche-line-total = { $player_is_you ->
@@ -67,13 +67,13 @@ mafia-veche-nothing = ⚖ Больше всего голосов поровну 
 
 ## Раскрытие после избиения (в конце следующей ночи)
 mafia-beating-colour = 👁 Избиение на вече: этой ночью { $player_is_you ->
-    [yes] вы сыграли
-   *[no] персонаж { $player } сыграл
-} из Руки карту цвета «{ $colour }».
+    [yes] вы сыграли из Руки карту
+   *[no] { NAME($player, case: "ins", fallback: "персонажем") } из Руки сыграна карта
+} цвета «{ $colour }».
 mafia-beating-none = 👁 Избиение на вече: этой ночью { $player_is_you ->
-    [yes] вы не сыграли
-   *[no] персонаж { $player } не сыграл
-} из Руки ни одной карты.
+    [yes] вы не сыграли из Руки ни одной карты.
+   *[no] { NAME($player, case: "ins", fallback: "персонажем") } из Руки не сыграно ни одной карты.
+}
 
 ## Лидер
 mafia-leader-votes = 👑 Выборы Лидера:

@@ -72,7 +72,7 @@ maskmen-prompt-lead =
 maskmen-prompt-answer =
     Раунд { $trick }: на ринге { $ring_colour } × { $ring_count } ({ $ring_player_is_you ->
         [yes] ваши карты
-       *[no] карты игрока { $ring_player }
+       *[no] карты { NAME($ring_player, case: "gen", fallback: "игрока") }
     }). Побейте или спасуйте.
     Карты в руке ({ $total ->
         [one] { $total } карта
@@ -127,7 +127,7 @@ maskmen-cleared-passed = Все остальные спасовали: ринг 
     }
 maskmen-lead-passes = { $player_is_you ->
         [yes] У вас не осталось карт
-       *[no] У игрока { $player } не осталось карт
+       *[no] У { NAME($player, case: "gen", fallback: "игрока") } не осталось карт
     }, поэтому { $leader_is_you ->
         [yes] ведёте вы.
        *[no] ведёт { $leader }.
@@ -198,7 +198,7 @@ maskmen-status-duel = Сезон { $season }: побеждает первый, �
     }.
 maskmen-status-ring = На ринге: { $colour } × { $count } ({ $player_is_you ->
         [yes] ваши
-       *[no] карты игрока { $player }
+       *[no] карты { NAME($player, case: "gen", fallback: "игрока") }
     }).
 maskmen-status-ring-empty = Ринг пуст: { $player_is_you ->
         [yes] ведёте вы.
@@ -236,5 +236,5 @@ maskmen-status-beats = { $count ->
         [0] { $colour }: пока никого не победил.
        *[other] { $colour } сильнее { $beaten }.
     }
-maskmen-status-gm-hand = Карты игрока { $player } ({ $total }): { maskmen-colour-pink } { $pink } · { maskmen-colour-blue } { $blue } · { maskmen-colour-green } { $green } · { maskmen-colour-grey } { $grey } · { maskmen-colour-orange } { $orange } · { maskmen-colour-purple } { $purple }
+maskmen-status-gm-hand = Карты { NAME($player, case: "gen", fallback: "игрока") } ({ $total }): { maskmen-colour-pink } { $pink } · { maskmen-colour-blue } { $blue } · { maskmen-colour-green } { $green } · { maskmen-colour-grey } { $grey } · { maskmen-colour-orange } { $orange } · { maskmen-colour-purple } { $purple }
 maskmen-status-set-aside = Отложено ({ $total }): { maskmen-colour-pink } { $pink } · { maskmen-colour-blue } { $blue } · { maskmen-colour-green } { $green } · { maskmen-colour-grey } { $grey } · { maskmen-colour-orange } { $orange } · { maskmen-colour-purple } { $purple }

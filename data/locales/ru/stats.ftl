@@ -10,7 +10,7 @@ opt-history-page = Какая страница списка
 opt-absent-after = Сколько сроков подряд можно пропустить, пока место не займёт бот (0 — без предела)
 cmd-back = Вернуть себе место, которое занял бот
 
-stats-empty = У игрока { $player } ещё нет законченных игр на этом сервере.
+stats-empty = У { NAME($player, case: "gen", fallback: "игрока") } ещё нет законченных игр на этом сервере.
 stats-title = 📊 { $player } на этом сервере: { $games ->
     [one] { $games } игра
     [few] { $games } игры
@@ -46,7 +46,7 @@ transcript-player = { $seat }. { $player }: { $score } { $won ->
 }
 transcript-reveal = Всё, что открылось в конце:
 transcript-log = Ход игры:
-transcript-gm = 🛡 ведущему:
+transcript-gm = 🛡 Ведущему:
 transcript-private = 🔒 { $players }:
 
 status-chosen-count = Выбор сделан: { $done } из { $total }.
@@ -58,7 +58,7 @@ settings-absent = Отсутствующие игроки: { $misses ->
    *[many] бот занимает место после { $misses } пропущенных сроков подряд
 }.
 absent-took-seat = { $player }: пропущено сроков подряд — { $misses }, место занимает бот. Вернуть его можно командой /back.
-absent-mod-notice = Модераторам: в игре №{ $id } место игрока { $player } занял бот (пропущенные сроки).
+absent-mod-notice = Модераторам: в игре №{ $id } место { NAME($player, case: "gen", fallback: "игрока") } занял бот (пропущенные сроки).
 absent-dm = Вы пропустили несколько сроков подряд, и ваше место в игре №{ $id } занял бот. Чтобы снова играть, нажмите «Вернуть своё место» ниже или используйте /back в канале игры.
 back-done = С возвращением: место снова ваше.
 back-button = Вернуть своё место

@@ -8,6 +8,7 @@ sol-rules =
     Фаза II — Беттинг. Ставки как в Холдеме (фолд, чек, колл, бет, рейз, олл-ин, побочные банки): блайнды, круг ставок, затем круг вскрытия (каждый открывает одну карту на выбор) и снова ставки, пока не вскрыты все карты. Вскрытая помеченная карта: Ложь + Верю или Правда + Не верю = щит (2 жизни); Ложь + Не верю или Правда + Верю = меч допрашивавшему. Непомеченная = 1 жизнь. Если все остальные сбросили карты, последний игрок забирает все банки.
     Фаза III — Война. Мечи удваиваются; первый сделавший самую высокую ставку получает +4 меча. Каждый цикл: открытые переговоры (можно передавать фишки), затем тайные приказы: стандартная атака (1 меч в карту соперника) или двойная (2 меча, плата — 1 жизнь своей карты). Щит после одного удара переворачивается в обычную карту; карта с 0 жизней уходит в сброс. Война кончается, когда атаковать больше некому или нечем.
     Победа: больше всего оставшихся жизней, затем больше мечей до войны — тот забирает банки (при равенстве делят).
+    Строки стола: { sol-summary-legend }
 
 ## Термины
 sol-colour-red = Красный
@@ -37,19 +38,32 @@ sol-prompt-buy-in = Ваш бай-ин: сколько фишек вы прин�
 sol-prompt-move = Торг, допрос или пропуск хода? Ваши карты: { $hand }.
 sol-prompt-trade-own = Торг: какую свою карту вы предлагаете?
 sol-prompt-trade-target = Торг: с кем?
-sol-prompt-trade-their = Торг: какую карту игрока { $owner } вы хотите?
+sol-prompt-trade-their = Торг: какую карту { NAME($owner, case: "gen", fallback: "игрока") } вы хотите?
 sol-prompt-ask-target = Допрос: чью карту?
-sol-prompt-ask-position = Допрос: какую непомеченную карту игрока { $owner }?
-sol-prompt-trade-offer = Игрок { $player } предлагает свою карту №{ $position } за вашу карту №{ $their_position } ({ $card }). Согласиться бесплатно, назначить цену в фишках (не больше { $stack }) или отказаться?
-sol-prompt-trade-price = Игрок { $player } просит за обмен { $price ->
+sol-prompt-ask-position = Допрос: какую непомеченную карту { NAME($owner, case: "gen", fallback: "игрока") }?
+sol-prompt-trade-offer = { $player_is_you ->
+        [yes] Вы предлагаете
+       *[no] { $player } предлагает
+    } свою карту №{ $position } за вашу карту №{ $their_position } ({ $card }). Согласиться бесплатно, назначить цену в фишках (не больше { $stack }) или отказаться?
+sol-prompt-trade-price = { $player_is_you ->
+        [yes] Вы просите
+       *[no] { $player } просит
+    } за обмен { $price ->
         [one] { $price } фишку
         [few] { $price } фишки
        *[many] { $price } фишек
     } (ваша карта №{ $position } за карту №{ $their_position } этого игрока). Заплатить или отказаться?
-sol-prompt-name-colour = Игрок { $player } спрашивает цвет вашей карты №{ $position } (это { $card }). Назовите Красный или Чёрный — правду или ложь.
-sol-prompt-believe = Игрок { $player } называет цвет своей карты №{ $position }: «{ $colour }». Верите?
+sol-prompt-name-colour = { $player_is_you ->
+        [yes] Вы спрашиваете
+       *[no] { $player } спрашивает
+    } цвет вашей карты №{ $position } (это { $card }). Назовите Красный или Чёрный — правду или ложь.
+sol-prompt-believe = { $player_is_you ->
+        [yes] Вы называете
+       *[no] { $player } называет
+    } цвет своей карты №{ $position }: «{ $colour }». Верите?
 sol-prompt-bet = Круг ставок { $round } из { $rounds }. Банк { $pot }; ваша ставка { $bet }, наибольшая { $highest }, ваш стек { $stack }. { $raise ->
         [raise] Можно повысить до суммы от { $min } до { $max },
+        [all_in] Повысить можно только олл-ином — до { $max },
         [bet] Можно поставить от { $min } до { $max },
        *[none] Больше ставить нельзя; можно
     } { $call ->
@@ -58,7 +72,7 @@ sol-prompt-bet = Круг ставок { $round } из { $rounds }. Банк { $
     }
 sol-prompt-reveal = Круг вскрытия { $circle } из { $circles }: какую карту вы открываете?
 sol-prompt-negotiate = Переговоры (цикл { $cycle }): договаривайтесь, затем нажмите «Готово». { $chosen ->
-        [yes] Введите, сколько фишек заплатить игроку { $recipient } (у вас { $stack }).
+        [yes] Введите, сколько фишек заплатить { NAME($recipient, case: "dat", fallback: "игроку") } (у вас { $stack }).
        *[no] Чтобы заплатить фишки, сначала выберите игрока (у вас { $stack }).
     }
 sol-prompt-war-kind = Приказ на войну (цикл { $cycle }): у вас { $swords ->
@@ -67,19 +81,19 @@ sol-prompt-war-kind = Приказ на войну (цикл { $cycle }): у в�
        *[many] { $swords } мечей
     }. Стандартная или двойная атака?
 sol-prompt-war-target = Меч { $sword } ({ $kind }): в чью карту?
-sol-prompt-war-position = Меч { $sword }: в какую карту игрока { $player }?
+sol-prompt-war-position = Меч { $sword }: в какую карту { NAME($player, case: "gen", fallback: "игрока") }?
 sol-prompt-war-cost = Двойная атака: какая ваша карта платит 1 жизнь?
 sol-prompt-war-submitted = Ваш приказ принят: { $kind } — { $double ->
         [yes] { $target1_is_you ->
             [yes] ваша карта №{ $position1 }
-           *[no] карта №{ $position1 } игрока { $target1 }
+           *[no] карта №{ $position1 } { NAME($target1, case: "gen", fallback: "игрока") }
         } и { $target2_is_you ->
             [yes] ваша карта №{ $position2 }
-           *[no] карта №{ $position2 } игрока { $target2 }
+           *[no] карта №{ $position2 } { NAME($target2, case: "gen", fallback: "игрока") }
         }, плата — ваша карта №{ $cost }.
        *[no] { $target1_is_you ->
             [yes] ваша карта №{ $position1 }
-           *[no] карта №{ $position1 } игрока { $target1 }
+           *[no] карта №{ $position1 } { NAME($target1, case: "gen", fallback: "игрока") }
         }.
     } Его можно изменить, пока все не отдали приказы.
 
@@ -98,9 +112,9 @@ sol-opt-card = №{ $position } { $kind ->
         [plain] { $card }, 1 жизнь
        *[hidden] { $marked ->
             [yes] помечена ({ $by_is_you ->
-                [yes] допрашивали вы
-               *[no] допрашивал игрок { $by }
-            }: «{ $named }», { $answer })
+                [yes] допрос ваш
+               *[no] допрос: { $by }
+            }; «{ $named }», { $answer })
            *[no] не помечена
         }
     }
@@ -113,9 +127,9 @@ sol-opt-own-card = №{ $position } { $card } { $kind ->
         [plain] 1 жизнь
        *[hidden] { $marked ->
             [yes] помечена ({ $by_is_you ->
-                [yes] допрашивали вы
-               *[no] допрашивал игрок { $by }
-            }: «{ $named }», { $answer })
+                [yes] допрос ваш
+               *[no] допрос: { $by }
+            }; «{ $named }», { $answer })
            *[no] не помечена
         }
     }
@@ -131,7 +145,7 @@ sol-opt-call = { $chips ->
     }
 sol-opt-all-in = Олл-ин ({ $to })
 sol-opt-ready = Готово
-sol-opt-pay-to = Заплатить игроку { $player }
+sol-opt-pay-to = Заплатить { NAME($player, case: "dat", fallback: "игроку") }
 sol-opt-standard = Стандартная атака (1 меч)
 sol-opt-double = Двойная атака (2 меча, 1 своя жизнь)
 sol-opt-war-random = Случайная стандартная атака
@@ -149,7 +163,7 @@ sol-event-setup = ⚔ Меч Лжи для { $players ->
     } каждому, минимальный бай-ин { $min_buy_in }.
 sol-event-buy-in = 💰 { $player_is_you ->
         [yes] Ваш бай-ин
-       *[no] Бай-ин игрока { $player }
+       *[no] Бай-ин { NAME($player, case: "gen", fallback: "игрока") }
     }: { $chips ->
         [one] { $chips } фишка
         [few] { $chips } фишки
@@ -171,8 +185,8 @@ sol-event-draw = { $player_is_you ->
     } { $card } на право первого хода.
 sol-event-draw-tie = Ничья по старшей карте: тянут снова { $players }.
 sol-event-castling = Фаза I — Рокировка. { $first_is_you ->
-        [yes] Первыми ходите вы.
-       *[no] Первым ходит игрок { $first }.
+        [yes] Первым ходите вы.
+       *[no] Первым ходит { $first }.
     }
 sol-event-turn = ▶ Ход { $move }: { $player_is_you ->
         [yes] ходите вы.
@@ -184,10 +198,10 @@ sol-event-pass = { $player_is_you ->
     }
 sol-event-trade-offered = 🤝 Предложение обмена (тайно): { $player_is_you ->
         [yes] ваша карта №{ $position }
-       *[no] карта №{ $position } игрока { $player }
+       *[no] карта №{ $position } { NAME($player, case: "gen", fallback: "игрока") }
     } за { $target_is_you ->
         [yes] вашу карту №{ $their_position }
-       *[no] карту №{ $their_position } игрока { $target }
+       *[no] карту №{ $their_position } { NAME($target, case: "gen", fallback: "игрока") }
     }.
 sol-event-trade-declined = { $target_is_you ->
         [yes] Вы отклоняете обмен
@@ -198,27 +212,31 @@ sol-event-trade-price-refused = { $player_is_you ->
        *[no] { $player } отказывается платить
     } цену, назначенную { $target_is_you ->
         [yes] вами
-       *[no] игроком { $target }
+       *[no] { NAME($target, case: "ins", fallback: "игроком") }
     }; обмена нет.
 sol-event-trade = 🔄 Обмен: { $player_is_you ->
         [yes] ваша №{ $position }
-       *[no] №{ $position } игрока { $player }
+       *[no] №{ $position } { NAME($player, case: "gen", fallback: "игрока") }
     } ⇄ { $target_is_you ->
         [yes] ваша №{ $their_position }
-       *[no] №{ $their_position } игрока { $target }
+       *[no] №{ $their_position } { NAME($target, case: "gen", fallback: "игрока") }
     }, { $price ->
         [0] бесплатно.
         [one] за { $price } фишку.
         [few] за { $price } фишки.
        *[many] за { $price } фишек.
     }
-sol-event-trade-received = Вы получили { $card } от игрока { $player } на свою позицию №{ $position }. Ваши карты: { $hand }
+sol-event-trade-received = Вы получили { $card } от { NAME($player, case: "gen", fallback: "игрока") } на свою позицию №{ $position }. Ваши карты: { $hand }
+sol-event-ask-only = { $target_is_you ->
+        [yes] У вас
+       *[no] У игрока { $target }
+    } осталась одна непомеченная карта — №{ $position }: допрос о ней.
 sol-event-interrogation = ❓ { $player_is_you ->
         [yes] Вы допрашиваете
        *[no] { $player } допрашивает
     } { $target_is_you ->
         [yes] вас
-       *[no] игрока { $target }
+       *[no] { NAME($target, case: "acc", fallback: "игрока") }
     } о карте №{ $position }.
 sol-event-colour-named = { $player_is_you ->
         [yes] Вы называете
@@ -226,18 +244,18 @@ sol-event-colour-named = { $player_is_you ->
     } цвет карты №{ $position }: «{ $colour }».
 sol-event-marked = ✍ { $target_is_you ->
         [yes] Ваша карта №{ $position } помечена
-       *[no] Карта №{ $position } игрока { $target } помечена
+       *[no] Карта №{ $position } { NAME($target, case: "gen", fallback: "игрока") } помечена
     }: { $player_is_you ->
-        [yes] допрашивали вы
-       *[no] допрашивал игрок { $player }
-    }, «{ $colour }», { $answer }.
+        [yes] допрос ваш
+       *[no] допрос: { $player }
+    }; «{ $colour }», { $answer }.
 sol-event-castling-over = Фаза I окончена: все карты помечены у { $players_count ->
         [one] игрока
        *[other] игроков
     } { $players }.
 sol-event-castling-stalled = Полный круг пропусков завершает Фазу I. Больше всего помеченных карт ({ $marked }) { $player_is_you ->
         [yes] у вас.
-       *[no] у игрока { $player }.
+       *[no] у { NAME($player, case: "gen", fallback: "игрока") }.
     }
 sol-event-betting-begins = Фаза II — Беттинг ({ $limit }, кругов ставок: { $rounds }). { $senior_is_you ->
         [yes] Старший блайнд — вы.
@@ -248,8 +266,8 @@ sol-event-blind = { $player_is_you ->
         [yes] Вы ставите
        *[no] { $player } ставит
     } { $big ->
-        [yes] большой
-       *[no] малый
+        [yes] старший
+       *[no] младший
     } блайнд: { $chips }.
 sol-event-betting-round = 💵 Круг ставок { $round } из { $rounds }.
 sol-event-betting-skipped = Круг ставок { $round } пропущен: ставить может не больше одного игрока.
@@ -289,19 +307,23 @@ sol-event-swords-lost = { $player_is_you ->
     }.
 sol-event-sword-taken-back = { $folded_is_you ->
         [yes] Ваши карты сброшены
-       *[no] Карты игрока { $folded } сброшены
+       *[no] Карты { NAME($folded, case: "gen", fallback: "игрока") } сброшены
     }: { $player_is_you ->
         [yes] вы теряете
        *[no] { $player } теряет
     } меч, который дала карта этого игрока (теперь { $swords }).
 sol-event-reveal-circle = 👁 Круг вскрытия { $circle } из { $circles }.
+sol-event-reveal-only = { $player_is_you ->
+        [yes] У вас
+       *[no] У игрока { $player }
+    } осталась одна закрытая карта — №{ $position }: она вскрывается.
 sol-event-reveal = { $player_is_you ->
         [yes] Вы вскрываете
        *[no] { $player } вскрывает
     } №{ $position }: { $card } ({ $colour }){ $marked ->
         [yes] , пометка { $by_is_you ->
             [yes] вашего допроса
-           *[no] допроса игрока { $by }
+           *[no] допроса { NAME($by, case: "gen", fallback: "игрока") }
         }: «{ $named }» — { $truth ->
             [lie] ложь
            *[truth] правда
@@ -314,12 +336,12 @@ sol-event-sword = 🗡 { $player_is_you ->
     } меч (теперь { $swords }).
 sol-event-sword-void = { $player_is_you ->
         [yes] Ваши карты уже сброшены
-       *[no] Карты игрока { $player } уже сброшены
+       *[no] Карты { NAME($player, case: "gen", fallback: "игрока") } уже сброшены
     }: меч пропадает.
 sol-event-war-begins = ⚔ Фаза III — Война. Участники: { $players }.
 sol-event-swords-doubled = { $player_is_you ->
         [yes] У вас
-       *[no] У игрока { $player }
+       *[no] У { NAME($player, case: "gen", fallback: "игрока") }
     } теперь { $swords ->
         [one] { $swords } меч
         [few] { $swords } меча
@@ -328,11 +350,11 @@ sol-event-swords-doubled = { $player_is_you ->
 sol-event-no-bonus = В Фазе II никто не делал ставок: +4 меча никто не получает.
 sol-event-bonus-folded = Первая самая высокая ставка ({ $bet }) { $player_is_you ->
         [yes] — ваша, но ваши карты сброшены
-       *[no] — у игрока { $player }, но его карты сброшены
+       *[no] — у { NAME($player, case: "gen", fallback: "игрока") }, но его карты сброшены
     }: +4 меча никто не получает.
 sol-event-bonus = { $player_is_you ->
         [yes] Первая самая высокая ставка ({ $bet }, круг { $round }) — ваша: +4 меча, теперь у вас { $swords }.
-       *[no] Первая самая высокая ставка ({ $bet }, круг { $round }) — у игрока { $player }: +4 меча, теперь { $swords }.
+       *[no] Первая самая высокая ставка ({ $bet }, круг { $round }) — у { NAME($player, case: "gen", fallback: "игрока") }: +4 меча, теперь { $swords }.
     }
 sol-event-war-over = Война окончена: { $reason ->
         [no-swords] ни у кого не осталось мечей.
@@ -351,7 +373,7 @@ sol-event-paid = 💸 { $player_is_you ->
        *[no] { $player } платит
     } { $to_is_you ->
         [yes] вам
-       *[no] игроку { $to }
+       *[no] { NAME($to, case: "dat", fallback: "игроку") }
     } { $chips ->
         [one] { $chips } фишку
         [few] { $chips } фишки
@@ -361,39 +383,42 @@ sol-event-ready = { $player_is_you ->
         [yes] Вы готовы.
        *[no] { $player }: готово.
     }
-sol-event-orders = 📜 Раунд войны { $cycle }: тайные приказы отдают { $players }.
+sol-event-orders = 📜 Раунд войны { $cycle }: { $players_count ->
+        [one] тайный приказ отдаёт { $players }.
+       *[other] тайные приказы отдают { $players }.
+    }
 sol-event-order-in = Ваш приказ: { $kind } — { $double ->
         [yes] { $target1_is_you ->
             [yes] ваша карта №{ $position1 }
-           *[no] карта №{ $position1 } игрока { $target1 }
+           *[no] карта №{ $position1 } { NAME($target1, case: "gen", fallback: "игрока") }
         } и { $target2_is_you ->
             [yes] ваша карта №{ $position2 }
-           *[no] карта №{ $position2 } игрока { $target2 }
+           *[no] карта №{ $position2 } { NAME($target2, case: "gen", fallback: "игрока") }
         }, плата — ваша карта №{ $cost }.
        *[no] { $target1_is_you ->
             [yes] ваша карта №{ $position1 }
-           *[no] карта №{ $position1 } игрока { $target1 }
+           *[no] карта №{ $position1 } { NAME($target1, case: "gen", fallback: "игрока") }
         }.
     }
 sol-event-attack = ⚔ { $player_is_you ->
         [yes] Ваш приказ
-       *[no] Приказ игрока { $player }
+       *[no] Приказ { NAME($player, case: "gen", fallback: "игрока") }
     }: { $kind } — { $double ->
         [yes] { $target1_is_you ->
             [yes] ваша карта №{ $position1 }
-           *[no] карта №{ $position1 } игрока { $target1 }
+           *[no] карта №{ $position1 } { NAME($target1, case: "gen", fallback: "игрока") }
         } и { $target2_is_you ->
             [yes] ваша карта №{ $position2 }
-           *[no] карта №{ $position2 } игрока { $target2 }
+           *[no] карта №{ $position2 } { NAME($target2, case: "gen", fallback: "игрока") }
         }, плата — 1 жизнь своей карты №{ $cost }.
        *[no] { $target1_is_you ->
             [yes] ваша карта №{ $position1 }
-           *[no] карта №{ $position1 } игрока { $target1 }
+           *[no] карта №{ $position1 } { NAME($target1, case: "gen", fallback: "игрока") }
         }.
     }
 sol-event-card-hit = { $player_is_you ->
         [yes] Ваша №{ $position }
-       *[no] №{ $position } игрока { $player }
+       *[no] №{ $position } { NAME($player, case: "gen", fallback: "игрока") }
     } ({ $card }): { $hits ->
         [0] мечей нет
         [one] { $hits } меч
@@ -458,12 +483,12 @@ sol-event-game-over = Игра окончена. { $winners_count ->
 ## Отказы
 sol-error-self = Нельзя выбрать себя.
 sol-error-own-card = Мечи направляются только в карты других игроков.
-sol-error-no-unmarked = У игрока { $player } не осталось непомеченных карт.
+sol-error-no-unmarked = У { NAME($player, case: "gen", fallback: "игрока") } не осталось непомеченных карт.
 sol-error-nothing-to-interrogate = Ни у кого из других игроков нет непомеченных карт.
 sol-error-card-marked = Карта №{ $position } уже помечена.
 sol-error-card-revealed = Карта №{ $position } уже вскрыта.
 sol-error-bad-position = На позиции { $position } нет карты (позиции 1–{ $cards }).
-sol-error-price-above-stack = Цена не может превышать стек игрока { $player } ({ $stack }).
+sol-error-price-above-stack = Цена не может превышать стек { NAME($player, case: "gen", fallback: "игрока") } ({ $stack }).
 sol-error-buy-in-seat = Бай-ин указан для места { $seat }, а игроков всего { $players }.
 sol-error-nothing-to-call = Уравнивать нечего.
 sol-error-no-chips = У вас нет фишек, чтобы платить.
@@ -479,7 +504,7 @@ sol-error-double-needs-two-swords = Для двойной атаки нужно 
         [few] { $swords } меча
        *[many] { $swords } мечей
     }.
-sol-error-no-cards = У игрока { $player } не осталось карт.
+sol-error-no-cards = У { NAME($player, case: "gen", fallback: "игрока") } не осталось карт.
 sol-bet-error-no-betting = Сейчас никто не делает ставку.
 sol-bet-error-not-your-turn = { $player_is_you ->
         [yes] Сейчас ставку делаете вы.
@@ -502,13 +527,22 @@ sol-bet-error-fixed-limit = В фиксированном лимите допу�
 ## Ряд карт — одни и те же символы во всех языках; их объясняет sol-summary-legend.
 sol-summary-header = { $phase ->
         [buy_in] 💰 Бай-ины: выбрано { $chosen } из { $players }.
-        [castling] 🔄 Фаза I — Рокировка, ход { $move }: ходит { $player }.
-        [betting] 💵 Фаза II — круг ставок { $round } из { $rounds }: ходит { $player }{ $call ->
+        [castling] 🔄 Фаза I — Рокировка, ход { $move }: { $player_is_you ->
+                [yes] ходите вы
+               *[no] ходит { $player }
+            }.
+        [betting] 💵 Фаза II — круг ставок { $round } из { $rounds }: { $player_is_you ->
+                [yes] ходите вы
+               *[no] ходит { $player }
+            }{ $call ->
             [0] .
            *[other] , до колла { NUMBER($call, useGrouping: 0) }.
         }
         [reveal] 👁 Фаза II — круг вскрытия { $circle } из { $circles }: { $sequential ->
-            [yes] открывает { $player }.
+            [yes] { $player_is_you ->
+                    [yes] открываете вы
+                   *[no] открывает { $player }
+                }.
            *[no] все выбирают карту.
         }
         [negotiation] 🗣 Фаза III — Война, цикл { $cycle }: переговоры.
@@ -533,15 +567,17 @@ sol-summary-player = { $number }. { $player_is_you ->
        *[no] { $player }
     }{ $status ->
         [folded] { " " }(фолд)
-        [all_in] { " " }(олл-ин)
        *[in] {""}
     }{ $ready ->
         [yes] { " " }✅
        *[no] {""}
-    } — { NUMBER($stack, useGrouping: 0) } { $stack ->
-        [one] фишка
-        [few] фишки
-       *[many] фишек
+    } — { $status ->
+        [all_in] олл-ин
+       *[other] { NUMBER($stack, useGrouping: 0) } { $stack ->
+            [one] фишка
+            [few] фишки
+           *[many] фишек
+        }
     }{ $bet ->
         [0] {""}
        *[other] , ставка { NUMBER($bet, useGrouping: 0) }
@@ -595,16 +631,19 @@ sol-summary-gm-cards = 👁 { $player }: { $cards ->
        *[other] { $hand }
     }
 sol-summary-draft = ✏ Ваш ход: { $move ->
-        [trade] обмен вашей карты №{ $own } на карту №{ $position } игрока { $target }{ $price ->
+        [trade] обмен вашей карты №{ $own } на карту №{ $position } { NAME($target, case: "gen", fallback: "игрока") }{ $price ->
             [0] .
            *[other] , запрошенная цена: { NUMBER($price, useGrouping: 0) }.
         }
-       *[interrogate] допрос игрока { $target } о карте №{ $position }{ $said ->
+       *[interrogate] допрос { NAME($target, case: "gen", fallback: "игрока") } о карте №{ $position }{ $said ->
             [yes] , вам ответили «{ $named }».
            *[no] .
         }
     }
-sol-summary-offer = 🤝 Игрок { $player } предлагает свою карту №{ $own } за вашу №{ $position }{ $price ->
+sol-summary-offer = 🤝 { $player_is_you ->
+        [yes] Вы предлагаете
+       *[no] { $player } предлагает
+    } свою карту №{ $own } за вашу №{ $position }{ $price ->
         [0] .
        *[other] ; ваша цена: { NUMBER($price, useGrouping: 0) }.
     }
@@ -617,6 +656,6 @@ sol-summary-order = 📜 Ваш приказ{ $complete ->
        *[no] { $target1 } №{ $position1 }.
     }
 sol-error-buy-in-range = Бай-ин должен быть от { $min } до { $max } фишек.
-sol-error-option-small-blind = малый блайнд не может быть больше большого ({ $big })
+sol-error-option-small-blind = младший блайнд не может быть больше старшего ({ $big })
 sol-error-option-no-seat = места { $seat } нет
 sol-error-option-buy-in-range = бай-ин должен быть от { $min } до { $max } фишек

@@ -1,0 +1,101 @@
+"""Russian grammatical cases for the names in messages: the catalogs' `NAME` function.
+
+A catalog asks for the case a sentence needs: `перед { NAME($target, case: "ins", fallback: "игроком") }`
+gives «перед Глебом», «перед вами» or, for a nickname that is not a known personal name,
+«перед игроком xX_Nick» (the apposition keeps the nickname as written, in its nominative).
+The analyser is pymorphy3 with the OpenCorpora dictionary: only a word it knows as a personal name
+(tag `Name`) is declined, so a nickname that happens to be a common noun is never bent by guess.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pymorphy3 import MorphAnalyzer
+
+CASES = {"nom": "nomn", "gen": "gent", "dat": "datv", "acc": "accs", "ins": "ablt", "loc": "loct"}
+"""The case names catalogs write, and pymorphy3's (OpenCorpora's) grammemes for them."""
+
+YOU_FORMS = {"nom": "вы", "gen": "вас", "dat": "вам", "acc": "вас", "ins": "вами", "loc": "вас"}
+"""The reader addressed as «вы» in every case."""
+
+_ONE_CYRILLIC_WORD = re.compile(r"[А-ЯЁа-яё]+(?:-[А-ЯЁа-яё]+)?")
+
+
+class Addressee(str):
+    """The reader's own seat as a message argument: the catalog's `you-name`, declined as a pronoun."""
+
+
+class Named(str):
+    """A game term (a card, a role) as a message argument: its text, plus the catalog key that renders
+    it again in another case (`{ $case -> [acc] … *[nom] … }` in the term's message)."""
+
+    key: str
+
+    def __new__(cls, text: str, key: str) -> Named:
+        named = super().__new__(cls, text)
+        named.key = key
+        return named
+
+
+@cache
+def analyser() -> MorphAnalyzer:
+    """The analyser, loaded once (reading the dictionary takes a moment)."""
+    from pymorphy3 import MorphAnalyzer
+
+    return MorphAnalyzer(lang="ru")
+
+
+@lru_cache(maxsize=4096)
+def declined(name: str, case: str) -> str | None:
+    """`name` in `case` when it is one Cyrillic word known as a personal name; None otherwise
+    (a nickname, a Latin name, several words: the catalog writes the apposition instead)."""
+    grammeme = CASES.get(case)
+    if grammeme is None or not _ONE_CYRILLIC_WORD.fullmatch(name):
+        return None
+    if grammeme == "nomn":
+        return name
+    for parse in analyser().parse(name):
+        tag = parse.tag
+        if "Name" not in tag or tag.case != "nomn" or tag.number != "sing":
+            continue
+        form = parse.inflect({grammeme, "sing"})
+        if form is None:
+            return None
+        return _capitalised_like(name, form.word)
+    return None
+
+
+def _capitalised_like(original: str, word: str) -> str:
+    """The inflected word written as the player wrote the name («Глеб» → «Глебом», «ГЛЕБ» → «ГЛЕБОМ»)."""
+    if original.isupper() and len(original) > 1:
+        return word.upper()
+    if original[:1].isupper():
+        return "-".join(part[:1].upper() + part[1:] for part in word.split("-"))
+    return word
+
+
+def name_function(render_term: Callable[[str, str], str], declines: bool) -> Callable[..., Any]:
+    """The Fluent function `NAME(value, case: "gen", fallback: "игрока")` for one catalog.
+
+    `render_term(key, case)` renders a term's message in a case; `declines` is False for a language
+    without cases (English), where a name stays as written. fluent.runtime hands the function the
+    argument as given (a str, or FluentNone when missing) and the named arguments as str."""
+
+    def name(value: Any, case: str = "nom", fallback: str = "") -> Any:
+        if not isinstance(value, str):
+            return value  # a missing argument: FluentNone shows its name, as any missing variable does
+        if isinstance(value, Addressee):
+            return YOU_FORMS.get(case, str(value)) if str(value) == YOU_FORMS["nom"] else str(value)
+        if isinstance(value, Named):
+            return render_term(value.key, case)
+        form = declined(str(value), case) if declines else str(value)
+        if form is not None:
+            return form
+        return f"{fallback} {value}" if fallback else str(value)
+
+    return name
