@@ -2,8 +2,9 @@
 """Set-up-and-run helper: the README's two commands go through here.
 
     python3 dev.py run [args]   install what is needed, then `python -m bot [args]`
-    python3 dev.py test [args]  install what is needed (with test tools), then ruff + pytest
-    python3 dev.py bench        the benchmarks (table vs bare SQLite; Castle, Mafia; Discord)
+    python3 dev.py test [args]  install what is needed (with test tools), then ruff + pytest (both cores,
+                                then the `serial` tests alone; --deep: randomised tests at full size)
+    python3 dev.py bench        the benchmarks (table vs bare SQLite; Castle, Mafia; the bots; Discord)
 
 It keeps a virtual environment in `.venv` and reinstalls only when pyproject.toml changes.
 """
@@ -54,6 +55,45 @@ def call(command: list[str], env: dict[str, str] | None = None) -> int:
             continue
 
 
+NO_TESTS_COLLECTED = 5
+"""pytest's exit code when a selection holds no test (e.g. a file with no `serial` ones)."""
+
+
+def run_tests(args: list[str]) -> int:
+    """pytest in two parts: most tests on both cores (pytest-xdist), then the `serial` ones (real bot
+    processes, kills, timing) alone, so the load of the first part cannot make them flaky. `--deep`
+    gives the randomised tests their full size (tests/depth.py); `-n N` sets the first part's workers;
+    a `-m` expression of the caller's selects within each part."""
+    env = dict(os.environ)
+    if "--deep" in args:
+        env["GAMEMASTER_DEEP_TESTS"] = "1"
+    workers, marks, rest = ["-n", "2"], "", []
+    given = iter(a for a in args if a != "--deep")
+    for arg in given:
+        if arg in ("-n", "--numprocesses"):
+            workers = [arg, next(given, "2")]
+        elif arg.startswith(("--numprocesses=", "-n")):
+            workers = [arg]
+        elif arg == "-m":
+            marks = next(given, "")
+        elif arg.startswith("-m"):
+            marks = arg[2:].lstrip("=")
+        else:
+            rest.append(arg)
+
+    def selected(part: str) -> list[str]:
+        return ["-m", f"({marks}) and {part}" if marks else part]
+
+    pytest = [str(PYTHON), "-m", "pytest", "--durations=15"]
+    # loadgroup: a module marked xdist_group (one costly module fixture) stays on one worker
+    parallel = subprocess.call([*pytest, *workers, "--dist", "loadgroup", *selected("not serial"), *rest], env=env)
+    print("\n--- the serial tests, alone ---", flush=True)
+    alone = subprocess.call([*pytest, "-p", "no:xdist", *selected("serial"), *rest], env=env)
+    if parallel == alone == NO_TESTS_COLLECTED:
+        return NO_TESTS_COLLECTED
+    return next((code for code in (parallel, alone) if code not in (0, NO_TESTS_COLLECTED)), 0)
+
+
 def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("run", [])
     os.chdir(ROOT)
@@ -65,11 +105,11 @@ def main(argv: list[str]) -> int:
     if command == "test":
         ensure_environment("test")
         lint = subprocess.call([str(PYTHON), "-m", "ruff", "check", "."])
-        tests = subprocess.call([str(PYTHON), "-m", "pytest", *rest])
-        return tests or lint
+        return run_tests(rest) or lint
     if command == "bench":  # storage/table, the Castle engine and picture, then Discord through the stand-in
         ensure_environment("test")
-        benches = ("bot", "tests.bench.castle_bench", "tests.bench.castle_picture_bench", "tests.bench.mafia_bench")
+        benches = ("bot", "tests.bench.castle_bench", "tests.bench.castle_picture_bench", "tests.bench.mafia_bench",
+                   "tests.bench.bots")
         for module in benches:
             code = subprocess.call([str(PYTHON), "-m", module, *(["bench"] if module == "bot" else [])])
             if code:

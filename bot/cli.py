@@ -11,12 +11,14 @@ import os
 import signal
 import sqlite3
 import sys
+import typing
 from contextlib import closing
 from pathlib import Path
 
 from bot.config import ROOT, Settings
 from bot.i18n import LANGUAGES, normalize, render, t
 from games import registry
+from games.core.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL
 
 OFFLINE_DB = ROOT / "data" / "offline.db"
 
@@ -27,7 +29,7 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("run", help="run the Discord bot (the default)")
 
     play = commands.add_parser("play", help="play a game offline in the terminal, with bot players")
-    play.add_argument("game", nargs="?", default="cookie", help="cookie, maskmen, sword-of-lies")
+    play.add_argument("game", nargs="?", default="cookie", help=f"one of: {', '.join(registry.available())}")
     play.add_argument("--players", type=int, default=None, help="number of seats (you hold one)")
     play.add_argument("--seed", type=int, default=None, help="fix the shuffle, for a repeatable game")
     play.add_argument(
@@ -36,10 +38,15 @@ def _parser() -> argparse.ArgumentParser:
         " Russian or English, else DEFAULT_LANGUAGE; a resumed game keeps its own language",
     )
     play.add_argument("--watch", action="store_true", help="bots play every seat; you watch")
+    play.add_argument(
+        "--bot-level", choices=list(BOT_LEVELS), default=DEFAULT_BOT_LEVEL,
+        help=f"how well every bot seat of a new game plays (default: {DEFAULT_BOT_LEVEL})",
+    )
     play.add_argument("--resume", type=int, default=None, metavar="ID", help="continue a saved offline game")
     play.add_argument("--db", type=Path, default=OFFLINE_DB, help="database for offline games")
     play.add_argument(
-        "--option", action="append", default=[], metavar="KEY=VALUE", help="a house rule, e.g. seasons=2"
+        "--option", action="append", default=[], metavar="KEY=VALUE",
+        help="a house rule, e.g. seasons=2 (a wrong one lists the game's house rules)",
     )
 
     export = commands.add_parser("export", help="print a stored game's full event log as JSON")
@@ -96,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         return _play(
             args.game, players=args.players, seed=args.seed, language=language, watch=args.watch,
             db=args.db, resume=args.resume, options=options, language_given=args.lang is not None,
+            bot_level=args.bot_level,
         )
     if command == "export":
         language = terminal_language(None, settings.default_language)
@@ -172,6 +180,7 @@ def _has_game(db: str | Path, game_id: int) -> bool:
 def _play(
     game: str, *, players: int | None, seed: int | None, language: str, watch: bool, db: Path,
     resume: int | None, options: dict[str, object], language_given: bool = False,
+    bot_level: str = DEFAULT_BOT_LEVEL,
 ) -> int:
     from bot.offline import play
     from bot.table import LiveGame
@@ -187,6 +196,14 @@ def _play(
     if refusal is not None and resume is None:
         print(t(language, refusal.key, **refusal.params), file=sys.stderr)
         return 2
+    if resume is None:
+        try:
+            engine.parse_options(options)
+        except IllegalAction as error:  # said before any question is asked, with what the game accepts
+            print(render(language, error.refusal.key, error.refusal.params, str), file=sys.stderr)
+            for line in house_rules(game, language):
+                print(line, file=sys.stderr)
+            return 2
     started: list[int] = []
     db_hint = None if db.resolve() == OFFLINE_DB.resolve() else _shown(db)
 
@@ -197,6 +214,7 @@ def _play(
         return await play(
             game, players=players, seed=seed, language=language, watch=watch, db_path=db, resume=resume,
             options=options, launcher=launcher(), db_hint=db_hint, started=started, language_given=language_given,
+            bot_level=bot_level,
         )
 
     try:
@@ -219,16 +237,43 @@ def _play(
     return 0
 
 
+def house_rules(game: str, language: str) -> list[str]:
+    """The game's house rules for `--option`, each with the values it takes and its default."""
+    lines = [t(language, "cli-house-rules", game=game)]
+    for name, field in registry.engine(game).Options.model_fields.items():
+        if field.default is None:
+            default = t(language, "cli-house-rule-unset")
+        else:
+            default = field.default if isinstance(field.default, str) else json.dumps(field.default)
+        args = typing.get_args(field.annotation)
+        kind = field.annotation if not args else next((a for a in args if a is not type(None)), None)
+        if typing.get_origin(field.annotation) is typing.Literal:
+            choices = ", ".join(str(a) for a in args)
+            lines.append(t(language, "cli-house-rule-choice", name=name, choices=choices, default=default))
+        elif kind is bool:
+            lines.append(t(language, "cli-house-rule-yes-no", name=name, default=default))
+        elif kind is int:
+            low = next((m.ge for m in field.metadata if hasattr(m, "ge")), None)
+            high = next((m.le for m in field.metadata if hasattr(m, "le")), None)
+            lines.append(t(language, "cli-house-rule-number", name=name, low=str(low), high=str(high),
+                           bounded="yes" if high is not None else "no",
+                           default=default))
+        elif kind is str:
+            lines.append(t(language, "cli-house-rule-text", name=name, default=default))
+        # anything else (Sword of Lies' per-seat buy-ins) is filled by the lobby, not typed
+    return lines
+
+
 async def _export(db: str, game_id: int, out: Path | None, language: str = "en") -> int:
     from bot.startup import StartupError
-    from bot.storage import Storage, is_postgres_url, sqlite_path
+    from bot.storage import is_postgres_url, open_storage, sqlite_path
     from bot.table import Table
 
     if not is_postgres_url(db) and not Path(sqlite_path(db)).exists():
         print(t(language, "cli-no-database", db=_shown(db)), file=sys.stderr)
         return 2
     try:
-        storage = await Storage.open(db)
+        storage = await open_storage(db)
     except StartupError as error:
         print(t(language, error.key, **error.params), file=sys.stderr)
         return 1

@@ -36,6 +36,9 @@ class Settings(BaseSettings):
     )
     lobby_max_per_server: int = Field(default=10, ge=1, description="Lobbies waiting for players at once per server")
     lobby_idle_minutes: int = Field(default=60, ge=1, description="An untouched lobby closes after this long")
+    lobby_openings_per_hour: float = Field(
+        default=20.0, gt=0, description="Lobbies one member may open per hour on a server, after 3 in a row"
+    )
     outbox_window_seconds: float = Field(
         default=5.0, gt=0, description="Discord's window of 5 messages per channel (tests against a stand-in shrink it)"
     )

@@ -5,6 +5,11 @@ Every change to a lobby reads its row and writes it back, so changes are seriali
 (one `asyncio.Lock` each, the table's discipline), and every write is a compare-and-set on the
 seats read and the lobby status: a join can neither land on a game that started nor erase a seat
 taken meanwhile, even by another process.
+
+A change asked for by a Discord interaction is applied once per interaction (`input_key`): the key
+is saved in the same write as the change (`Storage.update_lobby`, `create_game`; /start's in the
+game's start action), so the same interaction delivered again — even after a restart — answers
+"already done" ("error-duplicate") and changes nothing.
 """
 
 from __future__ import annotations
@@ -21,10 +26,11 @@ import annotated_types
 from pydantic import BaseModel
 
 from bot.offline import bot_names
-from bot.storage import GameRow, Storage
-from bot.table import LiveGame, Seat, Table
+from bot.storage import GameRow, IntegrityError, Storage
+from bot.table import LiveGame, Seat, Table, TokenBucket
 from games import registry
 from games.core import Engine, IllegalAction, Refusal
+from games.core.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL
 
 OPEN = ("lobby", "running")
 
@@ -39,6 +45,10 @@ class LobbyError(Exception):
 class LobbyLimits:
     max_per_server: int = 10
     """Lobbies waiting for players at once on one server."""
+    openings_burst: int = 3
+    openings_per_hour: float = 20.0
+    """How many lobbies one member may open in a row on a server, then how fast (a loop of opening and
+    cancelling floods the channel and the member's DMs)."""
     idle_seconds: float = 3600.0
     """A lobby nobody joined, left or started for this long is closed."""
 
@@ -92,6 +102,8 @@ class Lobby:
         self.storage = storage
         self.table = table
         self.limits = limits or LobbyLimits()
+        self.openings = TokenBucket(self.limits.openings_burst, self.limits.openings_per_hour / 3600.0)
+        """(server, member) → lobbies they may open now (`may_open`)."""
         self.expired_listeners: list[Expired] = []
         """Told about each lobby closed for being idle (the lobby cog says so in its channel)."""
         self._locks: dict[int, _Serial] = {}
@@ -126,6 +138,7 @@ class Lobby:
         options: dict[str, Any],
         language: str,
         default_deadlines: dict[str, int] | None = None,
+        input_key: str | None = None,
     ) -> GameRow:
         if game not in registry.available():
             raise LobbyError("lobby-unknown-game", game=game)
@@ -142,19 +155,30 @@ class Lobby:
         except IllegalAction as error:
             raise LobbyError(error.refusal.key, **error.refusal.params) from error
         async with self._lock(channel_id), self._create_lock:
+            await self._once(input_key)
             if await self.current(channel_id) is not None:
                 raise LobbyError("lobby-channel-busy")
             await self._check_limits(guild_id, host.user_id)
             # a game with sign-up questions seats its host once they have answered them
             seats = [] if asks_at_join(engine, parsed) else [host.model_copy(update={"join": join}).model_dump()]
-            game_id = await self.storage.create_game(
-                game=game, status="lobby", seed=secrets.randbits(48), options=parsed.model_dump(mode="json"),
-                seats=seats, language=language,
-                guild_id=guild_id, channel_id=channel_id, host_id=host.user_id,
-            )
+            try:
+                game_id = await self.storage.create_game(
+                    game=game, status="lobby", seed=secrets.randbits(48), options=parsed.model_dump(mode="json"),
+                    seats=seats, language=language,
+                    guild_id=guild_id, channel_id=channel_id, host_id=host.user_id, input_key=input_key,
+                )
+            except IntegrityError:  # another process opened it for this same interaction
+                await self._once(input_key)
+                raise
         row = await self.storage.load_game(game_id)
         assert row is not None
         return row
+
+    def may_open(self, guild_id: int | None, user_id: int, now: float | None = None) -> None:
+        """Spend one of the member's openings on this server, or refuse with how long to wait."""
+        wait = self.openings.take((guild_id, user_id), time.monotonic() if now is None else now)
+        if wait:
+            raise LobbyError("lobby-cooldown", minutes=max(1, round(wait / 60)), seconds=wait)
 
     async def _check_limits(self, guild_id: int | None, user_id: int | None) -> None:
         """One open lobby per host on a server, and at most `max_per_server` open lobbies."""
@@ -175,18 +199,32 @@ class Lobby:
             raise LobbyError("lobby-already-started")
         return row
 
-    async def _write(self, row: GameRow, **fields: Any) -> None:
-        """Write lobby fields only if nothing changed since `row` was read; else say what did."""
-        if await self.storage.update_lobby(row.id, row.seats, **fields):
-            return
+    async def _once(self, input_key: str | None) -> None:
+        """Refuse an interaction that was applied already (Discord delivered it twice)."""
+        if input_key is not None and await self.storage.input_applied(input_key) is not None:
+            raise LobbyError("error-duplicate")
+
+    async def _write(self, row: GameRow, *, input_key: str | None = None, **fields: Any) -> None:
+        """Write lobby fields only if nothing changed since `row` was read; else say what did. The
+        interaction's key is saved in the same write (another process applying it first: a repeat)."""
+        try:
+            if await self.storage.update_lobby(row.id, row.seats, input_key=input_key, **fields):
+                return
+        except IntegrityError:
+            await self._once(input_key)
+            raise  # a broken row, not a repeated input: never report a fault as "already done"
+        await self._once(input_key)  # the change that moved the lobby on may have been this very one
         now = await self.storage.load_game(row.id)
         if now is None or now.status != "lobby":
             raise LobbyError("lobby-already-started" if now and now.status == "running" else "lobby-none")
         raise LobbyError("lobby-changed")
 
-    async def join(self, channel_id: int, seat: Seat, *, lobby_id: int | None = None) -> GameRow:
+    async def join(
+        self, channel_id: int, seat: Seat, *, lobby_id: int | None = None, input_key: str | None = None
+    ) -> GameRow:
         """Take a seat; `lobby_id` (the Join button's) must still be the lobby open in the channel."""
         async with self._lock(channel_id):
+            await self._once(input_key)
             row = await self._lobby(channel_id)
             if lobby_id is not None and row.id != lobby_id:
                 raise LobbyError("lobby-button-stale", id=lobby_id)
@@ -200,16 +238,21 @@ class Lobby:
             except IllegalAction as error:
                 raise LobbyError(error.refusal.key, **error.refusal.params) from error
             seats = [*row.seats, seat.model_copy(update={"join": join}).model_dump()]
-            await self._write(row, seats=seats)
+            await self._write(row, seats=seats, input_key=input_key)
             row.seats = seats
             return row
 
     async def add_bot(
-        self, channel_id: int, user_id: int, *, moderator: bool, count: int = 1
+        self, channel_id: int, user_id: int, *, moderator: bool, count: int = 1, level: str = DEFAULT_BOT_LEVEL,
+        input_key: str | None = None,
     ) -> tuple[GameRow, list[str]]:
-        """The host (or a moderator) seats `count` bot players, up to the game's maximum: names from
-        the bot names of the lobby's language, none taken twice. A bot seat needs no DM."""
+        """The host (or a moderator) seats `count` bot players playing at `level`, up to the game's
+        maximum: names from the bot names of the lobby's language, none taken twice. A bot seat needs
+        no DM."""
+        if level not in BOT_LEVELS:
+            raise LobbyError("lobby-bot-level-unknown", level=level, levels=", ".join(BOT_LEVELS))
         async with self._lock(channel_id):
+            await self._once(input_key)
             row = await self._lobby(channel_id)
             if row.host_id != user_id and not moderator:
                 raise LobbyError("lobby-host-only")
@@ -229,41 +272,48 @@ class Lobby:
                 joins = [engine.parse_join(row.options, {}) for _ in names]
             except IllegalAction as error:
                 raise LobbyError(error.refusal.key, **error.refusal.params) from error
-            added = [Seat(name=name, bot=True, join=join).model_dump() for name, join in zip(names, joins, strict=True)]
+            added = [
+                Seat(name=name, bot=True, join=join, bot_level=level).model_dump()
+                for name, join in zip(names, joins, strict=True)
+            ]
             seats = [*row.seats, *added]
-            await self._write(row, seats=seats)
+            await self._write(row, seats=seats, input_key=input_key)
             row.seats = seats
             return row, names
 
-    async def leave(self, channel_id: int, user_id: int) -> Left:
+    async def leave(self, channel_id: int, user_id: int, *, input_key: str | None = None) -> Left:
         """Leave a lobby; the last player out cancels it (bot seats keep no lobby open), and a
         leaving host hands the lobby to the player who joined next."""
         async with self._lock(channel_id):
+            await self._once(input_key)
             row = await self._lobby(channel_id)
             kept = [s for s in row.seats if s.get("bot") or s.get("user_id") != user_id]
             if len(kept) == len(row.seats):
                 raise LobbyError("lobby-not-joined")
             if asks_at_join(registry.engine(row.game), row.options):  # the host's to organise
-                await self._write(row, seats=kept)
+                await self._write(row, seats=kept, input_key=input_key)
                 row.seats = kept
                 return Left(row)
             players = [s for s in kept if not s.get("bot") and s.get("user_id") is not None]
             if not players:
-                await self._write(row, seats=kept, status="cancelled")
+                await self._write(row, seats=kept, status="cancelled", input_key=input_key)
                 row.status = "cancelled"
                 row.seats = kept
                 return Left(row)
             new_host = players[0].get("user_id") if row.host_id == user_id else None
             if new_host is not None:
-                await self._write(row, seats=kept, host_id=new_host)
+                await self._write(row, seats=kept, host_id=new_host, input_key=input_key)
                 row.host_id = new_host
             else:
-                await self._write(row, seats=kept)
+                await self._write(row, seats=kept, input_key=input_key)
             row.seats = kept
             return Left(row, new_host)
 
-    async def start(self, channel_id: int, user_id: int, *, moderator: bool) -> LiveGame:
+    async def start(
+        self, channel_id: int, user_id: int, *, moderator: bool, input_key: str | None = None
+    ) -> LiveGame:
         async with self._lock(channel_id):  # a /join waiting on this lock then sees a running game
+            await self._once(input_key)
             row = await self._lobby(channel_id)
             if row.host_id != user_id and not moderator:
                 raise LobbyError("lobby-host-only")
@@ -276,22 +326,36 @@ class Lobby:
                 return await self.table.start(
                     row.game, seats, options=row.options, seed=row.seed, language=row.language,
                     guild_id=row.guild_id, channel_id=row.channel_id, host_id=row.host_id, meta=row.meta,
-                    lobby_id=row.id,
+                    lobby_id=row.id, input_key=input_key,
                 )
             except IllegalAction as error:
                 raise LobbyError(error.refusal.key, **error.refusal.params) from error
+            except IntegrityError:  # another process started it for this same interaction
+                await self._once(input_key)
+                raise
 
-    async def cancel(self, channel_id: int, user_id: int, *, moderator: bool) -> GameRow:
+    async def cancel(
+        self, channel_id: int, user_id: int, *, moderator: bool, input_key: str | None = None
+    ) -> GameRow:
+        """The host, or a moderator, cancels the channel's lobby or ends its running game. A moderator
+        who holds or held a seat of that game is one of its players: only its host, or another
+        moderator, may end it (`Table.secrets_refusal`)."""
         async with self._lock(channel_id):
+            await self._once(input_key)
             row = await self.current(channel_id)
             if row is None:
                 raise LobbyError("lobby-none")
             if row.host_id != user_id and not moderator:
                 raise LobbyError("lobby-host-only")
             if row.status == "running":
-                await self.table.end(row.id, actor_id=user_id)
+                playing = await self.table.secrets_refusal(row.id, user_id) if row.host_id != user_id else None
+                if playing is not None:
+                    raise LobbyError(playing.key, **playing.params)
+                outcome = await self.table.end(row.id, actor_id=user_id, input_key=input_key)
+                if outcome.refusal is not None:
+                    raise LobbyError(outcome.refusal.key, **outcome.refusal.params)
             else:
-                await self._write(row, status="cancelled")
+                await self._write(row, status="cancelled", input_key=input_key)
             row.status = "cancelled"
             return row
 

@@ -20,11 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from bot.i18n import SeatNamer, reading_as, t
-from bot.render import event_text, option_with_reason, prompt_text, refusal_text, visible_to
-from bot.storage import Storage
+from bot.render import event_text, option_with_hint, prompt_text, refusal_text, visible_to
+from bot.storage import open_storage
 from bot.table import Delivery, LiveGame, Seat, Table
 from games import registry
-from games.core import Action, Event, IllegalAction, Prompt
+from games.core import Action, Engine, Event, IllegalAction, Prompt
+from games.core.engine import DEFAULT_BOT_LEVEL
 
 BOT_NAMES: dict[str, list[str]] = {
     "en": ["Ada", "Boris", "Clara", "Dmitri", "Elena", "Fyodor", "Galina", "Hugo", "Irina", "Jonas", "Katya"],
@@ -87,19 +88,40 @@ async def castle_picture(game: LiveGame, events: list[Event], language: str) -> 
     path = picture_path(game)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(png)
-    if path in _announced and not game.state.over:
-        return []  # the file is rewritten each round; its path is said once, and at the end
-    _announced.add(path)
-    return [t(language, "offline-castle-picture", path=str(path))]
-
-
-_announced: set[Path] = set()
+    return [t(language, "offline-castle-picture", path=str(path))]  # every round: it is easy to lose
 
 
 OFFLINE_EXTRAS: dict[str, Callable[[LiveGame, list[Event], str], Awaitable[list[str]]]] = {
     "maskmen": maskmen_picture,
     "castle": castle_picture,
 }
+
+
+def mafia_guide(game: LiveGame, seat_number: int) -> list[Event]:
+    from games.mafia.help import guide
+
+    return guide(game.state, seat_number)  # type: ignore[arg-type]
+
+
+def castle_guide(game: LiveGame, seat_number: int) -> list[Event]:
+    from games.castle.summary import guide
+
+    return guide(game.state, seat_number)  # type: ignore[arg-type]
+
+
+OFFLINE_GUIDES: dict[str, Callable[[LiveGame, int], list[Event]]] = {
+    "mafia": mafia_guide,
+    "castle": castle_guide,
+}
+"""What `?` shows after the public status lines, for a seat: Mafia's roles, cards with their texts,
+order, artifact and private log (in place of the status lines' short private aid); Castle's exits
+of your hall and where every artifact lies (after the private aid, which it adds to)."""
+
+GUIDES_ADD = {"castle"}
+"""Games whose guide adds to the status lines' private aid rather than replacing it."""
+
+HINT_LIMIT = 90
+"""A sign-up option's ability is clipped to one short line; `?` shows it whole."""
 
 
 class Quit(Exception):
@@ -157,14 +179,24 @@ class Terminal:
 
     def show_summary(self, game: LiveGame) -> None:
         names = self.names(game)
+        guide = OFFLINE_GUIDES.get(game.row.game) if self.human is not None else None
         for event in game.engine.summary(game.state, self.human):
-            self.say(event_text(event, self.language, names))
+            if guide is None or event.to is None or game.row.game in GUIDES_ADD:  # the guide says it in full
+                self.say(event_text(event, self.language, names))
+        if guide is not None and self.human is not None:
+            for event in guide(game, self.human):
+                self.say(event_text(event, self.language, names))
 
     def show_help(self) -> None:
         self.say(t(self.language, "offline-commands"))
 
-    def show_rules(self, game: LiveGame) -> None:
-        self.say(t(self.language, game.engine.rules_key()))
+    def show_rules(self, engine: Engine) -> None:
+        self.say(t(self.language, engine.rules_key()))
+
+    def show_options(self, prompt: Prompt, names: SeatNamer, *, whole: bool = False) -> None:
+        """A question's numbered choices, each with what it does when it says (short, or `whole`)."""
+        for number, option in enumerate(prompt.options, start=1):
+            self.say(f"  {number}. {option_with_hint(option, self.language, names, None if whole else HINT_LIMIT)}")
 
     def show_prompt(self, game: LiveGame, prompt: Prompt) -> None:
         lang = self.language
@@ -172,8 +204,7 @@ class Terminal:
         self.show_live()  # what the human answers may depend on it (the Leader votes cast so far)
         self.say("")
         self.say(f"{t(lang, 'offline-your-turn')} {prompt_text(prompt, lang, names)}")
-        for number, option in enumerate(prompt.options, start=1):
-            self.say(f"  {number}. {option_with_reason(option, lang, names)}")
+        self.show_options(prompt, names)
         if prompt.ask == "number" and prompt.low is not None and prompt.high is not None:
             self.say("  " + t(lang, "offline-amount", low=prompt.low, high=prompt.high))
         if prompt.ask == "text":
@@ -187,15 +218,27 @@ class Terminal:
         parsed = engine.parse_options(options)
         given: dict[str, Any] = {}
         no_names: SeatNamer = lambda number: str(number)  # noqa: E731 - nobody is seated yet
+        asked: str | None = None
         while (prompt := engine.join_prompt(parsed, given, [])) is not None:
-            self.say("")
-            self.say(prompt_text(prompt, self.language, no_names))
-            for number, option in enumerate(prompt.options, start=1):
-                self.say(f"  {number}. {option_with_reason(option, self.language, no_names)}")
+            if prompt.id != asked:  # a new question (a bad answer or `h` does not repeat it)
+                asked = prompt.id
+                self.say("")
+                if given == {}:
+                    self.say(t(self.language, "offline-signup-help"))
+                self.say(prompt_text(prompt, self.language, no_names))
+                self.show_options(prompt, no_names)
             raw = (await self.ask("> ")).strip()
-            if raw.lower() in QUIT_WORDS:
+            word = raw.lower()
+            if word in QUIT_WORDS:
                 raise Quit
-            if raw.isdigit() and 1 <= int(raw) <= len(prompt.options):
+            if raw == "?":
+                self.say(prompt_text(prompt, self.language, no_names))
+                self.show_options(prompt, no_names, whole=True)
+            elif word in HELP_WORDS:
+                self.show_help()
+            elif word in RULES_WORDS:
+                self.show_rules(engine)
+            elif raw.isdigit() and 1 <= int(raw) <= len(prompt.options):
                 given = engine.join_answer(given, prompt, prompt.options[int(raw) - 1].value)
             else:
                 self.say(t(self.language, "offline-bad-number", count=len(prompt.options)))
@@ -221,7 +264,7 @@ class Terminal:
                 self.show_help()
                 continue
             if word in RULES_WORDS:
-                self.show_rules(game)
+                self.show_rules(game.engine)
                 continue
             if prompt.ask == "text" and raw:
                 return Action(prompt=prompt.id, value=raw)
@@ -265,13 +308,15 @@ async def play(
     db_hint: str | None = None,
     started: list[int] | None = None,
     language_given: bool = False,
+    bot_level: str = DEFAULT_BOT_LEVEL,
 ) -> LiveGame | None:
     """Play (or watch, or resume) one offline game. Returns the game, or None when `resume`
     names no game. `language` is the game's for a new one; a resumed game speaks the language it
     was started in unless `language_given` (the user asked for one on the command line).
     `started` receives the game's id as soon as it exists (for a caller that reports an
-    interruption); `launcher` and `db_hint` spell the "resume with" hint."""
-    storage = await Storage.open(db_path)
+    interruption); `launcher` and `db_hint` spell the "resume with" hint. `bot_level` is how well
+    every bot seat of a new game plays (a resumed game's seats keep their own)."""
+    storage = await open_storage(db_path)
     game: LiveGame | None = None
     terminal = Terminal(language, None if watch else 0, say, ask)
     table = Table(storage, use_deadlines=False)
@@ -297,7 +342,7 @@ async def play(
                 await table._run_bots(game)
         else:
             names = bot_names(language)
-            seats = [Seat(name=names[i % len(names)], bot=True) for i in range(players)]
+            seats = [Seat(name=names[i % len(names)], bot=True, bot_level=bot_level) for i in range(players)]
             if terminal.human is not None:
                 seats[terminal.human] = Seat(name=human_name or t(language, "offline-human-name"), language=language)
             title = t(language, f"{game_name}-title")

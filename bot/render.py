@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.i18n import render, t
+from bot.i18n import render, resolve, t
 from games.core import Event, Option, Prompt
 
 SeatNamer = Callable[[int], str]
@@ -40,6 +40,33 @@ def option_with_reason(option: Option, language: str | None, name_of: SeatNamer)
     label = option_text(option, language, name_of)
     reason = disabled_reason(option, language, name_of)
     return label if reason is None else t(language, "option-disabled", option=label, reason=reason)
+
+
+def option_explained(option: Option, language: str | None, name_of: SeatNamer) -> str | None:
+    """The text an option carries to explain itself (a Mafia role's `ability` at sign-up), or None."""
+    ability = option.params.get("ability")
+    if ability is None:
+        return None
+    return str(resolve(language, ability, name_of))
+
+
+def option_with_hint(option: Option, language: str | None, name_of: SeatNamer, limit: int | None = None) -> str:
+    """`option_with_reason`, followed by what the option does when it says (clipped at a word to
+    `limit` characters: one short line per option; the whole text when `limit` is None)."""
+    line = option_with_reason(option, language, name_of)
+    hint = option_explained(option, language, name_of)
+    if hint is None:
+        return line
+    return t(language, "option-explained", option=line, text=hint if limit is None else clip_words(hint, limit))
+
+
+def clip_words(text: str, limit: int) -> str:
+    """`text` cut at the last whole word that fits `limit` characters, with "…" when cut."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,.;:—") + "…"
 
 
 def visible_to(event: Event, seat: int | None) -> bool:

@@ -21,7 +21,8 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from functools import wraps
+from typing import Any, Concatenate, ParamSpec
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -29,7 +30,8 @@ from bot.i18n import Term, t
 from bot.storage import ActionRow, DeadlineRow, DeliveryRow, EventRow, GameRow, IntegrityError, Storage
 from games import registry
 from games.core import Action, Engine, Event, GameState, IllegalAction, Prompt, Refusal, seat
-from games.core.orders import untouched
+from games.core.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL
+from games.core.orders import BACK, CANCEL, untouched
 from games.core.rng import derived
 
 log = logging.getLogger(__name__)
@@ -44,6 +46,9 @@ class Seat(BaseModel):
     language: str | None = None
     join: dict[str, Any] = Field(default_factory=dict)
     """What the player gave at /join (e.g. {"buy_in": 500}), validated by the game's engine."""
+    bot_level: str | None = None
+    """How well a bot seat plays (games.core.engine.BOT_LEVELS); None: the default level, so seats
+    saved before levels existed keep working."""
 
     @model_validator(mode="before")
     @classmethod
@@ -160,6 +165,47 @@ Planner = Callable[[Step], list[DeliveryRow]]
 """Turns a step into what it must deliver (Discord: lines, prompts, status); the rows are written
 in the step's own transaction (the transactional outbox)."""
 GAME_OVER = Outcome(Refusal(key="error-game-over"))
+DUPLICATE = Outcome(Refusal(key="error-duplicate"))
+"""The interaction that asked for a step was applied already (Discord delivered it twice)."""
+
+Args = ParamSpec("Args")
+
+
+def interaction_key(interaction_id: int) -> str:
+    """The input key of a Discord interaction: applied once per game (clicks, moderator steps, /start)."""
+    return f"i{interaction_id}"
+
+
+def on_running_game(
+    method: Callable[Concatenate[Table, LiveGame, Args], Awaitable[Outcome]],
+) -> Callable[Concatenate[Table, int, Args], Awaitable[Outcome]]:
+    """A step on a running game, by its id: the method runs under the game's lock, and a game that
+    is not running (or ended while this waited for the lock) answers GAME_OVER.
+
+    A step given an `input_key` (the interaction that asked for it) is applied once: the key is
+    checked here under the lock and recorded by the step in its action row, in the step's own
+    transaction (unique per game, as a click's); a repeat answers DUPLICATE and changes nothing."""
+
+    @wraps(method)
+    async def on_game(table: Table, game_id: int, /, *args: Args.args, **kwargs: Args.kwargs) -> Outcome:
+        input_key = kwargs.get("input_key")
+        key = input_key if isinstance(input_key, str) else None
+        game = await table._running(game_id)
+        if game is None:  # e.g. a second /gm end: the first one ended it
+            return DUPLICATE if await table._applied(game_id, key) else GAME_OVER
+        async with table.hold(game):
+            if await table._applied(game.id, key):
+                return DUPLICATE
+            if not game.running:
+                return GAME_OVER
+            try:
+                return await method(table, game, *args, **kwargs)
+            except IntegrityError:  # the unique key caught a repeat the check could not see
+                if not await table._applied(game.id, key):
+                    raise  # a broken row, not a repeated input: never report a fault as "already done"
+                return DUPLICATE
+
+    return on_game
 
 
 CHANGES_BURST = 10
@@ -351,8 +397,11 @@ class Table:
         host_id: int | None = None,
         meta: dict[str, Any] | None = None,
         lobby_id: int | None = None,
+        input_key: str | None = None,
     ) -> LiveGame:
-        """Set up a game and save it; raises IllegalAction for a bad player count or house rule."""
+        """Set up a game and save it; raises IllegalAction for a bad player count or house rule.
+        `input_key` (the interaction that started it) goes in the start action: a repeat raises
+        IntegrityError and starts nothing."""
         engine = registry.engine(game_name)
         parsed = engine.parse_options(options)
         seed = seed if seed is not None else secrets.randbits(48)
@@ -381,14 +430,18 @@ class Table:
             start_payload: dict[str, Any] = {"op": "start", "seed": seed}
             if any(joins):
                 start_payload["joins"] = joins
-            start_action = ActionRow(kind="table", step=0, payload=start_payload)
-            await self._save(
-                game, state, [start_action], events,
-                extra_fields={
-                    "status": "running", "seed": seed, "options": options_data, "seats": seats_data,
-                    "meta": game.row.meta,
-                },
-            )
+            start_action = ActionRow(kind="table", step=0, payload=start_payload, input_key=input_key)
+            try:
+                await self._save(
+                    game, state, [start_action], events,
+                    extra_fields={
+                        "status": "running", "seed": seed, "options": options_data, "seats": seats_data,
+                        "meta": game.row.meta,
+                    },
+                )
+            except BaseException:  # nothing was started: no game in memory either
+                self.games.pop(game_id, None)
+                raise
             await self._deliver(game, events)
             await self._run_bots(game)
         return game
@@ -435,15 +488,17 @@ class Table:
             return Outcome(error.refusal)
         action = action if isinstance(action, Action) else Action.model_validate(action)
         before = game.state.prompt(action.prompt)
-        if before is not None and before.answered:  # a changeable choice given again
-            if new_state.model_copy(update={"step": game.state.step}) == game.state:
-                if input_key is not None and await self.storage.input_seen(game.id, input_key):
-                    return Outcome(Refusal(key="error-duplicate"))  # the same interaction delivered twice
-                return Outcome()  # the choice already made: nothing to save, log or show
-            if not by_bot:
-                wait = self.changes.take((game.id, seat_number), self.clock())
-                if wait:
-                    return Outcome(Refusal(key="error-too-many-changes", params={"seconds": wait}))
+        changing = before is not None and before.answered  # a changeable choice given again
+        if changing and new_state.model_copy(update={"step": game.state.step}) == game.state:
+            if input_key is not None and await self.storage.input_seen(game.id, input_key):
+                return Outcome(Refusal(key="error-duplicate"))  # the same interaction delivered twice
+            return Outcome()  # the choice already made: nothing to save, log or show
+        # going back on an order sheet (Back, Cancel) changes it as much as a changed choice does
+        navigating = before is not None and before.sheet is not None and action.value in (BACK, CANCEL)
+        if (changing or navigating) and not by_bot:
+            wait = self.changes.take((game.id, seat_number), self.clock())
+            if wait:
+                return Outcome(Refusal(key="error-too-many-changes", params={"seconds": wait}))
         events = (extra_events or []) + events
         row = ActionRow(
             kind="play", step=game.state.step, seat=seat_number, actor_id=actor_id,
@@ -546,24 +601,19 @@ class Table:
         game.row.meta.update(meta)
         await self._deliver(game, [event])
 
-    async def back(self, game_id: int, user_id: int) -> Outcome:
+    @on_running_game
+    async def back(self, game: LiveGame, user_id: int) -> Outcome:
         """An absent player takes their seat back from the bot player (their next prompt is theirs)."""
-        game = await self._running(game_id)
-        if game is None:
-            return GAME_OVER
-        async with self.hold(game):
-            if not game.running:
-                return GAME_OVER
-            absent = dict(game.row.meta.get("absent") or {})
-            seat_text = next((k for k, v in absent.items() if v.get("user_id") == user_id), None)
-            if seat_text is None or not game.seats[int(seat_text)].bot:
-                return Outcome(Refusal(key="back-not-absent"))
-            seat_number = int(seat_text)
-            returning = Seat.model_validate(absent.pop(seat_text))
-            meta = {k: v for k, v in game.row.meta.items() if k != "absent"} | ({"absent": absent} if absent else {})
-            event = Event(key="back-returned", params={"player": seat(seat_number)})
-            await self._swap_seat(game, seat_number, returning, event, meta, reason="back")
-            return Outcome(events=[event])
+        absent = dict(game.row.meta.get("absent") or {})
+        seat_text = next((k for k, v in absent.items() if v.get("user_id") == user_id), None)
+        if seat_text is None or not game.seats[int(seat_text)].bot:
+            return Outcome(Refusal(key="back-not-absent"))
+        seat_number = int(seat_text)
+        returning = Seat.model_validate(absent.pop(seat_text))
+        meta = {k: v for k, v in game.row.meta.items() if k != "absent"} | ({"absent": absent} if absent else {})
+        event = Event(key="back-returned", params={"player": seat(seat_number)})
+        await self._swap_seat(game, seat_number, returning, event, meta, reason="back")
+        return Outcome(events=[event])
 
     async def _save(
         self,
@@ -691,6 +741,10 @@ class Table:
         game = await self.get(game_id)
         return game if game is not None and game.running else None
 
+    async def _applied(self, game_id: int, input_key: str | None) -> bool:
+        """Whether the input was already applied to the game (its action row holds the key)."""
+        return input_key is not None and await self.storage.input_seen(game_id, input_key)
+
     # --- bot players and deadlines ------------------------------------------------------------
     def _next_bot_prompt(self, game: LiveGame) -> Prompt | None:
         return next(
@@ -701,32 +755,29 @@ class Table:
         """Bot seats answer their prompts at once, each answer its own saved step."""
         while game.running and not game.row.paused and (prompt := self._next_bot_prompt(game)):
             rng = derived(game.row.seed, "bot", game.state.step, prompt.id)
-            action = game.engine.bot_action(game.state, prompt, rng)
+            saved = game.seats[prompt.seat].bot_level  # None: the default (seats saved before levels)
+            level = saved if saved is not None and saved in BOT_LEVELS else DEFAULT_BOT_LEVEL
+            action = game.engine.bot_action(game.state, prompt, rng, level=level)
             outcome = await self._act_locked(game, prompt.seat, action, by_bot=True)
             if not outcome.ok:  # a bot must never stall a game: fall back to the default
                 log.error("game %s: bot answer refused (%s); using the default", game.id, outcome.refusal.key)
                 await self._act_locked(game, prompt.seat, game.engine.default_action(game.state, prompt), by_bot=True)
 
-    async def expire(self, game_id: int, prompt_id: str) -> Outcome:
+    @on_running_game
+    async def expire(self, game: LiveGame, prompt_id: str) -> Outcome:
         """A deadline passed: the bot acts for the player (the channel is told).
 
         The scheduler read the deadline before taking the lock, so it is checked again here:
         a pause, resume or extension in between may have moved it."""
-        game = await self._running(game_id)
-        if game is None:
-            return GAME_OVER
-        async with self.hold(game):
-            if not game.running:
-                return GAME_OVER
-            if self.storage.shared and prompt_id not in game.dues:
-                return Outcome(Refusal(key="error-stale"))  # another process fired it (its row is gone)
-            due = game.dues.get(prompt_id)
-            if due is not None and due > self.clock():
-                return Outcome(Refusal(key="error-not-due"))
-            outcome = await self._expire_locked(game, prompt_id, missed=True)
-            if outcome.ok:
-                await self._run_bots(game)
-            return outcome
+        if self.storage.shared and prompt_id not in game.dues:
+            return Outcome(Refusal(key="error-stale"))  # another process fired it (its row is gone)
+        due = game.dues.get(prompt_id)
+        if due is not None and due > self.clock():
+            return Outcome(Refusal(key="error-not-due"))
+        outcome = await self._expire_locked(game, prompt_id, missed=True)
+        if outcome.ok:
+            await self._run_bots(game)
+        return outcome
 
     async def _expire_locked(self, game: LiveGame, prompt_id: str, *, missed: bool = False) -> Outcome:
         """Apply the default for a prompt whose time is up. Its deadline row goes only when that
@@ -793,11 +844,15 @@ class Table:
         *,
         game_fields: dict[str, Any] | None = None,
         shift: float | None = None,
+        input_key: str | None = None,
         **payload: Any,
     ) -> None:
         """A moderator's step: the game's changed fields, any deadline shift, the logged action
-        and its events in ONE transaction (a crash leaves all of it or none)."""
-        row = ActionRow(kind="table", step=game.state.step, actor_id=actor_id, payload={"op": op, **payload})
+        and its events in ONE transaction (a crash leaves all of it or none). `input_key`: the
+        interaction that asked for it, in the logged action (applied once: `on_running_game`)."""
+        row = ActionRow(
+            kind="table", step=game.state.step, actor_id=actor_id, payload={"op": op, **payload}, input_key=input_key
+        )
         dues = {k: v + shift for k, v in game.dues.items()} if shift else None
         step = self._plan(game, game.state, events, dues=dues, fields=game_fields)
         version = await self.storage.commit_step(
@@ -818,141 +873,171 @@ class Table:
             self.deadlines_changed.set()
         await self._deliver(game, events)
 
-    async def pause(self, game_id: int, actor_id: int | None = None) -> Outcome:
-        game = await self._running(game_id)
-        if game is None:
-            return GAME_OVER
-        async with self.hold(game):
-            if not game.running:
-                return GAME_OVER
-            if game.row.paused:
-                return Outcome(Refusal(key="error-paused"))
-            now = self.clock()
-            meta = {**game.row.meta, "paused_at": now}
-            await self._table_step(
-                game, "pause", [Event(key="moderator-paused")], actor_id,
-                game_fields={"paused": True, "meta": meta},
-            )
-            self.deadlines_changed.set()
-            return Outcome()
+    @on_running_game
+    async def pause(self, game: LiveGame, actor_id: int | None = None, *, input_key: str | None = None) -> Outcome:
+        if game.row.paused:
+            return Outcome(Refusal(key="error-paused"))
+        now = self.clock()
+        meta = {**game.row.meta, "paused_at": now}
+        await self._table_step(
+            game, "pause", [Event(key="moderator-paused")], actor_id,
+            game_fields={"paused": True, "meta": meta}, input_key=input_key,
+        )
+        self.deadlines_changed.set()
+        return Outcome()
 
-    async def resume(self, game_id: int, actor_id: int | None = None) -> Outcome:
-        game = await self._running(game_id)
-        if game is None:
-            return GAME_OVER
-        async with self.hold(game):
-            if not game.running:
-                return GAME_OVER
-            if not game.row.paused:
-                return Outcome(Refusal(key="error-not-paused"))
-            paused_for = self.clock() - float(game.row.meta.get("paused_at", self.clock()))
-            meta = {k: v for k, v in game.row.meta.items() if k != "paused_at"}
-            await self._table_step(
-                game, "resume", [Event(key="moderator-resumed")], actor_id,
-                game_fields={"paused": False, "meta": meta}, shift=paused_for,
-            )
-            await self._run_bots(game)
-            self.deadlines_changed.set()
-            return Outcome()
+    @on_running_game
+    async def resume(self, game: LiveGame, actor_id: int | None = None, *, input_key: str | None = None) -> Outcome:
+        if not game.row.paused:
+            return Outcome(Refusal(key="error-not-paused"))
+        paused_for = self.clock() - float(game.row.meta.get("paused_at", self.clock()))
+        meta = {k: v for k, v in game.row.meta.items() if k != "paused_at"}
+        await self._table_step(
+            game, "resume", [Event(key="moderator-resumed")], actor_id,
+            game_fields={"paused": False, "meta": meta}, shift=paused_for, input_key=input_key,
+        )
+        await self._run_bots(game)
+        self.deadlines_changed.set()
+        return Outcome()
 
-    async def extend(self, game_id: int, seconds: int, actor_id: int | None = None) -> Outcome:
-        game = await self._running(game_id)
-        if game is None:
-            return GAME_OVER
-        async with self.hold(game):
-            if not game.running:
-                return GAME_OVER
-            await self._table_step(
-                game, "extend", [Event(key="moderator-extended", params={"seconds": seconds})], actor_id,
-                shift=seconds, seconds=seconds,
-            )
-            return Outcome()
+    @on_running_game
+    async def extend(
+        self, game: LiveGame, seconds: int, actor_id: int | None = None, *, input_key: str | None = None
+    ) -> Outcome:
+        await self._table_step(
+            game, "extend", [Event(key="moderator-extended", params={"seconds": seconds})], actor_id,
+            shift=seconds, input_key=input_key, seconds=seconds,
+        )
+        return Outcome()
 
-    async def force(self, game_id: int, actor_id: int | None = None) -> Outcome:
+    @on_running_game
+    async def force(self, game: LiveGame, actor_id: int | None = None, *, input_key: str | None = None) -> Outcome:
         """Apply the default action now for everyone the current step waits on."""
-        game = await self._running(game_id)
-        if game is None:
-            return GAME_OVER
-        async with self.hold(game):
-            if not game.running:
-                return GAME_OVER
-            if game.row.paused:
-                return Outcome(Refusal(key="error-paused"))
-            await self._table_step(game, "force", [Event(key="moderator-forced")], actor_id)
-            waiting = [p.id for p in game.state.prompts if not p.answered and not game.seats[p.seat].bot]
-            for prompt_id in waiting:
-                if game.running and game.state.prompt(prompt_id) is not None:
-                    await self._expire_locked(game, prompt_id)
-            await self._run_bots(game)
-            return Outcome()
+        if game.row.paused:
+            return Outcome(Refusal(key="error-paused"))
+        await self._table_step(game, "force", [Event(key="moderator-forced")], actor_id, input_key=input_key)
+        waiting = [p.id for p in game.state.prompts if not p.answered and not game.seats[p.seat].bot]
+        for prompt_id in waiting:
+            if game.running and game.state.prompt(prompt_id) is not None:
+                await self._expire_locked(game, prompt_id)
+        await self._run_bots(game)
+        return Outcome()
 
+    @on_running_game
     async def replace(
-        self, game_id: int, seat_number: int, new: Seat, actor_id: int | None = None, *, removed: bool = False
+        self, game: LiveGame, seat_number: int, new: Seat, actor_id: int | None = None, *, removed: bool = False,
+        input_key: str | None = None,
     ) -> Outcome:
         """Give a seat to another member or to a bot player (removing a player = a bot takes over).
-        The new seats, the logged step and the seat's deadlines are one transaction."""
-        game = await self._running(game_id)
-        if game is None:
-            return GAME_OVER
+        The new seats, the logged step and the seat's deadlines are one transaction.
+
+        A member who holds a seat, or held another one, is refused: the seat's private messages would
+        show them a second seat's secrets (coming back to the one seat they held is no such case).
+        What the seat's former player had on it goes with it: an absent player's claim (/back) and
+        the deadlines it missed in a row."""
         if not 0 <= seat_number < len(game.seats):
             return Outcome(Refusal(key="error-unknown-player"))
-        async with self.hold(game):
-            if not game.running:
-                return GAME_OVER
-            old = game.seats[seat_number]
-            term = game.public_term(seat_number)  # a hidden player stays hidden, and so does the newcomer
-            old_name: Any = old.name if term is None else {"term": term}
-            new_name: Any = new.name if term is None else {"term": term}
-            event = (
-                Event(key="moderator-removed", params={"player": old_name})
-                if removed
-                else Event(key="moderator-replaced", params={"old": old_name, "new": new_name})
-            )
-            row = ActionRow(
-                kind="table", step=game.state.step, actor_id=actor_id,
-                payload={"op": "remove" if removed else "replace", "seat": seat_number,
-                         "old": old.model_dump(), "new": new.model_dump()},
-            )
-            before = list(game.seats)
-            game.seats[seat_number] = new  # the deadline rows are computed from the new seats
-            try:
-                await self._save(
-                    game, game.state, [row], [event], extra_fields={"seats": [s.model_dump() for s in game.seats]}
-                )
-            except BaseException:
-                game.seats = before
-                raise
-            await self._deliver(game, [event])
-            await self._run_bots(game)
-            return Outcome(events=[event])
+        if new.user_id is not None and not new.bot:
+            held = (await self.seats_ever(game.id)).get(new.user_id, set())
+            if game.seat_of(new.user_id) is not None or held - {seat_number}:
+                return Outcome(Refusal(key="gm-replace-former-player", params={"id": game.id}))
+        old = game.seats[seat_number]
+        term = game.public_term(seat_number)  # a hidden player stays hidden, and so does the newcomer
+        old_name: Any = old.name if term is None else {"term": term}
+        new_name: Any = new.name if term is None else {"term": term}
+        event = (
+            Event(key="moderator-removed", params={"player": old_name})
+            if removed
+            else Event(key="moderator-replaced", params={"old": old_name, "new": new_name})
+        )
+        row = ActionRow(
+            kind="table", step=game.state.step, actor_id=actor_id,
+            payload={"op": "remove" if removed else "replace", "seat": seat_number,
+                     "old": old.model_dump(), "new": new.model_dump()},
+            input_key=input_key,
+        )
+        meta = self._meta_without_seat(game.row.meta, seat_number)
+        before = list(game.seats)
+        game.seats[seat_number] = new  # the deadline rows are computed from the new seats
+        fields: dict[str, Any] = {"seats": [s.model_dump() for s in game.seats]}
+        if meta is not None:
+            fields["meta"] = meta
+        try:
+            await self._save(game, game.state, [row], [event], extra_fields=fields)
+        except BaseException:
+            game.seats = before
+            raise
+        if meta is not None:
+            game.row.meta.clear()
+            game.row.meta.update(meta)
+        await self._deliver(game, [event])
+        await self._run_bots(game)
+        return Outcome(events=[event])
 
-    async def note(self, game_id: int, seat_number: int, event: Event, actor_id: int | None = None) -> Outcome:
+    @staticmethod
+    def _meta_without_seat(meta: dict[str, Any], seat_number: int) -> dict[str, Any] | None:
+        """The game's meta without what a seat's former player had on it (their /back claim, their
+        missed deadlines); None when it had nothing."""
+        key, changed = str(seat_number), dict(meta)
+        for field_name in ("absent", "misses"):
+            entries = dict(changed.get(field_name) or {})
+            if key in entries:
+                del entries[key]
+                if entries:
+                    changed[field_name] = entries
+                else:
+                    del changed[field_name]
+        return None if changed == meta else changed
+
+    @on_running_game
+    async def note(self, game: LiveGame, seat_number: int, event: Event, actor_id: int | None = None) -> Outcome:
         """Something a player did beside the rules, for the game's history (words relayed to the
         channel): the seat, the member and the event logged as one step, the state unchanged."""
-        game = await self._running(game_id)
-        if game is None:
-            return GAME_OVER
-        async with self.hold(game):
-            if not game.running:  # it ended while this waited for the lock
-                return GAME_OVER
-            await self._table_step(game, "note", [event], actor_id, seat=seat_number)
-            return Outcome(events=[event])
+        await self._table_step(game, "note", [event], actor_id, seat=seat_number)
+        return Outcome(events=[event])
 
-    async def players_ever(self, game_id: int) -> set[int]:
-        """Every member who holds or has held a seat of the game, over its whole life (the seats
-        now and every seat that changed hands in the log)."""
+    async def seats_ever(self, game_id: int) -> dict[int, set[int]]:
+        """Every member who holds or has held a seat of the game, with the seats they held, over its
+        whole life (the seats now and every seat that changed hands in the log)."""
         row = await self.storage.load_game(game_id)
         if row is None:
-            return set()
-        seats = list(row.seats)
+            return {}
+        held: list[tuple[int, dict[str, Any]]] = list(enumerate(row.seats))
         for action in await self.storage.actions(game_id, kind="table"):
             if action.payload.get("op") in ("replace", "remove"):
-                seats += [action.payload.get("old") or {}, action.payload.get("new") or {}]
-        return {int(s["user_id"]) for s in seats if s.get("user_id") is not None and not s.get("bot")}
+                number = int(action.payload.get("seat", -1))
+                held += [(number, action.payload.get("old") or {}), (number, action.payload.get("new") or {})]
+        players: dict[int, set[int]] = {}
+        for number, holder in held:
+            if holder.get("user_id") is not None and not holder.get("bot"):
+                players.setdefault(int(holder["user_id"]), set()).add(number)
+        return players
+
+    async def players_ever(self, game_id: int) -> set[int]:
+        """Every member who holds or has held a seat of the game, over its whole life."""
+        return set(await self.seats_ever(game_id))
+
+    async def seat_played_by(self, game: LiveGame, user_id: int) -> int | None:
+        """The seat `user_id` plays: the one they hold, or the one a bot player took from them (they
+        were absent, removed or gone from the server) while a bot still holds it — a moderator can
+        give that seat to a substitute. None: they have no such seat."""
+        held = game.seat_of(user_id)
+        if held is not None:
+            return held
+        last_change: dict[int, dict[str, Any]] = {}  # each seat's latest change of hands
+        for action in await self.storage.actions(game.id, kind="table"):
+            if action.payload.get("op") in ("replace", "remove"):
+                last_change[int(action.payload.get("seat", -1))] = action.payload
+        return next((
+            number for number, change in sorted(last_change.items())
+            if 0 <= number < len(game.seats) and game.seats[number].bot
+            and (change.get("old") or {}).get("user_id") == user_id and not (change.get("old") or {}).get("bot")
+        ), None)
 
     async def secrets_refusal(self, game_id: int, user_id: int) -> Refusal | None:
-        """Why `user_id` may not see this game's hidden information (its full state, its full
-        log): anyone who holds or held a seat, until the game is over. None = they may."""
+        """Why `user_id` may not see this game's hidden information (its full state, its full log)
+        nor moderate it (a step that changes it): anyone who holds or held a seat is a player until
+        the game is over. None = they may."""
         row = await self.storage.load_game(game_id)
         if row is None:
             return Refusal(key="error-no-game")
@@ -962,47 +1047,41 @@ class Table:
             return Refusal(key="gm-secrets-player", params={"id": game_id})
         return None
 
-    async def rollback(self, game_id: int, to_step: int, actor_id: int | None = None) -> Outcome:
+    @on_running_game
+    async def rollback(
+        self, game: LiveGame, to_step: int, actor_id: int | None = None, *, input_key: str | None = None
+    ) -> Outcome:
         """Return to an earlier step by replaying the log; later actions are kept, marked undone."""
-        game = await self._running(game_id)
-        if game is None:
-            return GAME_OVER
-        async with self.hold(game):
-            if not game.running:
-                return GAME_OVER
-            if not 0 <= to_step < game.state.step:
-                return Outcome(Refusal(key="error-out-of-range", params={"low": 0, "high": game.state.step - 1}))
-            state = await self.replay(game.id, until_step=to_step)
-            event = Event(key="moderator-rolled-back", params={"step": to_step})
-            row = ActionRow(kind="table", step=to_step, actor_id=actor_id, payload={"op": "rollback", "to": to_step})
-            await self._save(game, state, [row], [event], undo_from_step=to_step)
-            await self._deliver(game, [event])
-            await self._run_bots(game)
-            return Outcome(events=[event])
+        if not 0 <= to_step < game.state.step:
+            return Outcome(Refusal(key="error-out-of-range", params={"low": 0, "high": game.state.step - 1}))
+        state = await self.replay(game.id, until_step=to_step)
+        event = Event(key="moderator-rolled-back", params={"step": to_step})
+        row = ActionRow(kind="table", step=to_step, actor_id=actor_id, payload={"op": "rollback", "to": to_step},
+                        input_key=input_key)
+        await self._save(game, state, [row], [event], undo_from_step=to_step)
+        await self._deliver(game, [event])
+        await self._run_bots(game)
+        return Outcome(events=[event])
 
-    async def end(self, game_id: int, actor_id: int | None = None) -> Outcome:
-        game = await self._running(game_id)
-        if game is None:
-            return GAME_OVER
-        async with self.hold(game):
-            if not game.running:
-                return GAME_OVER
-            event = Event(key="moderator-ended")
-            row = ActionRow(kind="table", step=game.state.step, actor_id=actor_id, payload={"op": "end"})
-            step = self._plan(game, game.state, [event], fields={"status": "cancelled"})
-            version = await self.storage.commit_step(
-                game.id, game_fields={"status": "cancelled"}, actions=[row],
-                events=[EventRow(key=event.key, params={}, audience=None, at=self.clock())], keep_prompts=[],
-                deliveries=step.rows,
-            )
-            self._saved(game, version)
-            game.outgoing = step
-            game.row.status = "cancelled"
-            self.games.pop(game.id, None)
-            self.changes.forget(lambda key: key[0] == game.id)
-            await self._deliver(game, [event])
-            self.deadlines_changed.set()
-            return Outcome(events=[event])
+    @on_running_game
+    async def end(self, game: LiveGame, actor_id: int | None = None, *, input_key: str | None = None) -> Outcome:
+        event = Event(key="moderator-ended")
+        row = ActionRow(kind="table", step=game.state.step, actor_id=actor_id, payload={"op": "end"},
+                        input_key=input_key)
+        step = self._plan(game, game.state, [event], fields={"status": "cancelled"})
+        version = await self.storage.commit_step(
+            game.id, game_fields={"status": "cancelled"}, actions=[row],
+            events=[EventRow(key=event.key, params={}, audience=None, at=self.clock())], keep_prompts=[],
+            deliveries=step.rows,
+        )
+        self._saved(game, version)
+        game.outgoing = step
+        game.row.status = "cancelled"
+        self.games.pop(game.id, None)
+        self.changes.forget(lambda key: key[0] == game.id)
+        await self._deliver(game, [event])
+        self.deadlines_changed.set()
+        return Outcome(events=[event])
 
     # --- history ------------------------------------------------------------------------------
     async def replay(self, game_id: int, *, until_step: int | None = None) -> GameState:

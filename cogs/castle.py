@@ -2,7 +2,7 @@
 rules`, and the board picture posted at the start of every round (and at the end), rendered off the
 event loop with a text form as the attachment's description. Orders, skirmish cards and the
 winner's choices are prompts: the order sheet is one DM message edited in place (the shared
-machinery in bot/discord/service.py)."""
+machinery in bot/discord/: planning.py, standing.py)."""
 
 from __future__ import annotations
 

@@ -45,11 +45,12 @@ class WorldEvents(commands.Cog):
         return game_master(self.bot)
 
     async def cog_load(self) -> None:
-        self.gm.world = self
+        self.gm.outboxes.left_the_server = self.left_the_server
 
     async def cog_unload(self) -> None:
-        if getattr(self.bot, "game_master", None) is not None and self.gm.world is self:
-            self.gm.world = None
+        if getattr(self.bot, "game_master", None) is not None and \
+                self.gm.outboxes.left_the_server == self.left_the_server:
+            self.gm.outboxes.left_the_server = None
         for task in self.timers.values():
             task.cancel()
         for task in list(self.timers.values()):
@@ -165,7 +166,8 @@ class WorldEvents(commands.Cog):
                 continue
             self.gm.gone_channels.discard(game.row.channel_id)
             await self._set_meta(game, "world", None)
-            self.gm.channel_outbox(game.row.channel_id).put_text(t(game.row.language, "world-bot-back", id=game.id))
+            text = t(game.row.language, "world-bot-back", id=game.id)
+            await self.gm.outboxes.say(game.id, game.state.step, text, channel_id=game.row.channel_id)
 
     async def _pause(self, game: LiveGame, reason: str) -> bool:
         """Pause for `reason` (the table's moderator pause, so resuming is the moderators' usual
@@ -183,10 +185,11 @@ class WorldEvents(commands.Cog):
             if row.guild_id == guild_id and row.channel_id and any(s.get("user_id") == user_id for s in row.seats):
                 with contextlib.suppress(Exception):  # the lobby may have just started or closed
                     left = await self.gm.lobby.leave(row.channel_id, user_id)
-                    self.gm.channel_outbox(row.channel_id).put_text(
+                    line = (
                         t(row.language, "lobby-left-anonymous", count=len(left.row.seats)) if signup.anonymous(row)
                         else t(row.language, "world-lobby-left", player=f"<@{user_id}>", count=len(left.row.seats))
                     )
+                    await self.gm.outboxes.say(row.id, 0, line, channel_id=row.channel_id)
         for game in list(self.gm.table.games.values()):
             if game.row.guild_id == guild_id and game.running:
                 seat_number = game.seat_of(user_id)
@@ -232,13 +235,13 @@ class WorldEvents(commands.Cog):
         if self.gm.settings.departed_player == "pause":
             if not game.row.paused:
                 await self.gm.table.pause(game.id)
-            await self.gm._tell_moderators(game, "world-player-left-pause", player=player)
+            await self.gm.tell_moderators(game, "world-player-left-pause", player=player)
             return
         due = time.time() + self.gm.settings.departed_grace_seconds
         departed = dict(game.row.meta.get("departed") or {})
         departed[str(seat_number)] = {"user_id": user_id, "due": due}
         await self._set_meta(game, "departed", departed)
-        await self.gm._tell_moderators(game, "world-player-left-bot", player=player, when=f"<t:{int(due)}:R>")
+        await self.gm.tell_moderators(game, "world-player-left-bot", player=player, when=f"<t:{int(due)}:R>")
         self._arm(game.id, seat_number, user_id, due)
 
     async def member_back(self, guild_id: int, user_id: int) -> None:
@@ -248,7 +251,7 @@ class WorldEvents(commands.Cog):
                 if game.row.guild_id == guild_id and int(info["user_id"]) == user_id:
                     await self._forget(game, int(seat_text))
                     player = self.gm.public_player(game, int(seat_text), user_id)
-                    await self.gm._tell_moderators(game, "world-player-back", player=player)
+                    await self.gm.tell_moderators(game, "world-player-back", player=player)
 
     def _arm(self, game_id: int, seat_number: int, user_id: int, due: float) -> None:
         key = (game_id, seat_number)
@@ -276,7 +279,7 @@ class WorldEvents(commands.Cog):
             if member:
                 await self._forget(game, seat_number)
                 player = self.gm.public_player(game, seat_number, user_id)
-                await self.gm._tell_moderators(game, "world-player-back", player=player)
+                await self.gm.tell_moderators(game, "world-player-back", player=player)
                 return
             bot_seat = Seat(name=t(game.row.language, "bot-name", name=seat.name), bot=True)
             outcome = await self.gm.table.replace(game_id, seat_number, bot_seat, removed=True)

@@ -11,15 +11,17 @@ from discord.ext import commands, tasks
 
 from bot.discord import signup
 from bot.discord.checks import is_moderator
-from bot.discord.game_cog import game_master, seat_for, send_rules, test_dm
+from bot.discord.game_cog import answer_in_channel, game_master, seat_for, send_rules, test_dm
 from bot.discord.text import escape_name, refusal_text
 from bot.discord.translator import text
 from bot.i18n import normalize, t
 from bot.lobby import LobbyError, asks_at_join
 from bot.render import list_names
 from bot.storage import GameRow
+from bot.table import interaction_key
 from games import registry
 from games.core import IllegalAction
+from games.core.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +55,9 @@ class Lobby(commands.Cog):
     async def _expired(self, row: GameRow) -> None:
         await self.gm.retire_join_button(row.id)
         minutes = max(1, round(self.gm.lobby.limits.idle_seconds / 60))
-        self.gm.channel_outbox(row.channel_id or 0).put_text(
-            t(row.language, "lobby-expired", id=row.id, game=t(row.language, f"{row.game}-title"), minutes=minutes)
+        await self.gm.outboxes.say(
+            row.id, 0, t(row.language, "lobby-expired", id=row.id, game=t(row.language, f"{row.game}-title"),
+                         minutes=minutes), channel_id=row.channel_id,
         )
 
     async def _refuse(self, interaction: discord.Interaction, error: LobbyError, language: str) -> None:
@@ -74,6 +77,9 @@ class Lobby(commands.Cog):
         """/join, and the Join button on the lobby's message (`lobby_id`: the lobby it opened)."""
         language = normalize(str(interaction.locale))
         await interaction.response.defer(ephemeral=True, thinking=True)
+        if await self.gm.storage.input_applied(interaction_key(interaction.id)) is not None:
+            await self.gm.ephemeral(interaction, t(language, "error-duplicate"))  # delivered again: no second DM
+            return
         row = await self.gm.lobby.current(interaction.channel_id or 0)
         if row is None:
             await self.gm.ephemeral(interaction, t(language, "lobby-none"))
@@ -92,7 +98,8 @@ class Lobby(commands.Cog):
         join = {} if buy_in is None else {"buy_in": buy_in}  # the game checks it (its own bounds)
         try:
             row = await self.gm.lobby.join(
-                interaction.channel_id or 0, seat_for(interaction, language, join=join), lobby_id=lobby_id
+                interaction.channel_id or 0, seat_for(interaction, language, join=join), lobby_id=lobby_id,
+                input_key=interaction_key(interaction.id),
             )
         except LobbyError as error:
             await self._refuse(interaction, error, language)
@@ -100,9 +107,9 @@ class Lobby(commands.Cog):
         await self.gm.ephemeral(interaction, t(language, "lobby-joined-you", id=row.id))
         if not signup.anonymous(row):  # a public act: the channel's next lines follow it up
             self.gm.replies.offer(interaction)
-        self._announce_join(row, interaction.user.mention)
+        await self._announce_join(row, interaction.user.mention)
 
-    def _announce_join(self, row: GameRow, mention: str) -> None:
+    async def _announce_join(self, row: GameRow, mention: str) -> None:
         """The channel's line for a new seat: who (never in an anonymous game), how many, and what the
         game says about the seats (Mafia: the public roles wanted)."""
         engine = registry.engine(row.game)
@@ -112,7 +119,7 @@ class Lobby(commands.Cog):
             else t(row.language, "lobby-joined", player=mention, count=count, max=most)
         )
         lines = [line, *signup.summary_lines(row, row.language)]
-        self.gm.channel_outbox(row.channel_id or 0).put_text("\n".join(lines))
+        await self.gm.outboxes.say(row.id, 0, "\n".join(lines), channel_id=row.channel_id)
 
     # --- the sign-up conversation (games with sign-up questions) -------------------------------------
     def _seat_refusal(self, row: GameRow, user_id: int, language: str) -> str | None:
@@ -178,7 +185,8 @@ class Lobby(commands.Cog):
         await interaction.response.defer()  # the seat is written under the lobby's lock
         try:
             row = await self.gm.lobby.join(
-                row.channel_id or 0, seat_for(interaction, language, join=answers.given), lobby_id=lobby_id
+                row.channel_id or 0, seat_for(interaction, language, join=answers.given), lobby_id=lobby_id,
+                input_key=interaction_key(interaction.id),
             )
         except LobbyError as error:
             await interaction.edit_original_response(
@@ -189,19 +197,27 @@ class Lobby(commands.Cog):
             content="\n".join([t(language, "lobby-joined-you", id=row.id), signup.answered_text(answers, language)]),
             view=None,
         )
-        self._announce_join(row, interaction.user.mention)
+        await self._announce_join(row, interaction.user.mention)
 
     @app_commands.command(
         name="addbot", description=text("cmd-addbot", "Add a bot player to the game being set up (host or moderator)")
     )
-    @app_commands.describe(count=text("opt-addbot-count", "How many bot players (default 1)"))
+    @app_commands.describe(
+        count=text("opt-addbot-count", "How many bot players (default 1)"),
+        level=text("opt-addbot-level", "How well the bots play (default: normal)"),
+    )
+    @app_commands.choices(level=[app_commands.Choice(name=name, value=name) for name in BOT_LEVELS])
     @app_commands.guild_only()
-    async def addbot(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 11] = 1) -> None:
+    async def addbot(
+        self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 11] = 1,
+        level: str = DEFAULT_BOT_LEVEL,
+    ) -> None:
         language = normalize(str(interaction.locale))
         moderator = await is_moderator(interaction, self.gm.storage)
         try:
             row, names = await self.gm.lobby.add_bot(
-                interaction.channel_id or 0, interaction.user.id, moderator=moderator, count=count
+                interaction.channel_id or 0, interaction.user.id, moderator=moderator, count=count, level=level,
+                input_key=interaction_key(interaction.id),
             )
         except LobbyError as error:
             await self._refuse(interaction, error, language)
@@ -213,14 +229,19 @@ class Lobby(commands.Cog):
         else:
             line = t(row.language, "lobby-bots-added", bots=len(names), count=len(row.seats), max=engine.max_players,
                      names=list_names([escape_name(n) for n in names], row.language))
-        await interaction.response.send_message("\n".join([line, *signup.summary_lines(row, row.language)]))
+        await answer_in_channel(
+            interaction, "\n".join([line, *signup.summary_lines(row, row.language)]), game_id=row.id,
+            hidden=signup.anonymous(row), private=t(language, "lobby-bots-added-you", bots=len(names), id=row.id),
+        )
 
     @app_commands.command(name="leave", description=text("cmd-leave", "Leave the game being set up here"))
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         language = normalize(str(interaction.locale))
         try:
-            left = await self.gm.lobby.leave(interaction.channel_id or 0, interaction.user.id)
+            left = await self.gm.lobby.leave(
+                interaction.channel_id or 0, interaction.user.id, input_key=interaction_key(interaction.id)
+            )
         except LobbyError as error:
             await self._refuse(interaction, error, language)
             return
@@ -239,7 +260,8 @@ class Lobby(commands.Cog):
                 t(row.language, "lobby-host-passed-anonymous") if hidden
                 else t(row.language, "lobby-host-passed", player=f"<@{left.new_host}>")
             )
-        await interaction.response.send_message("\n".join(lines))
+        await answer_in_channel(interaction, "\n".join(lines), game_id=row.id, hidden=hidden,
+                                private=t(language, "lobby-left-you", id=row.id))
 
     @app_commands.command(name="start", description=text("cmd-start", "Start the game (host or moderator)"))
     @app_commands.guild_only()
@@ -252,7 +274,10 @@ class Lobby(commands.Cog):
         if public:  # the game's first messages follow /start up, once it is answered
             self.gm.replies.expect(interaction)
         try:
-            game = await self.gm.lobby.start(interaction.channel_id or 0, interaction.user.id, moderator=moderator)
+            game = await self.gm.lobby.start(
+                interaction.channel_id or 0, interaction.user.id, moderator=moderator,
+                input_key=interaction_key(interaction.id),
+            )
         except LobbyError as error:
             self.gm.replies.withdraw(interaction)
             await self._refuse(interaction, error, language)
@@ -310,11 +335,17 @@ class Lobby(commands.Cog):
         language = normalize(str(interaction.locale))
         moderator = await is_moderator(interaction, self.gm.storage)
         try:
-            row = await self.gm.lobby.cancel(interaction.channel_id or 0, interaction.user.id, moderator=moderator)
+            row = await self.gm.lobby.cancel(
+                interaction.channel_id or 0, interaction.user.id, moderator=moderator,
+                input_key=interaction_key(interaction.id),
+            )
         except LobbyError as error:
             await self._refuse(interaction, error, language)
             return
-        await interaction.response.send_message(t(row.language, "lobby-cancelled", id=row.id))
+        await answer_in_channel(
+            interaction, t(row.language, "lobby-cancelled", id=row.id), game_id=row.id,
+            hidden=signup.anonymous(row), private=t(language, "lobby-cancelled", id=row.id),
+        )
         await self.gm.retire_join_button(row.id)
 
 

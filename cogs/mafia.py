@@ -1,6 +1,6 @@
 """Mafia of Heroes in Discord: `/mafia new` with its house rules (mode, pace, deadlines) and `/mafia
 rules`. The draft picks, the Jester's hand and each phase's order sheet are prompts: a sheet is one
-DM message edited in place (the shared machinery in bot/discord/service.py); the end-of-phase report
+DM message edited in place (the shared machinery in bot/discord/, planning.py and standing.py); the end-of-phase report
 is one channel message. In anonymous mode players speak with `/mafia say` (or the 🗣 Speak button on
 their order sheet): the bot reposts the words under their public role (bot/discord/relay.py)."""
 
@@ -33,6 +33,7 @@ class Mafia(
         night_seconds=text("opt-night-seconds", "Seconds for a night (default: by pace)"),
         day_seconds=text("opt-day-seconds", "Seconds for a day (default: by pace)"),
         draft_seconds=text("opt-draft-seconds", "Seconds for a draft pick (default: by pace)"),
+        say_per_minute=text("opt-mafia-say-per-minute", "Anonymous: lines each player may say per minute (default 5)"),
     )
     @app_commands.guild_only()
     async def new(
@@ -45,11 +46,12 @@ class Mafia(
         night_seconds: app_commands.Range[int, 10, 604800] | None = None,
         day_seconds: app_commands.Range[int, 10, 604800] | None = None,
         draft_seconds: app_commands.Range[int, 10, 604800] | None = None,
+        say_per_minute: app_commands.Range[int, 1, 30] | None = None,
     ) -> None:
         options = {
             "mode": mode, "pace": pace, "end_when_all_done": end_when_all_done,
             "allow_untested_size": allow_untested_size, "night_seconds": night_seconds,
-            "day_seconds": day_seconds, "draft_seconds": draft_seconds,
+            "day_seconds": day_seconds, "draft_seconds": draft_seconds, "say_per_minute": say_per_minute,
         }
         await create_game(interaction, GAME, {k: v for k, v in options.items() if v is not None})
 

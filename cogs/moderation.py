@@ -1,5 +1,7 @@
 """Moderator commands (`/gm …`), guarded by "Manage Server" or the server's GM role. Each one
-goes through the table, so it is recorded in the game's log and announced in the channel."""
+goes through the table, so it is recorded in the game's log and announced in the channel, once per
+interaction (its key is in the logged action). A moderator who holds or held a seat of a game is one
+of its players until it is over: every /gm command on that game refuses them (`_game`)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from bot.discord.game_cog import game_master
 from bot.discord.translator import text
 from bot.i18n import normalize, t
 from bot.lobby import deadline_bounds
-from bot.table import LiveGame, Outcome, Seat
+from bot.table import LiveGame, Outcome, Seat, interaction_key
 from games import registry
 from games.core import GM
 
@@ -37,13 +39,21 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         return False
 
     async def _game(self, interaction: discord.Interaction, game_id: int | None) -> LiveGame | None:
+        """The running game a moderator step is for: `game_id` on this server, or this channel's.
+        Refused, with the reason, to anyone who holds or held a seat in it — until it is over they are
+        one of its players: no step that changes it, nothing it hides (the one check for every /gm
+        command on a game; another moderator can act). The same interaction delivered again after its
+        step ended the game is answered "already done"."""
         language = normalize(str(interaction.locale))
         if game_id is None:
             row = await self.gm.lobby.current(interaction.channel_id or 0)
             game_id = row.id if row and row.status == "running" else None
         game = await self.gm.table.get(game_id) if game_id is not None else None
         if game is None or not game.running or game.row.guild_id != (interaction.guild_id or 0):
-            await self.gm.ephemeral(interaction, t(language, "gm-no-running-game"))
+            repeated = await self.gm.storage.input_applied(interaction_key(interaction.id)) is not None
+            await self.gm.ephemeral(interaction, t(language, "error-duplicate" if repeated else "gm-no-running-game"))
+            return None
+        if not await self._may_see_secrets(interaction, game.id):
             return None
         return game
 
@@ -77,8 +87,6 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         if game is None:
             return
         language = normalize(str(interaction.locale))
-        if not await self._may_see_secrets(interaction, game.id):
-            return
         view = game.engine.view(game.state, GM)
         body = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
         file = discord.File(
@@ -92,7 +100,7 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
 
     async def _may_see_secrets(self, interaction: discord.Interaction, game_id: int) -> bool:
         """Anyone who holds or held a seat is a player of the game for its whole life: no hidden
-        information for them until it is over (the one check for every such command)."""
+        information and no moderator step for them until it is over (`_game`, /gm export)."""
         refusal = await self.gm.table.secrets_refusal(game_id, interaction.user.id)
         if refusal is None:
             return True
@@ -121,25 +129,33 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
     @app_commands.command(name="pause", description=text("cmd-gm-pause", "Pause a game and its deadlines"))
     async def pause(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         if game := await self._game(interaction, game_id):
-            await self._done(interaction, await self.gm.table.pause(game.id, interaction.user.id), game)
+            outcome = await self.gm.table.pause(game.id, interaction.user.id, input_key=interaction_key(interaction.id))
+            await self._done(interaction, outcome, game)
 
     @app_commands.command(name="resume", description=text("cmd-gm-resume", "Resume a paused game"))
     async def resume(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         if game := await self._game(interaction, game_id):
-            await self._done(interaction, await self.gm.table.resume(game.id, interaction.user.id), game)
+            outcome = await self.gm.table.resume(
+                game.id, interaction.user.id, input_key=interaction_key(interaction.id)
+            )
+            await self._done(interaction, outcome, game)
 
     @app_commands.command(name="extend", description=text("cmd-gm-extend", "Give more time for the current step"))
     async def extend(
         self, interaction: discord.Interaction, seconds: app_commands.Range[int, 1, 86400], game_id: int | None = None
     ) -> None:
         if game := await self._game(interaction, game_id):
-            await self._done(interaction, await self.gm.table.extend(game.id, seconds, interaction.user.id), game)
+            outcome = await self.gm.table.extend(
+                game.id, seconds, interaction.user.id, input_key=interaction_key(interaction.id)
+            )
+            await self._done(interaction, outcome, game)
 
     @app_commands.command(name="force", description=text("cmd-gm-force", "End the current step now (bot acts)"))
     async def force(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         if game := await self._game(interaction, game_id):
             await interaction.response.defer(ephemeral=True)
-            await self._done(interaction, await self.gm.table.force(game.id, interaction.user.id), game)
+            outcome = await self.gm.table.force(game.id, interaction.user.id, input_key=interaction_key(interaction.id))
+            await self._done(interaction, outcome, game)
 
     @app_commands.command(name="replace", description=text("cmd-gm-replace", "Give a player's seat to someone else"))
     @app_commands.describe(
@@ -162,17 +178,16 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         self, interaction: discord.Interaction, player: discord.Member, member: discord.Member | None,
         game_id: int | None, *, removed: bool,
     ) -> None:
-        """The seat of `player` goes to `member`, or to a bot player when there is none."""
+        """The seat of `player` goes to `member`, or to a bot player when there is none. The seat may be
+        one a bot player took over from `player` (absent, removed, gone from the server): a substitute
+        can have it. A `member` who holds or held a seat is refused by the table (`Table.replace`)."""
         game = await self._game(interaction, game_id)
         if game is None:
             return
         language = normalize(str(interaction.locale))
-        seat_number = game.seat_of(player.id)
+        seat_number = await self.gm.table.seat_played_by(game, player.id)
         if seat_number is None:
-            await self.gm.ephemeral(interaction, t(language, "error-not-in-game"))
-            return
-        if member is not None and game.seat_of(member.id) is not None:
-            await self.gm.ephemeral(interaction, t(language, "lobby-already-joined"))
+            await self.gm.ephemeral(interaction, t(language, "gm-player-no-seat", id=game.id))
             return
         new = (
             Seat(name=member.display_name, user_id=member.id, language=game.row.language)
@@ -180,7 +195,9 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             else Seat(name=t(game.row.language, "bot-name", name=player.display_name), bot=True)
         )
         await interaction.response.defer(ephemeral=True)
-        outcome = await self.gm.table.replace(game.id, seat_number, new, interaction.user.id, removed=removed)
+        outcome = await self.gm.table.replace(
+            game.id, seat_number, new, interaction.user.id, removed=removed, input_key=interaction_key(interaction.id)
+        )
         await self._done(interaction, outcome, game)
 
     @app_commands.command(name="rollback", description=text("cmd-gm-rollback", "Return the game to an earlier step"))
@@ -189,12 +206,16 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
     ) -> None:
         if game := await self._game(interaction, game_id):
             await interaction.response.defer(ephemeral=True)
-            await self._done(interaction, await self.gm.table.rollback(game.id, step, interaction.user.id), game)
+            outcome = await self.gm.table.rollback(
+                game.id, step, interaction.user.id, input_key=interaction_key(interaction.id)
+            )
+            await self._done(interaction, outcome, game)
 
     @app_commands.command(name="end", description=text("cmd-gm-end", "End a game now"))
     async def end(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         if game := await self._game(interaction, game_id):
-            await self._done(interaction, await self.gm.table.end(game.id, interaction.user.id), game)
+            outcome = await self.gm.table.end(game.id, interaction.user.id, input_key=interaction_key(interaction.id))
+            await self._done(interaction, outcome, game)
 
     @app_commands.command(name="settings", description=text("cmd-gm-settings", "Server settings for games"))
     @app_commands.describe(

@@ -25,7 +25,7 @@ from bot.discord.translator import text
 from bot.i18n import normalize, t
 from bot.render import list_names
 from bot.storage import GameRow
-from bot.table import Delivery
+from bot.table import Delivery, LiveGame
 from bot.transcript import transcript
 
 HISTORY_PAGE = 10
@@ -106,7 +106,7 @@ class Stats(commands.Cog):
             if user_id is None:
                 continue
             player = self.gm.public_player(game, seat_number, int(user_id))  # a hidden player stays hidden
-            await self.gm._tell_moderators(game, "absent-mod-notice", player=player, id=game.id)
+            await self.gm.tell_moderators(game, "absent-mod-notice", player=player, id=game.id)
             language = held.get("language") or game.row.language
 
             def back_button(game_id: int = game.id, language: str = language) -> dict[str, Any]:
@@ -126,11 +126,9 @@ class Stats(commands.Cog):
         """/back, or the "Take my seat back" button of one game (`game_id`): the seat a bot took for the player."""
         language = reader(interaction)
         me = interaction.user.id
-        games = [
-            g for g in self.gm.table.games.values()
-            if g.running and any(v.get("user_id") == me for v in (g.row.meta.get("absent") or {}).values())
-            and game_id in (None, g.id)
-        ]
+        games = [g for g in await self._games_of(me, interaction.channel_id, game_id) if g.running and any(
+            v.get("user_id") == me for v in (g.row.meta.get("absent") or {}).values()
+        )]
         here = [g for g in games if g.row.channel_id == interaction.channel_id]
         if not games:
             refusal = "back-not-absent" if game_id is None else "back-not-absent-game"
@@ -142,6 +140,22 @@ class Stats(commands.Cog):
             await self.gm.ephemeral(interaction, self.gm.refusal(outcome.refusal, language, game))
         else:
             await self.gm.ephemeral(interaction, t(language, "back-done"))
+
+    async def _games_of(self, user_id: int, channel_id: int | None, game_id: int | None) -> list[LiveGame]:
+        """The games where the member holds or held a seat, each as saved now (another process may have
+        given their seat to a bot since this one last held the game): `game_id` alone when given, else
+        this channel's running game and every cached game with the member in a seat or away from one."""
+        if game_id is not None:
+            ids = {game_id}
+        else:
+            ids = {row.id for row in await self.gm.storage.games_in_channel(channel_id or 0, "running")}
+            ids |= {
+                g.id for g in list(self.gm.table.games.values())
+                if g.seat_of(user_id) is not None
+                or any(v.get("user_id") == user_id for v in (g.row.meta.get("absent") or {}).values())
+            }
+        found = [await self.gm.table.get(number) for number in sorted(ids)]
+        return [game for game in found if game is not None]
 
     @property
     def gm(self):  # type: ignore[no-untyped-def]

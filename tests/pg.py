@@ -1,6 +1,6 @@
-"""A throwaway PostgreSQL server for the tests: one per test session, and for each test a migrated
-database with no rows: a copy of a migrated template (~100 ms), or one a test used before and that
-was emptied after it (a few ms; one whose schema the test changed is dropped instead).
+"""A throwaway PostgreSQL server for the tests: one per test session (so one per xdist worker), and
+for each test a migrated database with no rows: a copy of a migrated template (~100 ms), or one a
+test used before and that was emptied after it (a few ms; one whose schema the test changed is dropped instead).
 
 Where the server comes from, the first that can be had:
 1. TEST_POSTGRES_URL: a server you run, as a URL of a role that may create databases; the tests
@@ -38,6 +38,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+SKIPPED = "no PostgreSQL server"
+"""How a PostgreSQL test skipped for want of a server begins its reason (the run's summary looks for it)."""
 AUTH_PROBE_ROLE, AUTH_PROBE_PASSWORD = "gm_auth_probe", "right-password"
 """A role that must log in with a password (scram), on our own server only: the auth-failure test."""
 START_SECONDS = 30.0
@@ -124,11 +126,11 @@ class PgServer:
 
     async def prepare_template(self) -> None:
         """The template every test database is copied from: migrated by the storage itself."""
-        from bot.storage import Storage
+        from bot.storage import open_storage
 
         await self.drop_database(self.template)
         await self._admin(f'CREATE DATABASE "{self.template}"')
-        storage = await Storage.open(self.url(self.template))
+        storage = await open_storage(self.url(self.template))
         await storage.close()
         connection = await asyncpg.connect(self.url(self.template))
         try:
@@ -166,7 +168,8 @@ def start() -> PgServer:
     try:
         _blocking(server.prepare_template())
     except Exception as error:
-        server.stop()
+        with contextlib.suppress(Exception):  # a server that cannot be reached cannot be cleaned up either
+            server.stop()
         raise Unavailable(f"the test server does not work: {type(error).__name__}: {error}") from error
     return server
 

@@ -52,3 +52,66 @@ def test_games_never_use_the_global_random() -> None:
             if bad in text:
                 offenders.append(f"{path.relative_to(ROOT)}: {bad}")
     assert not offenders, offenders
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(*packages: str) -> dict[str, set[str]]:
+    """Module → the modules of `packages` it imports (type-only imports included: a circle is a circle)."""
+    files = {_module_name(path): path for package in packages for path in (ROOT / package).rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for module, path in files.items():
+        targets: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets |= {a.name for a in node.names if a.name in files}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                # `from bot.discord import presenting` imports a module; `from bot.table import Seat` a name
+                named = {f"{node.module}.{a.name}" for a in node.names} & files.keys()
+                targets |= named or ({node.module} & files.keys())
+        graph[module] = targets - {module}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every import circle, each found once (depth-first, as a path back to where it started)."""
+    found: list[list[str]] = []
+    done: set[str] = set()
+
+    def walk(module: str, path: list[str]) -> None:
+        for target in sorted(graph.get(module, ())):
+            if target in path:
+                found.append([*path[path.index(target):], target])
+            elif target not in done:
+                walk(target, [*path, target])
+        done.add(module)
+
+    for module in sorted(graph):
+        if module not in done:
+            walk(module, [module])
+    return found
+
+
+def test_imports_run_one_way_with_no_circle() -> None:
+    found = circles(import_graph("bot", "cogs", "games"))
+    assert not found, "import circles: " + "; ".join(" → ".join(c) for c in found)
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == [["a", "b", "c", "a"]]
+
+
+def test_the_discord_helpers_receive_what_they_use_not_the_service() -> None:
+    helpers = ("channel", "flow", "relay", "shards", "planning", "delivering", "interactions", "standing",
+               "outboxes", "presenting", "memory")
+    offenders = [name for name in helpers if "bot.discord.service" in imports(ROOT / "bot" / "discord" / f"{name}.py")]
+    assert not offenders, offenders
+
+
+def test_discord_modules_stay_small() -> None:
+    files = (ROOT / "bot" / "discord").glob("*.py")
+    sizes = {path.name: len(path.read_text(encoding="utf-8").splitlines()) for path in files}
+    assert all(lines <= 500 for lines in sizes.values()), {name: n for name, n in sizes.items() if n > 500}

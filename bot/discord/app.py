@@ -20,12 +20,20 @@ from bot.discord.components import ALREADY_ANSWERED, DYNAMIC_ITEMS
 from bot.discord.service import GameMaster
 from bot.discord.translator import CatalogTranslator
 from bot.discord.urls import DISCORD_API_BASE_URL, ask_gateway_url, point_discord_at
-from bot.i18n import t
+from bot.i18n import LANGUAGES, catalog, t
+from bot.morphology import analyser
 from bot.process import tune_gc
 from bot.startup import StartupError
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 
 log = logging.getLogger(__name__)
+
+
+def warm_up() -> None:
+    """What the first messages would otherwise load on the event loop."""
+    for language in LANGUAGES:
+        catalog(language)
+    analyser()
 
 SAFE_MENTIONS = discord.AllowedMentions(everyone=False, users=False, roles=False, replied_user=False)
 """Every message by default: names and relayed text are players' words, and must never ping (a nickname
@@ -70,9 +78,10 @@ class GameMasterBot(commands.Bot):
     async def setup_hook(self) -> None:
         if self.storage is None:
             shards = shard_ids(self.settings)
-            self.storage = await Storage.open(self.settings.database, exclusive=True, shard_ids=shards)
+            self.storage = await open_storage(self.settings.database, exclusive=True, shard_ids=shards)
         kwargs = {} if self.outbox_window is None else {"window": self.outbox_window}
         self.game_master = GameMaster(self, self.storage, self.settings, **kwargs)
+        await asyncio.to_thread(warm_up)  # catalogs and the Russian dictionary: off the loop, before the first line
         await self.tree.set_translator(CatalogTranslator())
         self.tree.on_error = self.on_app_command_error
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -130,7 +139,7 @@ def run_bot(settings: Settings) -> int:
 
     async def main() -> None:
         # the database first: a locked, read-only or already used one stops us before Discord sees us
-        storage = await Storage.open(settings.database, exclusive=True, shard_ids=shard_ids(settings))
+        storage = await open_storage(settings.database, exclusive=True, shard_ids=shard_ids(settings))
         bot: GameMasterBot | None = None
         try:
             gateway = settings.discord_gateway_url

@@ -6,7 +6,8 @@ players speaking only through the relay). The channel is the one the game was op
 permission overwrites follow the voices:
 
 - the bot's own member overwrite allows Send Messages (so the next one cannot silence the bot),
-- each player's member overwrite allows or denies Send Messages,
+- each player's member overwrite allows or denies Send Messages (never in a game that hides its
+  players: anyone can read a channel's overwrites, and nobody writes there in person anyway),
 - @everyone's overwrite denies Send Messages while the game runs;
 
 and when the game ends (or a seat changes hands) each touched overwrite gets back the Send Messages
@@ -28,19 +29,20 @@ managed (it has no overwrites): the same, once.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
 
 import discord
+from discord.ext import commands
 
+from bot.discord.failures import TELL_AFTER_FAILURES, transient
+from bot.discord.memory import Memory
+from bot.discord.outboxes import Outboxes
 from bot.discord.text import event_text
 from bot.i18n import catalog, t
-from bot.storage import DeliveryRow
-from bot.table import Delivery, LiveGame, Step
+from bot.storage import DeliveryRow, Storage
+from bot.table import Delivery, LiveGame, Step, Table
 from games.core import Event, GameState, seats
-
-if TYPE_CHECKING:
-    from bot.discord.service import GameMaster
 
 log = logging.getLogger(__name__)
 
@@ -56,12 +58,27 @@ def rule_key(game: LiveGame, key: str) -> str:
     return own if catalog(game.row.language).has(own) else key
 
 
+class Webhooks(Protocol):
+    """The relay's webhooks, made when a game starts speaking through the bot and removed at its end
+    (bot/discord/relay.py)."""
+
+    def prepare(self, game_id: int) -> Awaitable[Any]: ...
+
+    def cleanup(self, game_id: int) -> Awaitable[None]: ...
+
+
 class ChannelKeeper:
-    def __init__(self, gm: GameMaster) -> None:
-        self.gm = gm
+    def __init__(self, bot: commands.Bot, storage: Storage, table: Table, memory: Memory, outboxes: Outboxes) -> None:
+        self.bot = bot
+        self.storage = storage
+        self.table = table
+        self.memory = memory
+        self.outboxes = outboxes
+        self.webhooks: Webhooks | None = None
         self.planned: dict[int, Any] = {}
         """What each running game's last planned `channel` row wants (a cache of the rows)."""
-        gm.table.listeners.append(self.on_delivery)
+        self.failures: dict[int, int] = {}
+        """game → transient failures in a row of its channel row (the outbox tries it again)."""
 
     # --- what a step wants ------------------------------------------------------------------------
     def wanted(self, game: LiveGame, state: GameState, status: str) -> dict[str, Any] | None:
@@ -70,9 +87,10 @@ class ChannelKeeper:
         if voices is None:
             return None
         members: dict[str, bool] = {}
+        hidden = game.engine.anonymous(game.engine.parse_options(game.row.options))
         for number, allowed in sorted(voices.items()):
             held = game.seats[number] if 0 <= number < len(game.seats) else None
-            if held is not None and held.user_id is not None and not held.bot:
+            if held is not None and held.user_id is not None and not held.bot and not hidden:
                 members[str(held.user_id)] = bool(allowed)
         if any(game.engine.relay_refusal(state, n) is None for n in voices):
             kind = "relay"
@@ -124,31 +142,31 @@ class ChannelKeeper:
 
     # --- the game's meta --------------------------------------------------------------------------
     async def meta(self, game_id: int) -> dict[str, Any]:
-        game = self.gm.table.games.get(game_id)
+        game = self.table.games.get(game_id)
         if game is not None:
             return dict(game.row.meta)
-        row = await self.gm.storage.load_game(game_id)
+        row = await self.storage.load_game(game_id)
         return dict(row.meta) if row is not None else {}
 
     async def update(self, game_id: int, key: str, change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
         """Change one meta field (a dict) and save it, under the game's lock while it runs (the table
         writes the other fields); returns the field as saved."""
-        game = self.gm.table.games.get(game_id)
+        game = self.table.games.get(game_id)
         if game is not None:
-            async with self.gm.table.hold(game):  # (other processes: on the latest saved meta)
+            async with self.table.hold(game):  # (other processes: on the latest saved meta)
                 value = dict(game.row.meta.get(key) or {})
                 change(value)
                 game.row.meta[key] = value
-                await self.gm.storage.update_game(game_id, meta=game.row.meta)
+                await self.storage.update_game(game_id, meta=game.row.meta)
                 return value
-        row = await self.gm.storage.load_game(game_id)
+        row = await self.storage.load_game(game_id)
         if row is None:
             return {}
         meta = dict(row.meta)
         value = dict(meta.get(key) or {})
         change(value)
         meta[key] = value
-        await self.gm.storage.update_game(game_id, meta=meta)
+        await self.storage.update_game(game_id, meta=meta)
         return value
 
     async def report(self, game_id: int, what: str) -> None:
@@ -164,35 +182,55 @@ class ChannelKeeper:
             record["reported"] = reported
 
         await self.update(game_id, "channel", mark)
-        game = await self.gm.table.get(game_id)
+        game = await self.table.get(game_id)
         if first and game is not None:
             log.warning("game %s: the bot cannot %s in channel %s", game_id, what, game.row.channel_id)
-            await self.gm._tell_moderators(game, f"channel-missing-{what}")
+            await self.outboxes.tell_moderators(game, f"channel-missing-{what}")
 
     # --- applying a row ---------------------------------------------------------------------------
     async def apply(self, row: DeliveryRow) -> None:
         """Make the channel's overwrites say what the row wants; announce the rule where needed."""
         channel_id = row.channel_id
-        if channel_id is None or channel_id in self.gm.gone_channels:
+        if channel_id is None or channel_id in self.memory.gone_channels:
             return
         wanted = row.body.get("wanted")
-        if row.body.get("relay"):
-            await self.gm.relay.prepare(row.game_id)
+        if row.body.get("relay") and self.webhooks is not None:
+            await self.webhooks.prepare(row.game_id)
         record = dict((await self.meta(row.game_id)).get("channel") or {})
         refused_before = bool(record.get("refused"))
-        enforced = await self._enforce(row.game_id, channel_id, wanted, record)
+        try:
+            enforced = await self._enforce(row.game_id, channel_id, wanted, record)
+        except Exception as error:
+            if transient(error):  # the outbox tries the row again, in order; the rule is announced once true
+                await self._still_failing(row.game_id, channel_id)
+            raise
+        self.failures.pop(row.game_id, None)
         rule = str(row.body.get("rule") or "")
         kind = (wanted or {}).get("rule")
         if rule and (kind == "relay" or not enforced or (wanted is None and refused_before)):
-            self.gm.channel_outbox(channel_id).put_text(rule)
-        if wanted is None:
-            await self.gm.relay.cleanup(row.game_id)
+            self.outboxes.channel_outbox(channel_id).put_text(rule)
+        if wanted is None and self.webhooks is not None:
+            await self.webhooks.cleanup(row.game_id)
+
+    async def _still_failing(self, game_id: int, channel_id: int) -> None:
+        """Discord keeps failing to change the overwrites: the moderators hear it once (directly: the
+        channel's outbox waits behind the change being tried again)."""
+        failures = self.failures[game_id] = self.failures.get(game_id, 0) + 1
+        if failures != TELL_AFTER_FAILURES:
+            return
+        game = await self.table.get(game_id)
+        if game is None:
+            return
+        log.warning("game %s: channel %s overwrites keep failing; still trying", game_id, channel_id)
+        await self.outboxes.tell_moderators_now(game, "channel-still-failing")
 
     async def _enforce(
         self, game_id: int, channel_id: int, wanted: dict[str, Any] | None, record: dict[str, Any]
     ) -> bool:
-        """True when the overwrites now say what `wanted` says, False when they could not be set."""
-        http = self.gm.bot.http
+        """True when the overwrites now say what `wanted` says, False when they could not be set (a
+        permanent refusal); a transient failure is raised for the outbox to try again, with what was
+        already given back saved."""
+        http = self.bot.http
         touched: dict[int, dict[str, Any]] = {int(k): v for k, v in (record.get("set") or {}).items()}
         if wanted is None and not touched:
             await self._saved(game_id, wanted, touched, refused=False)
@@ -202,6 +240,8 @@ class ChannelKeeper:
         except discord.NotFound:
             return True  # gone: cogs/events.py pauses the game
         except discord.HTTPException as error:
+            if transient(error):
+                raise
             log.warning("game %s: could not read channel %s: %s", game_id, channel_id, error)
             return False
         if int(data.get("type", 0)) in THREADS or data.get("guild_id") is None:
@@ -215,7 +255,7 @@ class ChannelKeeper:
         }
         desired: list[tuple[int, int, bool]] = []
         if wanted is not None:
-            me = self.gm.bot.user.id if self.gm.bot.user else 0
+            me = self.bot.user.id if self.bot.user else 0
             desired.append((me, MEMBER, True))  # the bot first: it must never silence itself
             desired += [(int(u), MEMBER, bool(v)) for u, v in wanted["members"].items() if int(u) != me]
             desired.append((guild_id, ROLE, False))  # @everyone last
@@ -227,7 +267,7 @@ class ChannelKeeper:
             await self._saved(game_id, record.get("wanted"), touched, refused=bool(record.get("refused")))
         keep = {target for target, _, _ in desired}
         # given back: @everyone first (players may write again at once), the bot's own last
-        me = self.gm.bot.user.id if self.gm.bot.user else 0
+        me = self.bot.user.id if self.bot.user else 0
         back = sorted((t for t in touched if t not in keep), key=lambda t: (t != guild_id, t == me))
         try:
             for target, kind, allowed in desired:
@@ -240,7 +280,12 @@ class ChannelKeeper:
             await self.report(game_id, "manage-roles")
             await self._saved(game_id, wanted, touched, refused=True)
             return False
-        except discord.HTTPException as error:
+        except Exception as error:
+            if transient(error):  # what was changed so far is saved: the next try goes on from there
+                await self._saved(game_id, record.get("wanted"), touched, refused=bool(record.get("refused")))
+                raise
+            if not isinstance(error, discord.HTTPException):
+                raise
             log.warning("game %s: could not set channel %s overwrites: %s", game_id, channel_id, error)
             await self._saved(game_id, wanted, touched, refused=True)
             return False
@@ -261,10 +306,10 @@ class ChannelKeeper:
         reason = f"game #{game_id}"
         if not new_allow and not new_deny:
             if target in current:
-                await self.gm.bot.http.delete_channel_permissions(channel_id, target, reason=reason)
+                await self.bot.http.delete_channel_permissions(channel_id, target, reason=reason)
                 del current[target]
             return
-        await self.gm.bot.http.edit_channel_permissions(
+        await self.bot.http.edit_channel_permissions(
             channel_id, target, str(new_allow), str(new_deny), kind, reason=reason  # type: ignore[arg-type]
         )
         current[target] = (kind, new_allow, new_deny)

@@ -5,7 +5,7 @@ still valid (a stale click gets an ephemeral explanation).
     gm|<game>|<prompt>|<value>   answer button
     gms|<game>|<prompt>          answer select (the value is the selected option)
     gmx|<game>|<prompt>          opens a modal for an exact amount or free text
-    gmm|<game>|<prompt>          that modal (handled in GameMaster.on_interaction: modals
+    gmm|<game>|<prompt>          that modal (handled in Interactions.on_interaction: modals
                                  submitted after a restart have no live Modal object)
     gmv|<game>                   "my hand / my prompt": the private view, ephemeral
     gmj|<lobby>                  Join, on the lobby's message: the same as /join
@@ -13,7 +13,9 @@ still valid (a stale click gets an ephemeral explanation).
                                  earlier answers, "."-separated option values (see SIGNUP_VALUE)
     gmjs|<lobby>|<answers>[|<n>] a sign-up question's select (the value is the selected option)
     gmsp|<game>                  🗣 Speak (an anonymous game's relay, on the order sheet): opens the modal
-    gmsm|<game>                  that modal (handled in GameMaster.on_interaction, like gmm)
+    gmsm|<game>                  that modal (handled in Interactions.on_interaction, like gmm)
+    gmsc|<token>                 which game `/mafia say` words go to, said outside a game's channel (the
+                                 value is the game; the token names the words the relay keeps meanwhile)
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ log = logging.getLogger(__name__)
 
 
 class Answers(Protocol):
-    """What the components ask of the game master (bot/discord/service.py implements it), so this
+    """What the components ask of the game master (bot/discord/interactions.py implements it), so this
     module needs nothing from the service: imports run one way, service → components."""
 
     def answer(
@@ -46,11 +48,11 @@ class Answers(Protocol):
 
 
 def _service(interaction: discord.Interaction) -> Answers:
-    return interaction.client.game_master  # type: ignore[attr-defined,no-any-return]
+    return interaction.client.game_master.interactions  # type: ignore[attr-defined,no-any-return]
 
 
 GAME_ID = r"(?P<game>\d{1,18})"  # a game id SQLite can hold (< 2**63); longer ones are forged
-PREFIXES = ("gm|", "gms|", "gmx|", "gmm|", "gmv|", "gmj|", "gmja|", "gmjs|", "gmsp|", "gmsm|")
+PREFIXES = ("gm|", "gms|", "gmx|", "gmm|", "gmv|", "gmj|", "gmja|", "gmjs|", "gmsp|", "gmsm|", "gmsc|", "gmb|")
 SIGNUP_VALUE = r"[A-Za-z0-9_~-]{1,24}"
 """A sign-up answer as a custom id carries it: a short ASCII option value (a role key, "yes", "~none")."""
 SIGNUP_ANSWERS = r"(?P<answers>(?:" + SIGNUP_VALUE + r"(?:\." + SIGNUP_VALUE + r"){0,11})?)"
@@ -422,7 +424,35 @@ class SpeakModal(discord.ui.Modal):
         return None
 
 
+class SpeakChoice(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"gmsc\|(?P<token>[0-9a-f]{16})",
+):
+    """Which game the words go to: `/mafia say` outside a game's channel, by a member who plays several
+    (an ephemeral select of the games where they may speak now; never a guess)."""
+
+    def __init__(
+        self, token: str, options: list[discord.SelectOption] | None = None, placeholder: str | None = None
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(custom_id=f"gmsc|{token}", options=options or [], placeholder=placeholder)
+        )
+        self.token = token
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+    ) -> SpeakChoice:
+        return cls(match["token"], list(item.options), item.placeholder)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        value = str(values[0]) if len(values) == 1 else ""  # checked by the relay
+        relay = interaction.client.game_master.relay  # type: ignore[attr-defined]
+        await guarded(interaction, relay.chosen(interaction, self.token, value))
+
+
 DYNAMIC_ITEMS = (
     AnswerButton, AnswerSelect, ModalOpener, PrivateViewButton, JoinButton, SignupButton, SignupSelect, SpeakButton,
-    BackButton,
+    BackButton, SpeakChoice,
 )

@@ -2,7 +2,7 @@
 "live" messages edited in place, notices for the moderators, a substitute's catch-up dossier, and the
 game's log attached to its final message.
 
-Each is a delivery row planned with its step (bot/discord/service.py `plan`), saved in the step's own
+Each is a delivery row planned with its step (bot/discord/planning.py `plan`), saved in the step's own
 transaction and sent by the destination's outbox in order with the step's other rows, so a restart
 sends what was not sent:
 
@@ -30,20 +30,21 @@ import json
 import logging
 import zlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
+from discord.ext import commands
 
+from bot.discord.memory import Memory
+from bot.discord.outboxes import Outboxes
+from bot.discord.presenting import seat_language
 from bot.discord.text import event_text
 from bot.i18n import normalize, reading_as, t
 from bot.render import clip, joined
-from bot.storage import DeliveryRow
-from bot.table import LiveGame, Step
+from bot.storage import DeliveryRow, Storage
+from bot.table import LiveGame, Step, Table
 from bot.transcript import transcript
 from games.core import Event
-
-if TYPE_CHECKING:
-    from bot.discord.service import GameMaster
 
 log = logging.getLogger(__name__)
 
@@ -63,8 +64,12 @@ def _nonce(kind: str, *parts: object) -> str:
 
 
 class Flow:
-    def __init__(self, gm: GameMaster) -> None:
-        self.gm = gm
+    def __init__(self, bot: commands.Bot, storage: Storage, table: Table, memory: Memory, outboxes: Outboxes) -> None:
+        self.bot = bot
+        self.storage = storage
+        self.table = table
+        self.memory = memory
+        self.outboxes = outboxes
         self.live: dict[tuple[int, str], int] = {}
         """(game, slot) → the live message's id (a cache of the games' meta `live`)."""
 
@@ -103,7 +108,7 @@ class Flow:
             rows.append(("handover", self._handover_body(step, number, user_id), user_id))
         for number in self._newcomers(game):
             user_id = game.seats[number].user_id
-            language = self.gm.seat_language(game, number)
+            language = seat_language(game, number)
             rows.append(("dossier", {"user": user_id, "seat": number, "language": language}, user_id))
         if step.status == "finished" and game.row.status == "running":
             language = game.row.language
@@ -146,8 +151,8 @@ class Flow:
         language = normalize(game.row.seats[number].get("language") or game.row.language)
         title = t(language, f"{game.row.game}-title")
         prompts = step.state.prompts_for(number)
-        posts = self.gm.prompt_posts.get(game.id, {})
-        known = [self.gm.sheet_messages.get((game.id, p.sheet)) if p.sheet else posts.get(p.id) for p in prompts]
+        posts = self.memory.prompt_posts.get(game.id, {})
+        known = [self.memory.sheet_messages.get((game.id, p.sheet)) if p.sheet else posts.get(p.id) for p in prompts]
         return {
             "user": user_id, "seat": number, "text": t(language, "seat-handed-over", game=title, id=game.id),
             "messages": sorted({where for where in known if where is not None}), "prompts": [p.id for p in prompts],
@@ -168,11 +173,11 @@ class Flow:
 
     async def _update_live(self, row: DeliveryRow) -> None:
         """Edit the slot's message to the row's text (a new message the first time)."""
-        game = await self.gm.table.get(row.game_id)
-        if game is None or row.channel_id is None or row.channel_id in self.gm.gone_channels:
+        game = await self.table.get(row.game_id)
+        if game is None or row.channel_id is None or row.channel_id in self.memory.gone_channels:
             return
         slot = str(row.body["slot"])
-        channel = self.gm.bot.get_partial_messageable(row.channel_id)
+        channel = self.bot.get_partial_messageable(row.channel_id)
         content = str(row.body["text"])
         known = self.live.get((game.id, slot)) or (game.row.meta.get("live") or {}).get(slot)
         if known:
@@ -184,16 +189,16 @@ class Flow:
                 pass
         message = await channel.send(content=content, nonce=_nonce("l", game.id, slot))
         self.live[(game.id, slot)] = message.id
-        await self.gm.table.update_meta(game, live=lambda live: {**(live or {}), slot: message.id})
+        await self.table.update_meta(game, live=lambda live: {**(live or {}), slot: message.id})
 
     async def _notify_moderators(self, row: DeliveryRow) -> None:
-        game = await self.gm.table.get(row.game_id)
-        if game is None or row.channel_id is None or row.channel_id in self.gm.gone_channels:
+        game = await self.table.get(row.game_id)
+        if game is None or row.channel_id is None or row.channel_id in self.memory.gone_channels:
             return
-        settings = await self.gm.storage.guild_settings(game.row.guild_id) if game.row.guild_id else {}
+        settings = await self.storage.guild_settings(game.row.guild_id) if game.row.guild_id else {}
         role = settings.get("gm_role_id")
         text = t(game.row.language, "moderators-notice", id=game.id, text=str(row.body["text"]))
-        channel = self.gm.bot.get_partial_messageable(row.channel_id)
+        channel = self.bot.get_partial_messageable(row.channel_id)
         if role:  # the one ping this message means; the client allows no role pings otherwise
             mentions = discord.AllowedMentions(roles=[discord.Object(int(role))])
             await channel.send(content=clip(f"<@&{role}> {text}", LIMIT), allowed_mentions=mentions,
@@ -205,11 +210,11 @@ class Flow:
         """Edit the earlier holder's prompt messages (in their DMs) to say the seat changed hands, with
         no buttons left."""
         user_id = int(row.body["user"])
-        dm = await self.gm.dm_channel_id(user_id)
+        dm = await self.outboxes.dm_channel_id(user_id)
         wanted = set(row.body.get("prompts") or [])
-        stored = [(c, m) for g, p, c, m in await self.gm.storage.prompt_messages() if g == row.game_id and p in wanted]
+        stored = [(c, m) for g, p, c, m in await self.storage.prompt_messages() if g == row.game_id and p in wanted]
         messages = {(int(c), int(m)) for c, m in [*row.body.get("messages", []), *stored]}
-        channel = self.gm.bot.get_partial_messageable(dm, type=discord.ChannelType.private)
+        channel = self.bot.get_partial_messageable(dm, type=discord.ChannelType.private)
         for channel_id, message_id in sorted(messages):
             if channel_id != dm:
                 continue  # not theirs: a later holder's, or a public prompt's
@@ -220,7 +225,7 @@ class Flow:
 
     async def _send_dossier(self, row: DeliveryRow) -> None:
         """The seat's history and secrets, as one DM message (the history as a file when long)."""
-        game = await self.gm.table.get(row.game_id)
+        game = await self.table.get(row.game_id)
         number, user_id = int(row.body["seat"]), int(row.body["user"])
         if game is None or not game.running or not 0 <= number < len(game.seats):
             return
@@ -230,13 +235,13 @@ class Flow:
         extra: dict[str, Any] = {}
         if history is not None:
             extra["file"] = discord.File(io.BytesIO(history.encode()), filename=f"dossier-{game.id}-{number + 1}.txt")
-        channel = self.gm.bot.get_partial_messageable(
-            await self.gm.dm_channel_id(user_id), type=discord.ChannelType.private
+        channel = self.bot.get_partial_messageable(
+            await self.outboxes.dm_channel_id(user_id), type=discord.ChannelType.private
         )
         try:
             await channel.send(content=content, nonce=_nonce("d", row.id), **extra)
         except discord.Forbidden:
-            await self.gm._dms_closed_mid_game(user_id)
+            await self.outboxes.dms_closed_mid_game(user_id)
 
     async def dossier(self, game: LiveGame, number: int, language: str) -> tuple[str, str | None]:
         """(the message, the history as a text file when it does not fit in the message, else None)."""
@@ -249,7 +254,7 @@ class Flow:
         secrets = [t(language, "dossier-now")] + [event_text(e, language, names) for e in now]
         received = [
             Event(key=e.key, params=e.params, to=e.audience)
-            for e in await self.gm.storage.events(game.id)
+            for e in await self.storage.events(game.id)
             if e.audience is not None and number in e.audience
         ]
         past = [event_text(e, language, names) for e in game.engine.dossier_history(game.state, number, received)]
@@ -267,11 +272,11 @@ class Flow:
         (every event of the game is saved by then)."""
 
         async def build() -> dict[str, Any]:
-            stored = await self.gm.storage.load_game(row.game_id)
+            stored = await self.storage.load_game(row.game_id)
             if stored is None or stored.state is None:
                 return {}
             language = str(row.body.get("language") or stored.language)
-            readable, record = await transcript(self.gm.table, stored, language)
+            readable, record = await transcript(self.table, stored, language)
             return {"files": [
                 discord.File(io.BytesIO(readable.encode()), filename=f"game-{stored.id}-{language}.txt"),
                 discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),

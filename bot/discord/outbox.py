@@ -11,6 +11,11 @@ message with such rows is sent, the journal records which rows it holds (its bat
 message's nonce); after Discord accepted it, the journal marks them sent. A restart re-sends a
 claimed batch as the same message with the same nonce, which Discord does not create twice.
 
+A send that fails for a while (a 5xx, a time-out, a broken connection: bot/discord/failures.py) is
+tried again with backoff, in order: the destination's queue waits for it, its rows stay waiting (a
+restart sends them), and a claimed message is tried again with its nonce, which Discord does not create
+twice. Only a permanent answer (403, 404, another 4xx) drops a message's rows.
+
 A message may go through a cheaper way than `send` (`follow_up`: an interaction's follow-up, outside
 Discord's global rate limit, bot/discord/replies.py). A follow-up carries no nonce: its rows are
 claimed with the batch negated, and the ordinary send of a negative batch (after a restart) first
@@ -28,6 +33,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.discord.failures import TELL_AFTER_FAILURES, backoff, transient
 from bot.render import clip
 
 log = logging.getLogger(__name__)
@@ -86,6 +92,16 @@ class Journal(Protocol):
 Sender = Callable[[str, dict[str, Any]], Awaitable[Any]]
 Router = Callable[[], Awaitable[Sender | None]]
 FailureHandler = Callable[[BaseException], Awaitable[None]]
+StuckHandler = Callable[[Item, BaseException], Awaitable[None]]
+
+
+class TryAgain(Exception):
+    """A send failed for now (transient): what is to be sent again, first, after a pause."""
+
+    def __init__(self, items: list[Item], error: BaseException) -> None:
+        super().__init__(str(error))
+        self.items = items
+        self.error = error
 
 
 class Outbox:
@@ -98,12 +114,18 @@ class Outbox:
         journal: Journal | None = None,
         on_idle: Callable[[Outbox], None] | None = None,
         follow_up: Router | None = None,
+        on_stuck: StuckHandler | None = None,
     ) -> None:
         self._send = send
         self._follow_up = follow_up
         """Asked before each new message: a sender that does not count against Discord's global rate
         limit, or None when there is none for this destination now."""
         self._on_failure = on_failure
+        """Called with a permanent failure (403, 404…) of a message; its rows are dropped."""
+        self._on_stuck = on_stuck
+        """Called once when the same item has failed TELL_AFTER_FAILURES times in a row (still retried)."""
+        self._failures = 0
+        """Transient failures in a row of the item at the head of the queue."""
         self._window = window
         self._journal = journal
         self._on_idle = on_idle
@@ -239,10 +261,15 @@ class Outbox:
             while self._queue:
                 self._wake.clear()
                 chunks, status = self._next_chunks()
-                for chunk in chunks:
-                    await self._send_chunk(chunk)
-                if status is not None:
-                    await self._run_status(status)
+                try:
+                    for index, chunk in enumerate(chunks):
+                        await self._send_chunk(chunk, later=[*chunks[index + 1 :], *([[status]] if status else [])])
+                    if status is not None:
+                        await self._run_status(status)
+                except TryAgain as again:
+                    await self._wait_to_try_again(again)
+                    continue
+                self._failures = 0
             self._idle.set()
             if self._on_idle is None:
                 return
@@ -254,7 +281,25 @@ class Outbox:
                     self._on_idle(self)
                     return
 
-    async def _send_chunk(self, chunk: list[Text | Message]) -> None:
+    async def _wait_to_try_again(self, again: TryAgain) -> None:
+        """Put back what failed (and what was to follow it) at the head of the queue, in order, and wait."""
+        self._failures += 1
+        for item in reversed(again.items):
+            if isinstance(item, Status) and item.key is not None:
+                newer = next((i for i in self._queue if isinstance(i, Status) and i.key == item.key), None)
+                if newer is not None:  # a newer edit of the same thing shows at least as much
+                    newer.rows[:0] = item.rows
+                    continue
+            self._queue.insert(0, item)
+        log.warning("sending failed for now (%s); trying again in %.0f s", again.error, backoff(self._failures))
+        if self._failures == TELL_AFTER_FAILURES and self._on_stuck is not None and again.items:
+            with contextlib.suppress(Exception):
+                await self._on_stuck(again.items[0], again.error)
+        await asyncio.sleep(backoff(self._failures))
+
+    async def _send_chunk(self, chunk: list[Text | Message], later: list[list[Item]]) -> None:
+        """Send one message; a transient failure raises TryAgain with it (as claimed) and everything
+        `later` (the rest of this round), to be sent again in order."""
         message = chunk[-1] if isinstance(chunk[-1], Message) else None
         if message is not None and message.wanted is not None and not message.wanted():
             if message.rows and self._journal is not None:
@@ -266,6 +311,7 @@ class Outbox:
         rows = [row for item in chunk for row in item.rows]
         lines = [clip(item.text, LIMIT) if isinstance(item, Text) else item.content for item in chunk]
         content = clip("\n".join(lines), LIMIT)
+        batch: int | None = None
         try:
             extra: dict[str, Any] = {}
             if message is not None:
@@ -293,6 +339,9 @@ class Outbox:
             if message is not None and message.on_sent is not None:
                 await message.on_sent(sent)
         except Exception as error:
+            if transient(error):
+                again = self._as_claimed(chunk, content, batch)
+                raise TryAgain([again, *[item for items in later for item in items]], error) from error
             log.warning("sending failed: %s", error)
             if rows and self._journal is not None:
                 with contextlib.suppress(Exception):
@@ -300,12 +349,25 @@ class Outbox:
             if self._on_failure is not None:
                 await self._on_failure(error)
 
+    @staticmethod
+    def _as_claimed(chunk: list[Text | Message], content: str, batch: int | None) -> Message:
+        """What a chunk that failed for now is sent as next time: the same content, the same rows, and
+        (when it was claimed) the same nonce, so a message Discord made after all is not made twice."""
+        message = chunk[-1] if isinstance(chunk[-1], Message) else None
+        return Message(
+            content=content, build=message.build if message is not None else dict,
+            on_sent=message.on_sent if message is not None else None,
+            rows=[row for item in chunk for row in item.rows], tag=chunk[-1].tag, batch=batch,
+        )
+
     async def _run_status(self, status: Status) -> None:
         async with self._sending:
             await self._wait_for_room()  # counted too: the first status update is a new message
             try:
                 await status.update()
-            except Exception:
+            except Exception as error:
+                if transient(error):
+                    raise TryAgain([status], error) from error
                 log.exception("status update failed")
             finally:
                 self._mark_sent()

@@ -6,6 +6,13 @@ modal); the engine decides who may speak now (`Engine.relay_refusal`: living pla
 phases, never in the draft, never the dead). The text is capped (`LIMIT`), user and role mentions are
 refused, `@everyone`/`@here` are made inert, and every post goes out with no allowed mentions.
 
+Every decision reads the game as saved (`Table.get`: another process may have moved it on since this
+one last held it): who may speak, in which game, under which name. Outside a game's channel, a member
+who plays several games is asked which one (an ephemeral select, `SpeakChoice`); in a game's own
+channel the words go to that game. Each seat may speak `say_per_minute` times a minute (a house rule of
+the game, `SAY_PER_MINUTE` otherwise; webhooks know no slowmode), a minute's worth at once at most; a
+seat speaking faster is told when it may speak again.
+
 Each post is logged with the game (`Table.note`: an event under the seat's public name, marked
 `relayed` so nothing posts it again), in order among the game's events, before the player hears it
 went out: the finished game's transcript has what was said, the public name only.
@@ -27,21 +34,25 @@ import hashlib
 import io
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
 
 import discord
+from discord.ext import commands
 from PIL import Image, ImageDraw
 
-from bot.discord.components import SpeakModal
+from bot.discord.channel import ChannelKeeper
+from bot.discord.components import SpeakChoice, SpeakModal
 from bot.discord.flow import RELAYED
+from bot.discord.outboxes import Outboxes
+from bot.discord.replies import ephemeral
 from bot.discord.text import escape_name, refusal_text
 from bot.i18n import normalize, reading_as, resolve, t
-from bot.table import LiveGame
+from bot.table import LiveGame, Table, TokenBucket
 from games.core import Event, Refusal, seat
 from games.core.drawing import font, text_colour
-
-if TYPE_CHECKING:
-    from bot.discord.service import GameMaster
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +63,22 @@ MAX_WEBHOOKS = 15
 MENTION = re.compile(r"<@[!&]?\d+>")
 """A user or role mention: it would show a member's name (or ping, were mentions allowed)."""
 MAX_WEBHOOK_LIMIT_CODE = 30007
+SAY_PER_MINUTE = 5
+"""Lines a seat may relay per minute when its game sets no `say_per_minute` house rule."""
+CHOICE_SECONDS = 15 * 60.0
+"""How long words wait for their speaker to pick the game (an interaction's lifetime)."""
+CHOICES = 25
+"""A select holds at most 25 options."""
+
+
+@dataclass
+class Waiting:
+    """Words said outside a game's channel by a member who plays several games: kept until they pick one."""
+
+    user_id: int
+    text: str
+    game_name: str | None
+    at: float
 
 
 def colour_of(key: str) -> tuple[int, int, int]:
@@ -91,16 +118,21 @@ def inert(text: str) -> str:
 
 
 class Relay:
-    def __init__(self, gm: GameMaster) -> None:
-        self.gm = gm
+    def __init__(self, bot: commands.Bot, table: Table, outboxes: Outboxes, channels: ChannelKeeper) -> None:
+        self.bot = bot
+        self.table = table
+        self.outboxes = outboxes
+        self.channels = channels
         self.locks: dict[int, asyncio.Lock] = {}
+        self.buckets: dict[int, TokenBucket] = {}
+        """Each seat's lines, per rate (lines a minute): memory only, a limit, not state."""
+        self.waiting: dict[str, Waiting] = {}
+        """Words waiting for their speaker to pick the game (`ask_which`), by the select's token."""
 
     # --- who may say what -------------------------------------------------------------------------
-    def refusal(self, game: LiveGame, seat_number: int, text: str) -> Refusal | None:
-        state = game.state
-        refusal = game.engine.relay_refusal(state, seat_number)
-        if refusal is not None:
-            return refusal
+    @staticmethod
+    def text_refusal(text: str) -> Refusal | None:
+        """What no game relays: nothing, too much, a mention."""
         words = text.strip()
         if not words:
             return Refusal(key="channel-relay-empty")
@@ -108,72 +140,172 @@ class Relay:
             return Refusal(key="channel-relay-too-long", params={"length": len(words), "limit": LIMIT})
         if MENTION.search(words):
             return Refusal(key="channel-relay-mention")
-        return game.engine.relay_refusal(state, seat_number, words)
+        return None
 
-    def find(self, user_id: int, channel_id: int | None, game_name: str | None) -> tuple[LiveGame, int] | None:
-        """The running game the member speaks in: the one of this channel, else the one where they may
-        speak now, else any they play in."""
-        found = [
-            (g, s) for g in self.gm.table.games.values()
-            if g.running and (game_name is None or g.row.game == game_name) and (s := g.seat_of(user_id)) is not None
+    def refusal(self, game: LiveGame, seat_number: int, text: str) -> Refusal | None:
+        state = game.state
+        refusal = game.engine.relay_refusal(state, seat_number) or self.text_refusal(text)
+        return refusal or game.engine.relay_refusal(state, seat_number, text.strip())
+
+    @staticmethod
+    def per_minute(game: LiveGame) -> int:
+        """The game's house rule for how often a seat may speak (Mafia's `say_per_minute`)."""
+        rate = getattr(getattr(game.state, "options", None), "say_per_minute", None)
+        return max(1, int(rate)) if isinstance(rate, int) else SAY_PER_MINUTE
+
+    def too_soon(self, game: LiveGame, seat_number: int) -> int:
+        """Spend one of the seat's lines: 0 when it may speak now, else the seconds until it may."""
+        rate = self.per_minute(game)
+        bucket = self.buckets.setdefault(rate, TokenBucket(burst=rate, per_second=rate / 60))
+        return bucket.take((game.id, seat_number), time.monotonic())
+
+    # --- which game -------------------------------------------------------------------------------
+    async def current(self, game_id: int, user_id: int) -> tuple[LiveGame, int] | None:
+        """The running game as saved now, with the member's seat in it (None: not running, not theirs)."""
+        game = await self.table.get(game_id)  # reloaded when another process moved it on
+        if game is None or not game.running:
+            return None
+        seat_number = game.seat_of(user_id)
+        return None if seat_number is None else (game, seat_number)
+
+    async def in_channel(
+        self, channel_id: int | None, user_id: int, game_name: str | None
+    ) -> tuple[LiveGame, int] | None:
+        """The game of this channel, when the member plays in it (the database knows games another
+        process started)."""
+        if channel_id is None:
+            return None
+        for row in await self.table.storage.games_in_channel(channel_id, "running"):
+            if game_name is None or row.game == game_name:
+                found = await self.current(row.id, user_id)
+                if found is not None:
+                    return found
+        return None
+
+    async def games_of(self, user_id: int, game_name: str | None) -> list[tuple[LiveGame, int]]:
+        """The running games the member plays in, each as saved now."""
+        ids = [
+            g.id for g in list(self.table.games.values())
+            if (game_name is None or g.row.game == game_name) and g.seat_of(user_id) is not None
         ]
-        here = [f for f in found if f[0].row.channel_id == channel_id]
-        speaking = [f for f in found if f[0].engine.relay_refusal(f[0].state, f[1]) is None]
-        ranked = here or speaking or found
-        return ranked[0] if ranked else None
+        return [found for game_id in sorted(ids) if (found := await self.current(game_id, user_id)) is not None]
 
-    # --- the command and the button ---------------------------------------------------------------
+    # --- the command, the select and the button --------------------------------------------------
     async def say(
         self, interaction: discord.Interaction, text: str, *, game_name: str | None = None, game_id: int | None = None
     ) -> None:
-        """`/<game> say text:` and the Speak modal: relay the words, or say why not (ephemeral)."""
+        """`/<game> say text:` and the Speak modal (`game_id`): relay the words, or say why not
+        (ephemeral). Outside a game's channel, a member playing several games picks one first."""
         language = normalize(str(interaction.locale))
+        user_id = interaction.user.id
         if game_id is not None:
-            game = self.gm.table.games.get(game_id)
-            seat_number = game.seat_of(interaction.user.id) if game is not None else None
-            found = (game, seat_number) if game is not None and seat_number is not None else None
+            found = await self.current(game_id, user_id)
         else:
-            found = self.find(interaction.user.id, interaction.channel_id, game_name)
+            found = await self.in_channel(interaction.channel_id, user_id, game_name)
+            if found is None:
+                mine = await self.games_of(user_id, game_name)
+                if len(mine) > 1:
+                    await self.ask_which(interaction, text, mine, game_name, language)
+                    return
+                found = mine[0] if mine else None
         if found is None:
-            await self.gm.ephemeral(interaction, t(language, "channel-relay-no-game"))
+            await ephemeral(interaction, t(language, "channel-relay-no-game"))
             return
-        game, seat_number = found
+        await self.speak(interaction, *found, text, language)
+
+    async def ask_which(
+        self, interaction: discord.Interaction, text: str, mine: list[tuple[LiveGame, int]], game_name: str | None,
+        language: str,
+    ) -> None:
+        """Several games: an ephemeral select of those where the member may speak now; the words wait."""
+        refusal = self.text_refusal(text)
+        if refusal is not None:
+            await ephemeral(interaction, t(language, refusal.key, **refusal.params))
+            return
+        open_now = [(g, n) for g, n in mine if g.engine.relay_refusal(g.state, n) is None][:CHOICES]
+        if not open_now:
+            await ephemeral(interaction, t(language, "channel-relay-nowhere", games=len(mine)))
+            return
+        now = time.monotonic()
+        for token in [k for k, w in self.waiting.items() if now - w.at > CHOICE_SECONDS]:
+            del self.waiting[token]
+        token = secrets.token_hex(8)
+        self.waiting[token] = Waiting(interaction.user.id, text, game_name, now)
+        options = [
+            discord.SelectOption(
+                value=str(game.id),
+                label=t(language, "channel-relay-choice", game=t(language, f"{game.row.game}-title"), id=game.id,
+                        name=public_name(game, number, language))[:100],
+            )
+            for game, number in open_now
+        ]
+        view = discord.ui.View(timeout=None)
+        view.add_item(SpeakChoice(token, options=options, placeholder=t(language, "channel-relay-choose")))
+        await ephemeral(interaction, t(language, "channel-relay-which", games=len(open_now)), view=view)
+
+    async def chosen(self, interaction: discord.Interaction, token: str, value: str) -> None:
+        """The member picked the game for the words they said outside its channel."""
+        language = normalize(str(interaction.locale))
+        waiting = self.waiting.get(token)
+        if waiting is None or waiting.user_id != interaction.user.id \
+                or time.monotonic() - waiting.at > CHOICE_SECONDS or not value.isdigit():
+            await ephemeral(interaction, t(language, "channel-relay-choice-expired"))
+            return
+        found = await self.current(int(value), interaction.user.id)
+        if found is None or (waiting.game_name is not None and found[0].row.game != waiting.game_name):
+            await ephemeral(interaction, t(language, "channel-relay-no-game"))
+            return
+        del self.waiting[token]  # said once: another pick on the same select finds nothing
+        await self.speak(interaction, *found, waiting.text, language)
+
+    async def speak(
+        self, interaction: discord.Interaction, game: LiveGame, seat_number: int, text: str, language: str
+    ) -> None:
+        """The words into `game` (as saved now) from the seat, or why not."""
         refusal = self.refusal(game, seat_number, text)
         if refusal is not None:
             names = reading_as(game.name_of, seat_number)
-            await self.gm.ephemeral(interaction, refusal_text(refusal.key, refusal.params, language, names))
+            await ephemeral(interaction, refusal_text(refusal.key, refusal.params, language, names))
             return
+        wait = self.too_soon(game, seat_number)
+        if wait:
+            rate = self.per_minute(game)
+            await ephemeral(interaction, t(language, "channel-relay-slow-down", rate=rate, seconds=wait))
+            return
+        # the names as they are now, while the game hides its players: a game that ends meanwhile
+        # must not turn the confirmation or the log into the member's own name
+        term = game.public_term(seat_number)
+        posted_as = str(game.name_of(seat_number))
+        confirmed_as = public_name(game, seat_number, language)
         await interaction.response.defer(ephemeral=True, thinking=True)
         words = text.strip()
         try:
-            await self.post(game, seat_number, words)
+            await self.post(game, seat_number, words, name=posted_as)
         except discord.HTTPException as error:
             log.warning("game %s: relaying failed: %s", game.id, error)
-            await self.gm.ephemeral(interaction, t(language, "channel-relay-failed"))
+            await ephemeral(interaction, t(language, "channel-relay-failed"))
             return
-        await self.gm.table.note(game.id, seat_number, self.speech(game, seat_number, words), interaction.user.id)
-        said = t(language, "channel-relay-said", name=escape_name(public_name(game, seat_number, language)))
-        await self.gm.ephemeral(interaction, said)
+        await self.table.note(game.id, seat_number, self.speech(seat_number, words, term), interaction.user.id)
+        await ephemeral(interaction, t(language, "channel-relay-said", name=escape_name(confirmed_as)))
 
     @staticmethod
-    def speech(game: LiveGame, seat_number: int, text: str) -> Event:
-        """The words as the game's log keeps them: under the seat's public name (a catalog term, in each
-        reader's language), never the member's, public, and already posted."""
-        term = game.public_term(seat_number)
+    def speech(seat_number: int, text: str, term: str | None) -> Event:
+        """The words as the game's log keeps them: under the seat's public name (`term`, a catalog term
+        rendered in each reader's language), never the member's, public, and already posted."""
         name = {"term": term} if term is not None else seat(seat_number)
         return Event(key="channel-relay-log", params={"name": name, "text": text, RELAYED: True})
 
     async def open_modal(self, interaction: discord.Interaction, game_id: int) -> None:
         language = normalize(str(interaction.locale))
-        game = self.gm.table.games.get(game_id)
-        seat_number = game.seat_of(interaction.user.id) if game is not None else None
-        if game is None or seat_number is None:
-            await self.gm.ephemeral(interaction, t(language, "channel-relay-no-game"))
+        found = await self.current(game_id, interaction.user.id)
+        if found is None:
+            await ephemeral(interaction, t(language, "channel-relay-no-game"))
             return
+        game, seat_number = found
         refusal = game.engine.relay_refusal(game.state, seat_number)
         if refusal is not None:
             names = reading_as(game.name_of, seat_number)
-            await self.gm.ephemeral(interaction, refusal_text(refusal.key, refusal.params, language, names))
+            await ephemeral(interaction, refusal_text(refusal.key, refusal.params, language, names))
             return
         title = t(language, "channel-speak-title", name=public_name(game, seat_number, language))
         await interaction.response.send_modal(
@@ -189,22 +321,21 @@ class Relay:
         try:
             game_id = int(custom_id.split("|")[1])
         except (IndexError, ValueError):
-            await self.gm.ephemeral(interaction, t(normalize(str(interaction.locale)), "error-malformed"))
+            await ephemeral(interaction, t(normalize(str(interaction.locale)), "error-malformed"))
             return
         await self.say(interaction, raw, game_id=game_id)
 
     # --- posting ----------------------------------------------------------------------------------
-    async def post(self, game: LiveGame, seat_number: int, text: str) -> None:
-        """The words in the game channel under the seat's public name, pinging nobody."""
+    async def post(self, game: LiveGame, seat_number: int, text: str, *, name: str) -> None:
+        """The words in the game channel under the seat's public name (`name`), pinging nobody."""
         channel_id = game.row.channel_id
         assert channel_id is not None
-        name = str(game.name_of(seat_number))
         content = inert(text)
         none = discord.AllowedMentions.none()
-        outbox = self.gm.channel_outbox(channel_id)
+        outbox = self.outboxes.channel_outbox(channel_id)
         hook = await self.hook(game, seat_number)
         if hook is not None:
-            webhook = discord.Webhook.partial(int(hook["id"]), str(hook["token"]), client=self.gm.bot)
+            webhook = discord.Webhook.partial(int(hook["id"]), str(hook["token"]), client=self.bot)
             try:
                 await outbox.send_now(
                     lambda: webhook.send(content=content, username=name[:80], allowed_mentions=none, wait=True)
@@ -212,12 +343,12 @@ class Relay:
                 return
             except discord.NotFound:  # deleted by someone: made again next time; the bot posts this one
                 await self._forget(game.id, seat_number, hook)
-        channel = self.gm.bot.get_partial_messageable(channel_id)
+        channel = self.bot.get_partial_messageable(channel_id)
         line = t(game.row.language, "channel-relay-line", name=escape_name(name), text=content)
         await outbox.send_now(lambda: channel.send(content=line[:2000], allowed_mentions=none))
 
     async def hook(self, game: LiveGame, seat_number: int) -> dict[str, Any] | None:
-        relay = (await self.gm.channels.meta(game.id)).get("relay") or {}
+        relay = (await self.channels.meta(game.id)).get("relay") or {}
         found = (relay.get("hooks") or {}).get(str(seat_number)) or relay.get("shared")
         if found is None and not relay.get("unavailable"):
             relay = await self.prepare(game.id)
@@ -230,8 +361,8 @@ class Relay:
     async def prepare(self, game_id: int) -> dict[str, Any]:
         """Webhooks for every player's seat that has none (or a shared one when the channel lacks room)."""
         async with self._lock(game_id):
-            game = self.gm.table.games.get(game_id)
-            relay = dict((await self.gm.channels.meta(game_id)).get("relay") or {})
+            game = self.table.games.get(game_id)
+            relay = dict((await self.channels.meta(game_id)).get("relay") or {})
             if game is None or game.row.channel_id is None or relay.get("unavailable"):
                 return relay
             hooks = dict(relay.get("hooks") or {})
@@ -241,7 +372,7 @@ class Relay:
             ]
             if not needed or relay.get("shared"):
                 return relay
-            http = self.gm.bot.http
+            http = self.bot.http
             channel_id = game.row.channel_id
             try:
                 room = MAX_WEBHOOKS - len(await http.channel_webhooks(channel_id))
@@ -263,7 +394,7 @@ class Relay:
                     relay["unavailable"] = True
             except discord.Forbidden:
                 relay["unavailable"] = True
-                await self.gm.channels.report(game_id, "manage-webhooks")
+                await self.channels.report(game_id, "manage-webhooks")
             except discord.HTTPException as error:  # the limit reached meanwhile, a thread …: the bot posts
                 log.warning("game %s: could not make its webhooks: %s", game_id, error)
                 relay["unavailable"] = True
@@ -273,7 +404,7 @@ class Relay:
                 saved.clear()
                 saved.update(relay)
 
-            return await self.gm.channels.update(game_id, "relay", change)
+            return await self.channels.update(game_id, "relay", change)
 
     async def _forget(self, game_id: int, seat_number: int, hook: dict[str, Any]) -> None:
         def change(relay: dict[str, Any]) -> None:
@@ -285,18 +416,18 @@ class Relay:
                 relay.pop("shared")
 
         async with self._lock(game_id):
-            await self.gm.channels.update(game_id, "relay", change)
+            await self.channels.update(game_id, "relay", change)
 
     async def cleanup(self, game_id: int) -> None:
         """The game is over: its webhooks are deleted (a channel holds at most 15)."""
         async with self._lock(game_id):
-            relay = (await self.gm.channels.meta(game_id)).get("relay") or {}
+            relay = (await self.channels.meta(game_id)).get("relay") or {}
             hooks = [*(relay.get("hooks") or {}).values(), *([relay["shared"]] if relay.get("shared") else [])]
             if not hooks and not relay:
                 return
             for hook in hooks:
                 try:
-                    await discord.Webhook.partial(int(hook["id"]), str(hook["token"]), client=self.gm.bot).delete()
+                    await discord.Webhook.partial(int(hook["id"]), str(hook["token"]), client=self.bot).delete()
                 except discord.HTTPException as error:
                     log.info("game %s: webhook %s not deleted: %s", game_id, hook.get("id"), error)
 
@@ -304,5 +435,7 @@ class Relay:
                 saved.clear()
                 saved["done"] = True
 
-            await self.gm.channels.update(game_id, "relay", change)
+            await self.channels.update(game_id, "relay", change)
         self.locks.pop(game_id, None)
+        for bucket in self.buckets.values():
+            bucket.forget(lambda key: key[0] == game_id)

@@ -34,7 +34,12 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+import aiohttp
 import discord
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+
+from bot.discord.failures import may_have_landed
+from bot.render import clip
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +55,48 @@ TOKEN_REFUSED = frozenset({50027, 10015, 10062})
 """Invalid webhook token, unknown webhook, unknown interaction: the token no longer works (nothing was made)."""
 
 Sender = Callable[[str, dict[str, Any]], Awaitable[Any]]
+Lookup = Callable[[], Awaitable[Any]]
+
+
+class _FirstAnswer:
+    """An aiohttp session whose requests raise at a 5xx answer instead of letting discord.py's webhook
+    adapter send them again: a follow-up carries no nonce, so a 5xx that Discord answered after making
+    the message would show it twice. The caller looks for it before sending it another way."""
+
+    def __init__(self, session: aiohttp.ClientSession) -> None:
+        self._session = session
+
+    def request(self, *args: Any, **kwargs: Any) -> _Checked:
+        return _Checked(self._session.request(*args, **kwargs))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
+
+
+class _Checked:
+    def __init__(self, request: Any) -> None:
+        self._request = request
+
+    async def __aenter__(self) -> aiohttp.ClientResponse:
+        response: aiohttp.ClientResponse = await self._request.__aenter__()
+        if response.status >= 500:
+            text = await response.text()
+            await self._request.__aexit__(None, None, None)
+            raise discord.DiscordServerError(response, text)
+        return response
+
+    async def __aexit__(self, *exc_info: Any) -> Any:
+        return await self._request.__aexit__(*exc_info)
+
+
+class OneAttempt(AsyncWebhookAdapter):
+    """discord.py's webhook adapter, trying each request once (see `_FirstAnswer`)."""
+
+    async def request(self, route: Any, session: aiohttp.ClientSession, **kwargs: Any) -> Any:  # type: ignore[override]
+        return await super().request(route, _FirstAnswer(session), **kwargs)  # type: ignore[arg-type]
+
+
+ONE_ATTEMPT = OneAttempt()
 
 
 @dataclass(eq=False)
@@ -160,25 +207,36 @@ class Replies:
 
         return route
 
-    async def send(self, token: Token, content: str, extra: dict[str, Any], *, plain: Sender) -> Any:
+    async def send(
+        self, token: Token, content: str, extra: dict[str, Any], *, plain: Sender, landed: Lookup | None = None
+    ) -> Any:
         """A follow-up through `token`; `plain` (the ordinary send) when Discord refuses it (the token past
-        its time, or any other error: nothing was made) or the message needs what a follow-up cannot carry."""
+        its time, or any other error) or the message needs what a follow-up cannot carry. A follow-up is
+        tried once: after an answer that may hide a message Discord made (a 5xx, a time-out), `landed`
+        looks for it, or — for the outboxes — the ordinary send does (its nonce stays negative)."""
         if set(extra) <= FOLLOW_UP_FIELDS:
             fields = {key: value for key, value in extra.items() if key != "nonce"}
+            adapter = async_context.set(ONE_ATTEMPT)
             try:
                 message = await token.webhook.send(content=content, wait=True, **fields)
-            except discord.HTTPException as error:  # Discord made nothing (a 5xx has been tried again):
+            except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
                 token.dead = True  # whatever the reason, the message goes the ordinary way, never lost
-                if refused(error):
+                if isinstance(error, discord.HTTPException) and refused(error):
                     log.info("an interaction token was refused (%s): sending the ordinary way", error.code)
                 else:
-                    log.warning("a follow-up failed (%s %s): sending the ordinary way", error.status, error.code)
+                    log.warning("a follow-up failed (%s): sending the ordinary way", error)
                 for file in [extra.get("file"), *(extra.get("files") or [])]:
                     if isinstance(file, discord.File):
                         file.reset()  # read once already: from its start again
+                if may_have_landed(error):
+                    if landed is not None and (found := await landed()) is not None:
+                        return found
+                    return await plain(content, extra)  # a negative nonce: the outbox looks first
             else:
                 self._made[message.id] = token
                 return message
+            finally:
+                async_context.reset(adapter)
         return await plain(content, ordinary(extra))
 
     async def edit(self, message: discord.PartialMessage, **fields: Any) -> None:
@@ -229,3 +287,11 @@ async def already_there(
 
 def same_content(content: str) -> Callable[[discord.Message], bool]:
     return lambda message: message.content.strip() == content.strip()
+
+
+async def ephemeral(interaction: discord.Interaction, text: str, **extra: Any) -> None:
+    """An answer only the member who acted sees (a follow-up once the interaction is answered)."""
+    if interaction.response.is_done():
+        await interaction.followup.send(clip(text, 2000), ephemeral=True, **extra)
+    else:
+        await interaction.response.send_message(clip(text, 2000), ephemeral=True, **extra)

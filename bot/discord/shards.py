@@ -22,15 +22,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Coroutine
+from typing import Any
 
-from bot.storage import DeliveryRow
-from bot.table import Delivery, LiveGame
+from bot.discord.memory import Memory
+from bot.storage import DeliveryRow, Storage
+from bot.table import Delivery, LiveGame, Table
 from games.core.orders import sheet_of
 
-if TYPE_CHECKING:
-    from bot.discord.service import GameMaster
+Rows = Callable[[list[DeliveryRow]], None]
 
 log = logging.getLogger(__name__)
 
@@ -42,9 +42,17 @@ GATE_SECONDS = 30.0
 
 
 class Cluster:
-    def __init__(self, gm: GameMaster) -> None:
-        self.gm = gm
-        self.active = gm.storage.shared
+    def __init__(
+        self, storage: Storage, table: Table, memory: Memory, *, enqueue: Rows, forget: Callable[[int], None]
+    ) -> None:
+        """`enqueue` queues rows for sending; `forget` drops a game's caches kept outside `memory` (the
+        live messages, the channel rule last planned)."""
+        self.storage = storage
+        self.table = table
+        self.memory = memory
+        self.enqueue = enqueue
+        self.forget = forget
+        self.active = storage.shared
         self.waiting_for: dict[int, int] = {}
         """game → the last row of another process that this process's next rows of the game go after."""
         self.held: dict[int, list[DeliveryRow]] = {}
@@ -52,8 +60,8 @@ class Cluster:
         self._tasks: set[asyncio.Task[None]] = set()
         self._adopter: asyncio.Task[None] | None = None
         if self.active:
-            gm.table.listeners.insert(0, self._note_behind)  # before the game master queues the rows
-            gm.table.reloaded.append(self.refresh)
+            table.listeners.insert(0, self._note_behind)  # before the game master queues the rows
+            table.reloaded.append(self.refresh)
 
     def start(self) -> None:
         if self.active and self._adopter is None:
@@ -104,16 +112,16 @@ class Cluster:
         """Queue the game's held rows once no other process still has one of its earlier rows to send."""
         loop = asyncio.get_running_loop()
         give_up = loop.time() + GATE_SECONDS
-        storage = self.gm.storage
+        storage = self.storage
         try:
             while await storage.others_waiting(game_id, self.waiting_for.get(game_id, 0)):
                 if loop.time() > give_up:
                     log.warning("game %s: another process's deliveries are late; sending ours now", game_id)
                     break
                 await asyncio.sleep(GATE_POLL_SECONDS)
-            game = self.gm.table.games.get(game_id)
+            game = self.table.games.get(game_id)
             if game is not None:
-                async with self.gm.table.hold(game):  # what the other process saved meanwhile (its status message)
+                async with self.table.hold(game):  # what the other process saved meanwhile (its status message)
                     pass
             held = self.held.get(game_id, [])
             looked = [row.id for row in held]
@@ -125,11 +133,11 @@ class Cluster:
         except Exception:
             log.exception("game %s: waiting for another process's deliveries failed", game_id)
         self.waiting_for.pop(game_id, None)
-        self.gm._enqueue(self.held.pop(game_id, []))
+        self.enqueue(self.held.pop(game_id, []))
 
     # --- the rows of processes that died ------------------------------------------------------
     async def _adopt_now_and_then(self) -> None:
-        storage = self.gm.storage
+        storage = self.storage
         while True:
             await asyncio.sleep(ADOPT_SECONDS)
             try:
@@ -142,34 +150,28 @@ class Cluster:
 
     async def adopt(self) -> list[DeliveryRow]:
         """Take the waiting rows of processes that died and queue them (their games' caches first)."""
-        rows = await self.gm.storage.adopt_deliveries()
+        rows = await self.storage.adopt_deliveries()
         for game_id in sorted({row.game_id for row in rows}):
             # a prompt's buttons are built from the game as it is: a game not known here is loaded
-            game = await self.gm.table.get(game_id)
+            game = await self.table.get(game_id)
             if game is not None and game.running:
                 await self.refresh(game)
-        self.gm._enqueue(rows)
+        self.enqueue(rows)
         return rows
 
     # --- caches of a game another process moved ------------------------------------------------
     async def refresh(self, game: LiveGame) -> None:
-        gm = self.gm
+        memory = self.memory
         if not game.running:  # another process ended it: nothing of it stays here but what is still to send
-            gm.sent.pop(game.id, None)
-            gm.prompt_posts.pop(game.id, None)
-            gm.dm_failed.pop(game.id, None)
-            gm.flow.forget(game.id)
-            gm.channels.planned.pop(game.id, None)
-            for key in [k for k in gm.sheet_messages if k[0] == game.id]:
-                del gm.sheet_messages[key]
+            memory.forget(game.id)
+            self.forget(game.id)
             return
-        gm.sent[game.id] = (await gm.storage.posted_prompts(game.id)).get(game.id, set())
+        memory.sent[game.id] = (await self.storage.posted_prompts(game.id)).get(game.id, set())
         posts: dict[str, tuple[int, int]] = {}
-        for _, prompt_id, channel_id, message_id in await gm.storage.prompt_messages(game.id):
+        for _, prompt_id, channel_id, message_id in await self.storage.prompt_messages(game.id):
             if (sheet := sheet_of(prompt_id)) is not None:
-                gm.sheet_messages[(game.id, sheet)] = (channel_id, message_id)
+                memory.sheet_messages[(game.id, sheet)] = (channel_id, message_id)
             elif game.state.prompt(prompt_id) is not None:
                 posts[prompt_id] = (channel_id, message_id)
-        gm.prompt_posts[game.id] = posts
-        gm.channels.planned.pop(game.id, None)  # the rule as saved (meta) is what was last planned
-        gm.flow.forget(game.id)  # the live messages as saved (meta)
+        memory.prompt_posts[game.id] = posts
+        self.forget(game.id)  # the live messages and the channel rule as saved (meta)

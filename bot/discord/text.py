@@ -23,7 +23,11 @@ from games.core import Event, Option, Prompt
 
 NAME_PARAMS = frozenset({"player", "old", "new", "host", "name"})
 """Parameters that may carry a name as a plain string (e.g. moderator-replaced: old, new) rather than
-a seat reference; only these are escaped, other strings are game data and Fluent selectors."""
+a seat reference."""
+WRITTEN_PARAMS = NAME_PARAMS | {"text"}
+"""Parameters that may carry what a player typed: names, and the words of a letter or a Boss's message
+(a player must not fake lines in the bot's own voice: `**✉ A letter for you:**`, `# …`, a ping). Only
+these are escaped, at any depth of nested messages; other strings are game data and Fluent selectors."""
 
 
 def escape_name(name: str) -> str:
@@ -44,7 +48,19 @@ def safe_names(name_of: SeatNamer) -> SeatNamer:
 
 
 def _params(params: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: escape_name(v) if k in NAME_PARAMS and isinstance(v, str) else v for k, v in params.items()}
+    return {k: escape_name(v) if k in WRITTEN_PARAMS and isinstance(v, str) else _nested(v) for k, v in params.items()}
+
+
+def _nested(value: Any) -> Any:
+    """A parameter with the written text of any message nested in it escaped (an order's summary line
+    quoting a letter sits inside the sheet's prompt)."""
+    if isinstance(value, dict):
+        if set(value) == {"message", "params"} and isinstance(value["params"], Mapping):
+            return {"message": value["message"], "params": _params(value["params"])}
+        return {k: _nested(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_nested(v) for v in value]
+    return value
 
 
 def event_text(event: Event, language: str | None, name_of: SeatNamer) -> str:

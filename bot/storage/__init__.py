@@ -8,6 +8,7 @@ backend provides reads, transactions, the group commit and its numbered migratio
 
 from bot.storage.base import Storage, is_postgres_url, shown_target, shown_url, sqlite_path
 from bot.storage.migrate import MIGRATIONS_DIR, migrations
+from bot.storage.opening import open_storage
 from bot.storage.program import Tx
 from bot.storage.rows import (
     DELIVERY_DROPPED,
@@ -39,6 +40,7 @@ __all__ = [
     "Tx",
     "is_postgres_url",
     "migrations",
+    "open_storage",
     "shown_target",
     "shown_url",
     "sqlite_path",

@@ -1,7 +1,7 @@
 """The storage interface, written once: every query and write of the runtime, on top of a few
 primitives each backend provides (a read, a transaction, a group-committed write, migrations).
 
-`Storage.open(target)` picks the backend from one setting: a `postgresql://` (or `postgres://`)
+`open_storage(target)` (bot/storage/opening.py) picks the backend from one setting: a `postgresql://` (or `postgres://`)
 URL opens PostgreSQL, anything else is an SQLite file path (`sqlite:///path` is taken too).
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import time
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -104,23 +104,6 @@ class Storage(ABC):
     """Other bot processes may work on the same games now (PostgreSQL, a process running some of the
     shards): the table takes `game_lock` and reloads a game another process moved."""
 
-    @classmethod
-    async def open(
-        cls, target: str | Path, *, exclusive: bool = False, shard_ids: Sequence[int] | None = None
-    ) -> Storage:
-        """Open the database `target` names (see the module's doc) and bring it up to date.
-
-        `exclusive` is for the bot process, checked now (StartupError): on SQLite one bot per file;
-        on PostgreSQL one bot per database, or with `shard_ids` (the gateway shards this process
-        runs) one process per shard, several processes sharing the database."""
-        if is_postgres_url(target):
-            from bot.storage.postgres import PostgresStorage
-
-            return await PostgresStorage.connect(str(target), exclusive=exclusive, shard_ids=shard_ids)
-        from bot.storage.sqlite import SqliteStorage
-
-        return await SqliteStorage.connect(sqlite_path(target), exclusive=exclusive)
-
     # --- what each backend provides ------------------------------------------------------------
     @abstractmethod
     async def close(self) -> None: ...
@@ -188,7 +171,9 @@ class Storage(ABC):
         channel_id: int | None = None,
         host_id: int | None = None,
         meta: dict[str, Any] | None = None,
+        input_key: str | None = None,
     ) -> int:
+        """`input_key`: the interaction that opens it, recorded with it (`input_applied`)."""
         now = time.time()
         async with self.transaction() as tx:
             ((game_id,),) = await tx.fetchall(
@@ -197,6 +182,8 @@ class Storage(ABC):
                 (game, status, guild_id, channel_id, host_id, language, seed, dumps(options), dumps(seats),
                  dumps(meta or {}), now, now),
             )
+            if input_key is not None:
+                await self._record_lobby_input(tx, int(game_id), input_key)
         return int(game_id)
 
     async def load_game(self, game_id: int) -> GameRow | None:
@@ -222,13 +209,37 @@ class Storage(ABC):
         """Change lobby-level fields (status, seats, options, meta, paused, language …) at once."""
         await self.update_game_in(None, game_id, **fields)
 
-    async def update_lobby(self, game_id: int, expected_seats: list[dict[str, Any]], **fields: Any) -> bool:
+    async def update_lobby(
+        self, game_id: int, expected_seats: list[dict[str, Any]], *, input_key: str | None = None, **fields: Any
+    ) -> bool:
         """Change a lobby only if it is still a lobby with exactly `expected_seats` (a compare-and-set:
-        a join can never land on a game that started, or erase a seat taken meanwhile)."""
+        a join can never land on a game that started, or erase a seat taken meanwhile). `input_key`:
+        the interaction that asked for the change, recorded in the same transaction; one recorded
+        before raises IntegrityError and changes nothing."""
         sql, params = game_update(game_id, fields)
         sql += " AND status = 'lobby' AND seats = ?"
         async with self.transaction() as tx:
-            return await tx.execute(sql, (*params, dumps(expected_seats))) == 1
+            if await tx.execute(sql, (*params, dumps(expected_seats))) != 1:
+                return False
+            if input_key is not None:
+                await self._record_lobby_input(tx, game_id, input_key)
+            return True
+
+    @staticmethod
+    async def _record_lobby_input(tx: Tx, game_id: int, input_key: str) -> None:
+        await tx.execute("INSERT INTO lobby_inputs (input_key, game_id, at) VALUES (?,?,?)",
+                         (input_key, game_id, time.time()))
+
+    async def input_applied(self, input_key: str) -> int | None:
+        """The game an interaction was already applied to — a lobby change (`lobby_inputs`) or a step
+        of a game (its action row) — or None. Interaction ids are unique across Discord, so the key
+        alone says it: a repeated /cancel never lands on the lobby opened in the channel since."""
+        rows = await self._fetchall(
+            "SELECT game_id FROM lobby_inputs WHERE input_key = ?"
+            " UNION ALL SELECT game_id FROM actions WHERE input_key = ? LIMIT 1",
+            (input_key, input_key),
+        )
+        return int(rows[0][0]) if rows else None
 
     async def game_version(self, game_id: int) -> int | None:
         """The game's saved version (None: no such game)."""

@@ -8,7 +8,13 @@ first enabled button of each prompt they are shown.
 - REST requests for one full 5-player Cookie game, by route, and the most messages any channel
   got in any 5 s (Discord allows 5);
 - the REST budget: how many of that game's requests count against Discord's global rate limit, and
-  how many such games one bot token sustains at once.
+  how many such games one bot token sustains at once;
+- the CPU the bot process used per interaction, beside this process's (the stand-in and the players):
+  the latencies are the bot's only while this process is not the one lagging;
+- games that stalled (no prompt for 60 s) or whose command or click Discord refused (e.g. 10062, answered
+  after 3 s): each is named, and the exit status is 1.
+
+Players wait for new messages with `DiscordStandIn.wait_for_messages` (woken by the message, not polling).
 
 The budget. Discord allows a bot about 50 requests per second across all its processes; "interaction
 endpoints are not bound to the bot's Global Rate Limit"
@@ -38,7 +44,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from tests.discord_standin import Channel, DiscordStandIn, Message, User
+from tests.discord_standin import Channel, DiscordStandIn, InteractionRecord, Message, User
 
 ROOT = Path(__file__).resolve().parents[2]
 GLOBAL_LIMIT = 50  # requests per second per bot token, across all its processes (Discord)
@@ -71,18 +77,49 @@ def budget(standin: DiscordStandIn) -> list[str]:
     return lines
 
 
+def process_cpu(pid: int) -> float | None:
+    """CPU seconds (user + system) process `pid` has used so far; None where /proc is not available."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime (fields 14, 15)
+
+
+def cpu_line(bot: float | None, own: float, elapsed: float, interactions: int) -> str:
+    """The bot process's CPU beside this process's (the stand-in and the simulated players), per interaction and
+    as a share of one core: the latencies are the bot's only while this process is not the one lagging."""
+    per = max(1, interactions)
+    bot_part = "n/a (no /proc)" if bot is None else f"{bot / per * 1000:.2f} ms ({bot / elapsed:.0%} of a core)"
+    return f"bot process {bot_part}; stand-in + players {own / per * 1000:.2f} ms ({own / elapsed:.0%} of a core)"
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def refused(call: InteractionRecord, what: str) -> None:
+    """Fail loudly when Discord (the stand-in) refused the bot's answer: a game whose /start was refused
+    (10062, answered after 3 s) never starts, and would otherwise surface as a stall a minute later."""
+    if call.errors:
+        error = call.errors[0]
+        where = f"#{call.channel.name}" if call.channel.name else f"the DMs of {call.user.username}"
+        raise RuntimeError(f"{what} in {where}: the bot's callback type {error['type']} was refused "
+                           f"({error['status']} / {error['code']}) {error['after'] * 1000:.0f} ms after dispatch")
+
+
 async def slash(standin: DiscordStandIn, user: User, command: str, channel: Channel) -> None:
     call = await standin.invoke_slash(user, command, channel=channel)
     await call.wait_response(timeout=60)
-    if call.response_type == 5:
-        await standin.wait_for(
-            lambda: call.original_message_id and not standin.message(call.original_message_id).loading, timeout=60
-        )
+    refused(call, f"/{command}")
+    if call.response_type == 5:  # "thinking…": wait for the follow-up that fills the message in
+        deadline = time.monotonic() + 60
+        while call.original_message_id is None or standin.message(call.original_message_id).loading:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"/{command} in #{channel.name}: the deferred answer never came")
+            await standin.wait_for_messages([channel.id], timeout=1.0)
+        refused(call, f"/{command}")
 
 
 class Player:
@@ -145,6 +182,7 @@ async def play(
                 await pause()
                 call = await standin.click(player.user, custom_id=button["custom_id"], message=message)
                 await call.wait_response(timeout=60)
+                refused(call, f"{player.user.username}'s click")
                 done += 1
                 progressed = True
         tail = standin.messages.get(channel.id, [])[-3:]
@@ -152,9 +190,13 @@ async def play(
             break
         if progressed:
             idle_since = time.monotonic()
-        elif time.monotonic() - idle_since > 60:
-            raise TimeoutError(f"no prompt to answer in #{channel.name} for 60 s")
-        await asyncio.sleep(0.1)
+            continue  # the clicks may have brought new prompts already
+        if time.monotonic() - idle_since > 60:
+            last = tail[-1].content[:200] if tail else "nothing"
+            raise TimeoutError(f"no prompt to answer in #{channel.name} for 60 s (its last message: {last!r})")
+        # woken by a new or edited message in the table's channel or a player's DMs (not a 10 ms poll)
+        watched = [channel.id, *(dm for p in players if (dm := standin._dm_channels.get(p.user.id)) is not None)]
+        await standin.wait_for_messages(watched, timeout=1.0)
     return done
 
 
@@ -164,7 +206,7 @@ async def start_bot_process(
     """`lobbies`: games being set up at once on the one server (the bench opens them all together)."""
     env = {**os.environ, **standin.env(), "DATABASE_PATH": str(folder / "bot.db"), "DEV_GUILD_ID": str(guild_id),
            "DEFAULT_LANGUAGE": "en", "PYTHONPATH": str(ROOT), "LOG_LEVEL": "WARNING",
-           "LOBBY_MAX_PER_SERVER": str(max(10, lobbies))}
+           "LOBBY_MAX_PER_SERVER": str(max(10, lobbies)), "LOBBY_OPENINGS_PER_HOUR": "1000000"}
     profile = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] if os.environ.get("BENCH_PROFILE") else []
     process = subprocess.Popen([sys.executable, *profile, "-m", "bot"], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
                                stdout=(folder / "bot.log").open("wb"), stderr=subprocess.STDOUT)
@@ -177,7 +219,8 @@ async def start_bot_process(
     return process
 
 
-async def run(games: int, clicks: int, think: float) -> None:
+async def run(games: int, clicks: int, think: float) -> int:
+    """Returns the exit status: 1 when a game stalled or a response was refused (after printing every figure)."""
     standin = DiscordStandIn(spec=False, flood_limit=None)
     await standin.start()
     guild = standin.add_guild("Bench")
@@ -190,7 +233,6 @@ async def run(games: int, clicks: int, think: float) -> None:
         process = await start_bot_process(standin, Path(name), guild.id, lobbies=games + 1)
         try:
             standin.clear_records()
-            started = time.perf_counter()
             await play(standin, users[games], channels[games], None)
             await asyncio.sleep(12)  # let the paced outboxes finish the game's last messages
             solo = budget(standin)
@@ -199,7 +241,7 @@ async def run(games: int, clicks: int, think: float) -> None:
             solo += [f"  {problem}" for problem in problems[:10]]
             standin.clear_records()
 
-            started = time.perf_counter()
+            stalled = 0
             passes = ((f"players thinking ~{think:.1f} s per click", think),
                       ("players clicking as fast as the stand-in lets them", 0.0))
             for number, (label, pause) in enumerate(passes):
@@ -211,32 +253,55 @@ async def run(games: int, clicks: int, think: float) -> None:
                             standin.add_member(guild, user)
                 started = time.perf_counter()
                 since = asyncio.get_running_loop().time()
-                await asyncio.gather(*[play(standin, users[g], channels[g], clicks, pause) for g in range(games)])
+                own_cpu, bot_cpu = time.process_time(), process_cpu(process.pid)
+                outcomes = await asyncio.gather(
+                    *[play(standin, users[g], channels[g], clicks, pause) for g in range(games)], return_exceptions=True
+                )
                 elapsed = time.perf_counter() - started
+                own_cpu = time.process_time() - own_cpu
+                bot_after = process_cpu(process.pid)
+                bot_cpu = bot_after - bot_cpu if bot_after is not None and bot_cpu is not None else None
+                failed = [(g, o) for g, o in enumerate(outcomes) if isinstance(o, BaseException)]
                 records = [r for r in standin.interactions.values() if r.callbacks and r.sent_at >= since]
                 latencies = [r.callbacks[0]["after"] for r in records]
                 late = sum(1 for r in records for c in r.callbacks if c.get("code") == 10062)
-                print(f"{games} games at once, {label}: {len(latencies)} interactions in {elapsed:.1f} s "
-                      f"({len(latencies) / elapsed:.0f}/s; bot in its own process)")
+                answered = len(latencies)
+                print(f"{games} games at once, {label}: {answered} interactions in {elapsed:.1f} s "
+                      f"({answered / elapsed:.0f}/s; bot in its own process)")
+                latencies = latencies or [float("nan")]  # none answered: the figures say so instead of crashing
                 print(f"  first response p50: {statistics.median(latencies) * 1000:8.1f} ms")
                 print(f"  first response p99: {pct(latencies, 0.99) * 1000:8.1f} ms   (goal < 100 ms; Discord: 3 s)")
                 print(f"  max:                {max(latencies) * 1000:8.1f} ms; answered too late (10062): {late}")
+                print("  CPU per interaction: " + cpu_line(bot_cpu, own_cpu, elapsed, answered))
+                print(f"  games stalled or refused: {len(failed)} of {games}")
+                for g, error in failed[:5]:
+                    print(f"    #{channels[g].name}: {type(error).__name__}: {error}")
+                stalled += len(failed)
 
             print("\n".join(solo))
+            if stalled:  # what the bot logged (warnings and errors) may say why
+                log = (Path(name) / "bot.log").read_text(errors="replace").splitlines()
+                print(f"the bot's log ({len(log)} lines at WARNING and above), its last lines:", *log[-15:], sep="\n  ")
+            return 1 if stalled else 0
         finally:
             process.send_signal(signal.SIGINT)  # a clean stop (and a written profile, if asked)
-            process.wait(timeout=30)
+            try:  # waited for off the event loop: the bot's way out goes through the stand-in (gateway, REST)
+                await asyncio.to_thread(process.wait, 30)
+            except subprocess.TimeoutExpired:  # a bot stuck on its way out must not outlive the benchmark
+                print("the bot process did not stop within 30 s of SIGINT: killed", file=sys.stderr)
+                process.kill()
+                process.wait()
             await standin.stop()
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--clicks", type=int, default=30, help="clicks per game in the concurrent part")
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds a player takes per click")
     args = parser.parse_args()
-    asyncio.run(run(args.games, args.clicks, args.think))
+    return asyncio.run(run(args.games, args.clicks, args.think))
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

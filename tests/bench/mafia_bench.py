@@ -10,8 +10,10 @@
 - How often law wins bot games at 10, 11 and 12 players (a measure of the bots' balance: the policy in
   games/mafia/bot_orders.py is tuned for roughly 35–65 %).
 
-Baselines measured in the same run on the same machine: one JSON round-trip of the state (what
-the table pays to save a step) and a whole 5-player Cookie bot game.
+Baselines measured in the same run on the same machine, interleaved with what they are compared to: one
+JSON round-trip of each phase's state right after its phase end (what the table pays to save a step), and
+a few whole 5-player Cookie bot games before each Mafia game. Ratios: the median of the pairs, with their
+spread (IQR, range).
 
     .venv/bin/python -m tests.bench.mafia_bench [--games 10] [--phases 200]
 """
@@ -24,6 +26,7 @@ import statistics
 import time
 from collections import Counter
 
+from bot.benchmarking import interleaved, paired
 from games.cookie import ENGINE as COOKIE
 from games.core import Engine
 from games.core.orders import random_answers
@@ -33,6 +36,7 @@ from games.mafia import phases, resolution, sheet
 from games.mafia.state import MafiaState
 
 EMPTY = ("none", "no", "")
+COOKIES_PER_ROUND = 5
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -117,25 +121,37 @@ def main(argv: list[str] | None = None) -> int:
     for label, values in (("resolve()", resolve_ms), ("phase end (orders, resolve, next sheets)", end_ms),
                           ("baseline: state JSON round-trip", round_trip_ms)):
         print(f"{label:44s} p50 {statistics.median(values):6.2f} ms   p99 {percentile(values, 0.99):6.2f} ms")
-    print(f"phase end p99 / state round-trip p50: {percentile(end_ms, 0.99) / statistics.median(round_trip_ms):.1f}×")
+    # each phase's end against the round-trip of the same state, measured right after it
+    print(f"phase end / state round-trip, per phase (×): {paired(end_ms, round_trip_ms):.1f}")
 
     sizes: list[int] = []
     walls: list[float] = []
+    cookies: list[float] = []
     phases_played: list[int] = []
-    for seed in range(args.games):
+    seeds = iter(range(args.games))
+
+    def cookie_games() -> float:
+        """A few 5-player Cookie bot games (one is a few milliseconds): seconds per game."""
+        start = time.perf_counter()
+        for seed in range(COOKIES_PER_ROUND):
+            play(COOKIE, 5, seed)
+        cookies.append((time.perf_counter() - start) / COOKIES_PER_ROUND)
+        return cookies[-1]
+
+    def mafia_game() -> float:
+        seed = next(seeds)
         start = time.perf_counter()
         _, final = play(MAFIA, 12, seed, sizes)
         walls.append(time.perf_counter() - start)
         assert isinstance(final, MafiaState)
         phases_played.append(final.phase_index)
-    start = time.perf_counter()
-    for seed in range(args.games):
-        play(COOKIE, 5, seed)
-    cookie = (time.perf_counter() - start) / args.games
+        return walls[-1]
+
+    ratio = interleaved(args.games, cookie_games, {"mafia": mafia_game})["mafia"]
     print(f"\nwhole 12-player bot game: mean {statistics.mean(walls):.2f} s, max {max(walls):.2f} s "
           f"({statistics.mean(phases_played):.1f} phases a game)")
-    print(f"baseline: a 5-player Cookie bot game {cookie * 1000:.0f} ms; Mafia game / Cookie game "
-          f"{statistics.mean(walls) / cookie:.1f}×")
+    print(f"baseline: a 5-player Cookie bot game {statistics.median(cookies) * 1000:.0f} ms; "
+          f"Mafia game / Cookie game (×) {ratio:.1f} (each game against the Cookie games played just before it)")
     print(f"saved state at its largest: {max(sizes) / 1024:.1f} KB (mean {statistics.mean(sizes) / 1024:.1f} KB)")
 
     print(f"\nbot games won, {args.balance} per size:")

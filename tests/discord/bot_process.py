@@ -64,7 +64,7 @@ class BotProcess:
         return {
             **os.environ, **self.standin.env(), **database, **shards, "DEV_GUILD_ID": str(self.guild.id),
             "DEFAULT_LANGUAGE": "en", "PYTHONPATH": str(ROOT), "LOG_LEVEL": "INFO",
-            "OUTBOX_WINDOW_SECONDS": str(WINDOW),
+            "OUTBOX_WINDOW_SECONDS": str(WINDOW), "LOBBY_OPENINGS_PER_HOUR": "1000000",  # tests open many
         }
 
     async def start(self) -> None:

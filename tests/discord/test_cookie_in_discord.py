@@ -18,7 +18,7 @@ def engine_only_result(seed: int, players: int):
     state, _ = engine.setup(players, None, seed)
     while not state.over:
         prompt = next(p for p in state.prompts if not p.answered)
-        action = engine.bot_action(state, prompt, derived(seed, "drv", state.step, prompt.id))
+        action = engine.bot_action(state, prompt, derived(seed, "drv", state.step, prompt.id), level="easy")
         state, _ = engine.apply(state, prompt.seat, action)
     return engine.results(state)
 

@@ -14,45 +14,58 @@ import threading
 import types
 import weakref
 from pathlib import Path
+from typing import Any
 
 import discord
+import pytest
 
-from bot.table import Seat
+from bot.discord import standing
+from bot.discord.presenting import status_text
+from bot.table import LiveGame, Seat
 from games.core.rng import derived
 from tests.discord.world import WINDOW, World, open_game, world
 from tests.discord_standin import DiscordStandIn, RecordedRequest
 
 
-def channel_rows(db: Path, game_id: int) -> list[tuple[int, str, str]]:
-    """(id, kind, text) of every delivery row the game queued for its channel, in order."""
+def channel_rows(db: Path, game_id: int) -> list[tuple[int, int, str, str]]:
+    """(id, step, kind, text) of every delivery row the game queued for its channel, in order."""
     with sqlite3.connect(db) as connection:
         return [
-            (row_id, kind, json.loads(body).get("text", ""))
-            for row_id, kind, body in connection.execute(
-                "SELECT id, kind, body FROM deliveries WHERE game_id = ? AND channel_id IS NOT NULL ORDER BY id",
+            (row_id, step, kind, json.loads(body).get("text", ""))
+            for row_id, step, kind, body in connection.execute(
+                "SELECT id, step, kind, body FROM deliveries WHERE game_id = ? AND channel_id IS NOT NULL ORDER BY id",
                 (game_id,),
             )
         ]
 
 
-def assert_status_never_ahead(w: World, game_id: int) -> int:
-    """Walk the channel's requests in order: every status edit shows the status saved with some
-    step, and every line queued before that step must already be posted. Returns how many edits."""
-    rows = channel_rows(w.db, game_id)
-    lines = [(row_id, text) for row_id, kind, text in rows if kind != "status"]
-    statuses = [(row_id, text) for row_id, kind, text in rows if kind == "status"]
+def record_statuses(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str]]:
+    """(step, text) of every status the bot renders, as it sends it (bot/discord/standing.py)."""
+    rendered: list[tuple[int, str]] = []
+
+    def recorded(game: LiveGame, **kwargs: Any) -> str:
+        text = status_text(game, **kwargs)
+        rendered.append((game.state.step, text))
+        return text
+
+    monkeypatch.setattr(standing, "status_text", recorded)
+    return rendered
+
+
+def assert_status_never_ahead(w: World, game_id: int, rendered: list[tuple[int, str]]) -> int:
+    """Walk the channel's requests in order: every status edit shows the game as some step left it, and
+    every line that step (or an earlier one) queued must already be posted. Returns how many edits."""
+    lines = [(step, text) for _, step, kind, text in channel_rows(w.db, game_id) if kind != "status"]
     posted = 0  # how many of `lines` the channel has, in order
     edits = 0
-    last_status = 0
     for request in w.standin.requests:  # the bot token's posts and edits, and interactions' follow-ups
         if w.standin.writes_to(request) != w.channel.id or request.status >= 400 or not isinstance(request.body, dict):
             continue
         content = str(request.body.get("content", ""))
-        shown = [row_id for row_id, text in statuses if text == content and row_id >= last_status]
+        shown = [step for step, text in rendered if text == content]
         if shown:
             edits += 1
-            last_status = shown[0]
-            before = [text for row_id, text in lines if row_id < last_status]
+            before = [text for step, text in lines if step <= min(shown)]
             assert posted >= len(before), (
                 f"a status edit went out with {len(before) - posted} earlier line(s) not yet posted, "
                 f"the first: {before[posted][:80]!r}"
@@ -65,9 +78,12 @@ def assert_status_never_ahead(w: World, game_id: int) -> int:
     return edits
 
 
-async def test_the_status_edit_waits_for_the_lines_queued_before_it(tmp_path: Path, standin) -> None:
+async def test_the_status_edit_waits_for_the_lines_queued_before_it(
+    tmp_path: Path, standin, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The channel is held from the round's first reveal while the players go on in their DMs: once
     released, the lines of those later steps go out before the status edit that includes them."""
+    rendered = record_statuses(monkeypatch)
     async with world(tmp_path, 4, standin=standin) as w:
         game_id = await open_game(w)
         game = w.game(game_id)
@@ -100,7 +116,7 @@ async def test_the_status_edit_waits_for_the_lines_queued_before_it(tmp_path: Pa
         release.set()
         await w.gm.drained()
         await w.standin.settle()
-        assert assert_status_never_ahead(w, game_id) >= 1
+        assert assert_status_never_ahead(w, game_id, rendered) >= 1
 
 
 async def test_a_rollback_posts_the_reopened_prompts_again(tmp_path: Path, standin) -> None:
@@ -204,7 +220,8 @@ async def test_finished_games_leave_nothing_in_memory(tmp_path: Path) -> None:
                 heaps.append(await game_master_memory(w))
             per_game = slope(heaps)
             print(f"\nmemory retained per finished game: {per_game:.0f} B (held after each game: {heaps})")
-            assert not w.gm.sent and not w.gm.dm_failed and not w.gm.table.games and not w.gm.sheet_messages
+            memory = w.gm.memory
+            assert not memory.sent and not memory.dm_failed and not w.gm.table.games and not memory.sheet_messages
             assert not w.gm.table.changes.buckets
-            assert not w.gm.outboxes, f"outboxes left: {list(w.gm.outboxes)}"
+            assert not w.gm.outboxes.outboxes, f"outboxes left: {list(w.gm.outboxes.outboxes)}"
             assert per_game < 256, f"{per_game:.0f} B kept per finished game: {heaps}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import unicodedata
 from pathlib import Path
 
+from bot.discord.presenting import prompt_content, prompt_view
 from bot.i18n import catalog
 from bot.table import Step
 from games.core import Event, Option, Prompt, Refusal
@@ -159,7 +160,7 @@ async def test_dms_and_the_private_view_read_you_while_the_channel_keeps_names(t
                 Event(key="cookie-event-revealed", params=params, to=[english, other]),
                 Event(key="cookie-event-revealed", params=params),
             ]
-            rows = [r for r in w.gm.plan(Step(game, game.state, events, game.dues, "running", False))
+            rows = [r for r in w.gm.planner.plan(Step(game, game.state, events, game.dues, "running", False))
                     if r.kind == "text"]
             await w.gm.storage.add_deliveries(rows)
             w.gm._enqueue(rows)
@@ -206,8 +207,8 @@ async def test_disabled_choices_show_their_reason_on_buttons_and_beside_selects(
         channel_id = await w.gm.dm_channel_id(reader.id)
         dm = w.gm.bot.get_partial_messageable(channel_id)
         for prompt in (buttons, many):
-            await dm.send(content=w.gm.prompt_content(game, prompt, "en", None),
-                          view=w.gm.prompt_view(game, prompt, "en"))
+            await dm.send(content=prompt_content(game, prompt, "en", None),
+                          view=prompt_view(game, prompt, "en"))
         await w.standin.settle()
         with_buttons, with_selects = w.standin.dm_view(reader)[-2:]
         labels = {b["custom_id"].rsplit("|", 1)[1]: b for b in with_buttons.buttons}

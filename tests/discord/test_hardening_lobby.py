@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import time
 from pathlib import Path
 
@@ -51,14 +52,16 @@ async def test_a_moderator_who_held_a_seat_cannot_see_the_games_secrets(tmp_path
         game_id = await open_game(w, players=4)
         game = w.game(game_id)
         assert game is not None
+        other = w.standin.add_user("moderator2")  # a playing moderator moderates nothing of their game
+        w.standin.add_member(w.guild, other, roles=[w.guild.role("Mods")])
         await w.slash(w.moderator, "gm replace", player=w.users[3], member=w.moderator)
         assert game.seat_of(w.moderator.id) == 3
-        await w.slash(w.moderator, "gm replace", player=w.moderator, member=w.users[3])
+        await w.slash(other, "gm replace", player=w.moderator, member=w.users[3])
         assert game.seat_of(w.moderator.id) is None
         for command in ("gm state", "gm export"):
             call = await w.slash(w.moderator, command)
             assert "held a seat" in answer_text(w, call), command
-        await w.slash(w.moderator, "gm end")
+        await w.slash(other, "gm end")
         export = await w.slash(w.moderator, "gm export", game_id=game_id)
         assert f"#{game_id}" in answer_text(w, export), "once the game is over its record is open"
         assert w.standin.message(export.original_message_id).attachments
@@ -129,3 +132,56 @@ async def test_a_lobby_started_before_its_announcement_went_out_still_loses_the_
         await w.standin.settle()
         announcement = next(m for m in w.standin.channel_view(w.channel) if "/join" in m.text)
         assert not announcement.buttons, "the Join button went with the lobby"
+
+
+async def test_opening_and_cancelling_lobbies_in_a_loop_is_slowed_down_kindly(tmp_path: Path, standin) -> None:
+    """One member opened and cancelled 15 lobbies in a row (30 channel messages, 15 test DMs): after a
+    few in a row they are told when they may open the next, with no test DM and no channel line."""
+    async with world(tmp_path, 2, standin=standin, locales=("en-US",), lobby_openings_per_hour=20.0) as w:
+        host = w.users[0]
+        for _ in range(w.gm.lobby.limits.openings_burst):
+            assert not (await w.slash(host, "cookie new")).errors
+            await w.slash(host, "cancel")
+        await w.gm.drained()
+        lines, dms = len(w.standin.channel_view(w.channel)), len(w.standin.dm_view(host))
+        refused = await w.slash(host, "cookie new")
+        assert "open the next one in 3 minutes" in answer_text(w, refused)
+        await w.gm.drained()
+        assert (len(w.standin.channel_view(w.channel)), len(w.standin.dm_view(host))) == (lines, dms)
+        assert await w.gm.lobby.current(w.channel.id) is None, "no lobby opened"
+        assert not (await w.slash(w.users[1], "cookie new")).errors, "the limit is the member's own"
+
+
+async def test_a_lobbys_lines_and_its_join_button_survive_a_restart(tmp_path: Path, standin) -> None:
+    """Lobby lines are saved deliveries like a game's (a crash before they go out loses none), and where the
+    Join button is lives with the lobby: a bot started anew still takes the button away at /start."""
+    from bot.discord.app import GameMasterBot
+    from tests.discord.world import WINDOW, World
+    from tests.discord_standin import start_bot
+
+    async with world(tmp_path, 4, standin=standin, locales=("en-US",)) as w:
+        await w.slash(w.users[0], "cookie new")
+        await w.slash(w.users[1], "join")
+        await w.slash(w.users[2], "join")
+        await w.gm.drained()
+        row = await w.gm.lobby.current(w.channel.id)
+        assert row is not None
+        with sqlite3.connect(w.db) as connection:
+            kinds = [k for (k,) in connection.execute("SELECT kind FROM deliveries WHERE game_id = ?", (row.id,))]
+        assert "lobby" in kinds and "text" in kinds, f"the announcement and the join line are saved rows: {kinds}"
+        announcement = w.message_with(f"gmj|{row.id}", w.users[3], public=True)
+        assert announcement is not None
+        saved = await w.gm.storage.load_game(row.id)
+        assert saved is not None and saved.meta.get("join_message") == [w.channel.id, announcement.id]
+    bot = GameMasterBot(w.bot.settings, outbox_window=WINDOW)
+    run = await start_bot(bot, standin)
+    try:
+        again = World(standin, w.guild, w.channel, w.users, w.moderator, bot, w.db)
+        await again.slash(w.users[3], "join")
+        await again.slash(w.users[0], "start")
+        await bot.game_master.drained()
+        await standin.settle()
+        assert not standin.message(announcement.id).buttons, "the Join button went with the lobby, after a restart"
+    finally:
+        await bot.game_master.drained()
+        await run.stop()

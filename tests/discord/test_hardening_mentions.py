@@ -46,7 +46,7 @@ async def test_names_never_ping_and_show_as_typed(tmp_path: Path, standin) -> No
         # a moderator notice pings the GM role, and nothing else
         settings = await w.gm.storage.guild_settings(w.guild.id)
         await w.gm.storage.save_guild_settings(w.guild.id, {**settings, "gm_role_id": mods.id})
-        await w.gm._tell_moderators(game, "dm-failed", player=f"<@{loud.id}>")
+        await w.gm.tell_moderators(game, "dm-failed", player=f"<@{loud.id}>")
         role_ping = f"<@&{mods.id}>"
         notice = await w.standin.wait_for(
             lambda: next((m for m in w.standin.channel_view(w.channel) if m.content.startswith(role_ping)), None),

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.storage import Storage
+from bot.storage import open_storage
 from bot.table import Seat, Table
 from games import registry
 from games.core.rng import derived
@@ -39,7 +39,7 @@ def query(db: Path, sql: str, *params: Any) -> list[tuple[Any, ...]]:
 async def seat_the_game(db: Path, guild_id: int, channel_id: int, users: list[User]) -> int:
     """The game, set up before the bot starts and played by the bot policy up to Day 1 (its sheets are
     not posted yet: the bot posts them when it starts)."""
-    storage = await Storage.open(db)
+    storage = await open_storage(db)
     try:
         table = Table(storage)
         seats = [Seat(name=u.username, user_id=u.id, language="en") for u in users]

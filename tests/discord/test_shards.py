@@ -33,7 +33,8 @@ from tests.discord.bot_process import (
 )
 from tests.discord_standin import Channel, DiscordStandIn, Guild, RecordedRequest, User
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.serial]
+"""One cluster of real bot processes for the module, racing clicks around a deadline: run alone."""
 
 SHARDS = 2
 PLAYERS = 4

@@ -8,7 +8,7 @@ from pathlib import Path
 from games import registry
 from tests.discord.world import assert_no_private_text_in_channel, world
 
-SEED = 3  # with these buy-ins the players' choices include a trade, bets, a payment and a war
+SEED = 11  # with these buy-ins the players' choices include a trade, bets, a payment and a war
 
 
 

@@ -193,15 +193,18 @@ class RateLimitRule:
 
 @dataclass
 class ServerErrorRule:
-    """Answer the next `remaining` requests to `method route` with `status` (a 5xx: Discord is having trouble)."""
+    """Answer the next `remaining` requests to `method route` with `status` (a 5xx: Discord is having trouble).
+    `landed`: the request is carried out first (a message made, an overwrite set), then answered with the
+    error, as Discord sometimes does."""
 
     method: str
     route: str
     remaining: int
     status: int
+    landed: bool = False
 
-    def matches(self, method: str, route: str | None) -> bool:
-        return self.remaining > 0 and self.method == method and self.route == route
+    def matches(self, method: str, route: str | None, *, landed: bool = False) -> bool:
+        return self.remaining > 0 and self.method == method and self.route == route and self.landed == landed
 
 
 @dataclass(frozen=True)
@@ -212,6 +215,8 @@ class _Route:
     handler: Handler
     auth: bool
     body_kind: str | None
+    literal: int
+    """How many fixed parts the template has: the most specific matching route wins (counted once, not per request)."""
 
 
 _ROUTES: list[_Route] = []
@@ -222,7 +227,8 @@ def route(method: str, template: str, *, auth: bool = True, body: str | None = N
 
     def register(handler: T) -> T:
         regex = re.sub(r"\\\{(\w+)\\\}", lambda match: f"(?P<{match.group(1)}>[^/]+)", re.escape(template))
-        _ROUTES.append(_Route(method, template, re.compile(regex), handler, auth, body))  # type: ignore[arg-type]
+        literal = sum(1 for part in template.split("/") if part and not part.startswith("{"))
+        _ROUTES.append(_Route(method, template, re.compile(regex), handler, auth, body, literal))  # type: ignore[arg-type]
         return handler
 
     return register
@@ -277,6 +283,11 @@ class DiscordStandIn:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, list[Message]] = {}
+        self._messages_by_id: dict[int, Message] = {}
+        """Every message in `messages`, by id: looked up on each callback, follow-up and edit (a scan of every
+        channel grew with the run and lagged the stand-in past the 3-second deadline in the benchmark)."""
+        self._message_waiters: dict[int, set[asyncio.Future[None]]] = {}
+        """Channel id -> futures of `wait_for_messages` callers, resolved when a message there changes."""
         self.webhooks: dict[int, Webhook] = {}
         """Channel webhooks the bot created, by id (deleted ones are removed)."""
         self.commands: dict[int | None, dict[int, dict[str, Any]]] = {None: {}}
@@ -499,7 +510,10 @@ class DiscordStandIn:
         return messages[-1]
 
     def message(self, message_id: int) -> Message:
-        for messages in self.messages.values():
+        found = self._messages_by_id.get(message_id)
+        if found is not None:
+            return found
+        for messages in self.messages.values():  # a message a test put in `messages` itself
             for message in messages:
                 if message.id == message_id:
                     return message
@@ -651,8 +665,7 @@ class DiscordStandIn:
         message = Message(
             id=self.snowflake(), channel_id=channel.id, guild_id=channel.guild_id, author=user, content=content
         )
-        self.messages[channel.id].append(message)
-        channel.last_message_id = message.id
+        self._store_message(channel, message)
         await self._flush()
         for session in self.gateway.live_sessions(channel.guild_id):
             intent = gw.DIRECT_MESSAGES if channel.is_dm else gw.GUILD_MESSAGES
@@ -696,6 +709,27 @@ class DiscordStandIn:
                 raise AssertionError(f"timed out after {timeout} s waiting for {what}")
             await asyncio.sleep(0.01)
 
+    async def wait_for_messages(self, channel_ids: Iterable[int], timeout: float) -> bool:
+        """Wait until a message in one of the channels is created, edited or deleted (True), or `timeout`
+        seconds pass (False). Check what you wait for before calling: only changes after the call wake it."""
+        loop = asyncio.get_running_loop()
+        waiter: asyncio.Future[None] = loop.create_future()
+        ids = list(channel_ids)
+        for channel_id in ids:
+            self._message_waiters.setdefault(channel_id, set()).add(waiter)
+        try:
+            await asyncio.wait_for(waiter, timeout)
+            return True
+        except TimeoutError:
+            return False
+        finally:
+            for channel_id in ids:
+                waiters = self._message_waiters.get(channel_id)
+                if waiters is not None:
+                    waiters.discard(waiter)
+                    if not waiters:
+                        del self._message_waiters[channel_id]
+
     async def wait_until_connected(self, timeout: float = 5.0) -> gw.GatewaySession:
         for session in self.gateway.sessions.values():
             if session.connected:
@@ -720,10 +754,12 @@ class DiscordStandIn:
         self.rate_limits.append(rule)
         return rule
 
-    def fail(self, method: str, route: str, *, status: int = 502, times: int = 1) -> ServerErrorRule:
+    def fail(
+        self, method: str, route: str, *, status: int = 502, times: int = 1, landed: bool = False
+    ) -> ServerErrorRule:
         """Answer the next `times` requests to `method route` (Discord's template, e.g. "/gateway") with a
-        server error, as Discord does in an outage."""
-        rule = ServerErrorRule(method.upper(), route, times, status)
+        server error, as Discord does in an outage; `landed`: after carrying the request out."""
+        rule = ServerErrorRule(method.upper(), route, times, status, landed)
         self.server_errors.append(rule)
         return rule
 
@@ -876,6 +912,12 @@ class DiscordStandIn:
             result = await found.handler(self, api_request)
             await self._flush()
             status, payload = (204, None) if result is None else (200, result)
+            landed = next(
+                (f for f in self.server_errors if f.matches(request.method, found.template, landed=True)), None
+            )
+            if landed is not None:  # carried out, then answered with an error
+                landed.remaining -= 1
+                raise ApiError(landed.status, 0, f"{landed.status}: Server Error")
         except ApiError as error:
             status, payload = error.status, error.body()
         except Exception as error:  # a body the stand-in cannot make sense of (or a stand-in bug): say so loudly
@@ -899,8 +941,7 @@ class DiscordStandIn:
                 continue
             match = entry.pattern.fullmatch(path)
             if match is not None:
-                literal = sum(1 for part in entry.template.split("/") if part and not part.startswith("{"))
-                candidates.append((literal, entry, match.groupdict()))
+                candidates.append((entry.literal, entry, match.groupdict()))
         if not candidates:
             return None
         _, entry, params = max(candidates, key=lambda item: item[0])
@@ -1018,9 +1059,12 @@ class DiscordStandIn:
 
     def _channel_message(self, channel: Channel, raw_id: str) -> Message:
         message_id = _snowflake(raw_id)
-        for message in self.messages.get(channel.id, []):
-            if message.id == message_id and not message.deleted and message.visible_to is None:
-                return message
+        message = self._messages_by_id.get(message_id)
+        if message is None or message.channel_id != channel.id:
+            # not indexed (put in `messages` by a test itself): look through the channel as before
+            message = next((m for m in self.messages.get(channel.id, []) if m.id == message_id), None)
+        if message is not None and not message.deleted and message.visible_to is None:
+            return message
         raise ApiError(404, 10008, "Unknown Message")
 
     def _recipient(self, channel: Channel) -> User | None:
@@ -1083,12 +1127,23 @@ class DiscordStandIn:
             or body.get("poll")
         ):
             raise ApiError(400, 50006, "Cannot send an empty message")
-        self.messages[channel.id].append(message)
-        channel.last_message_id = message.id
+        self._store_message(channel, message)
         if message.visible_to is None:
             self._created.append((channel.id, time.time()))
             self._notify("MESSAGE_CREATE", self._message_event(message), channel.guild_id, _message_intent(channel))
         return message
+
+    def _store_message(self, channel: Channel, message: Message) -> None:
+        self.messages[channel.id].append(message)
+        self._messages_by_id[message.id] = message
+        channel.last_message_id = message.id
+        self._wake(channel.id)
+
+    def _wake(self, channel_id: int) -> None:
+        """A message in the channel was created, edited or deleted: `wait_for_messages` callers look again."""
+        for waiter in self._message_waiters.pop(channel_id, ()):
+            if not waiter.done():
+                waiter.set_result(None)
 
     def _edit_message(self, message: Message, body: dict[str, Any], files: list[FilePart]) -> Message:
         message.history.append(message.snapshot())
@@ -1109,6 +1164,7 @@ class DiscordStandIn:
         message.flags &= ~FLAG_LOADING
         if not was_loading:
             message.edited_at = time.time()
+        self._wake(message.channel_id)
         if message.visible_to is None:
             self._notify(
                 "MESSAGE_UPDATE", self._message_event(message), message.guild_id, _message_intent_for(message, self)
@@ -1117,6 +1173,7 @@ class DiscordStandIn:
 
     def _delete_message(self, message: Message) -> None:
         message.deleted = True
+        self._wake(message.channel_id)
         if message.visible_to is None:
             data = {"id": str(message.id), "channel_id": str(message.channel_id)}
             if message.guild_id is not None:

@@ -2,8 +2,9 @@
 a fake clock, recording its deliveries.
 
 Every test that takes `database` (or `setup`) runs once per backend. The PostgreSQL runs need a
-server: tests/pg.py starts one for the session. Where none can be had they are skipped, loudly
-(the reason is printed at the end of the run) — except under CI (CI=true), where that is a failure.
+server: tests/pg.py starts one for the session (one per xdist worker). Where none can be had they are
+skipped, loudly (tests/conftest.py prints the reason at the end of the run) — except under CI
+(CI=true), where that is a failure.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Storage
+from bot.storage import open_storage
 from bot.table import Delivery, Table
 from tests import pg
 from tests.runtime.databases import Database, PostgresDatabase, SqliteDatabase
@@ -72,7 +73,7 @@ async def postgres(request: pytest.FixtureRequest) -> AsyncIterator[PostgresData
 @pytest.fixture
 def postgres_server(pg_server: pg.PgServer | None) -> pg.PgServer:
     if pg_server is None:
-        pytest.skip(f"no PostgreSQL server: {_postgres_missing[0]}")
+        pytest.skip(f"{pg.SKIPPED}: {_postgres_missing[0]}")
     return pg_server
 
 
@@ -85,7 +86,7 @@ async def _postgres_database(request: pytest.FixtureRequest) -> AsyncIterator[Po
 
 @pytest.fixture
 async def setup(database: Database) -> AsyncIterator[tuple[Table, FakeClock, Database, list[Delivery]]]:
-    storage = await Storage.open(database.target)
+    storage = await open_storage(database.target)
     clock = FakeClock()
     table = Table(storage, clock=clock)
     delivered: list[Delivery] = []
@@ -96,9 +97,3 @@ async def setup(database: Database) -> AsyncIterator[tuple[Table, FakeClock, Dat
     table.listeners.append(listen)
     yield table, clock, database, delivered
     await storage.close()
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if _postgres_missing:
-        terminalreporter.write_sep("!", "PostgreSQL tests SKIPPED", red=True, bold=True)
-        terminalreporter.write_line(f"no PostgreSQL server could be had: {_postgres_missing[0]}", red=True)

@@ -6,13 +6,13 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from bot.storage import Storage
+from bot.storage import open_storage
 from bot.table import Table
 from tests.runtime.helpers import humans, pick
 
 
 async def main(db: str, seed: int, players: int, pause: float) -> None:
-    storage = await Storage.open(db)
+    storage = await open_storage(db)
     table = Table(storage)
     game = await table.start("cookie", humans(players), seed=seed)
     print(f"GAME {game.id}", flush=True)

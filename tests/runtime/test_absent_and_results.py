@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.storage import Storage
+from bot.storage import open_storage
 from bot.table import LiveGame, Table
 from games.core import Prompt
 from tests.runtime.databases import Database
@@ -19,7 +19,7 @@ GUILD = 7
 
 @pytest.fixture
 async def table(database: Database) -> AsyncIterator[Table]:
-    storage = await Storage.open(database.target)
+    storage = await open_storage(database.target)
     await storage.save_guild_settings(GUILD, {"absent_after": 2})
     yield Table(storage, clock=FakeClock())
     await storage.close()

@@ -21,7 +21,7 @@ import pytest
 
 from bot.scheduler import Scheduler
 from bot.startup import StartupError
-from bot.storage import DeliveryRow, Storage
+from bot.storage import DeliveryRow, Storage, open_storage
 from bot.storage.postgres import PROCESS_SPACE
 from bot.table import LiveGame, Step, Table
 from tests.runtime.databases import PostgresDatabase
@@ -48,7 +48,7 @@ class Process:
 
 
 async def process(database: PostgresDatabase, shard: int, clock: FakeClock) -> Process:
-    storage = await Storage.open(database.target, exclusive=True, shard_ids=[shard])
+    storage = await open_storage(database.target, exclusive=True, shard_ids=[shard])
     table = Table(storage, clock=clock)
     table.planner = planner
     return Process(storage, table)
@@ -247,19 +247,19 @@ async def waiting_rows(storage: Storage, game_id: int) -> list[int]:
 
 
 async def test_one_process_per_shard(postgres: PostgresDatabase) -> None:
-    first = await Storage.open(postgres.target, exclusive=True, shard_ids=[0, 1])
+    first = await open_storage(postgres.target, exclusive=True, shard_ids=[0, 1])
     try:
         with pytest.raises(StartupError) as refused:
-            await Storage.open(postgres.target, exclusive=True, shard_ids=[1, 2])
+            await open_storage(postgres.target, exclusive=True, shard_ids=[1, 2])
         assert refused.value.key == "startup-db-pg-shard-in-use" and refused.value.params["shard"] == 1
         with pytest.raises(StartupError) as whole:
-            await Storage.open(postgres.target, exclusive=True)  # one process for every shard
+            await open_storage(postgres.target, exclusive=True)  # one process for every shard
         assert whole.value.key == "startup-db-pg-in-use"
-        other = await Storage.open(postgres.target, exclusive=True, shard_ids=[2])
+        other = await open_storage(postgres.target, exclusive=True, shard_ids=[2])
         assert other.owner != first.owner and other.shared and first.shared
         await other.close()
     finally:
         await first.close()
-    alone = await Storage.open(postgres.target, exclusive=True)
+    alone = await open_storage(postgres.target, exclusive=True)
     assert alone.owner is not None and not alone.shared, "alone on the database: nothing to share"
     await alone.close()

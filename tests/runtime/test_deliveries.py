@@ -4,7 +4,7 @@ drops what the undone steps still had to send."""
 
 from __future__ import annotations
 
-from bot.storage import DELIVERY_SENT, DeliveryRow, Storage
+from bot.storage import DELIVERY_SENT, DeliveryRow, open_storage
 from bot.table import Step, Table
 from tests.runtime.databases import Database
 from tests.runtime.helpers import humans, pick
@@ -15,7 +15,7 @@ def planner(step: Step) -> list[DeliveryRow]:
 
 
 async def test_a_steps_deliveries_are_saved_with_it_and_a_refused_step_saves_none(database: Database) -> None:
-    storage = await Storage.open(database.target)
+    storage = await open_storage(database.target)
     table = Table(storage)
     table.planner = planner
     game = await table.start("cookie", humans(4), seed=5)
@@ -32,7 +32,7 @@ async def test_a_steps_deliveries_are_saved_with_it_and_a_refused_step_saves_non
 
 
 async def test_waiting_rows_come_back_in_order_with_their_batches(database: Database) -> None:
-    storage = await Storage.open(database.target)
+    storage = await open_storage(database.target)
     game_id = await storage.create_game(game="cookie", status="running", seed=1, options={}, seats=[], language="en")
     rows = [DeliveryRow(game_id, 1, "text", {"text": f"line {n}"}, channel_id=9) for n in range(4)]
     await storage.add_deliveries(rows)
@@ -41,14 +41,14 @@ async def test_waiting_rows_come_back_in_order_with_their_batches(database: Data
     await storage.claim_deliveries([rows[2].id], rows[2].id)  # sent, perhaps, when the process died
     await storage.close()
 
-    storage = await Storage.open(database.target)
+    storage = await open_storage(database.target)
     waiting = await storage.waiting_deliveries()
     assert [(r.body["text"], r.batch) for r in waiting] == [("line 2", rows[2].id), ("line 3", None)]
     await storage.close()
 
 
 async def test_a_rollback_drops_the_undone_steps_waiting_rows_and_reopens_prompts(database: Database) -> None:
-    storage = await Storage.open(database.target)
+    storage = await open_storage(database.target)
     game_id = await storage.create_game(game="cookie", status="running", seed=1, options={}, seats=[], language="en")
     rows = [
         DeliveryRow(game_id, 1, "prompt", {"text": "choose", "user": 7}, user_id=7, prompt_id="p1"),

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.lobby import Lobby, LobbyError, LobbyLimits
-from bot.storage import GameRow, Storage
+from bot.storage import GameRow, Storage, open_storage
 from bot.table import Seat, Table
 from tests.runtime.databases import Database
 from tests.runtime.helpers import FakeClock
@@ -25,7 +25,7 @@ def member(n: int, **join: Any) -> Seat:
 
 @pytest.fixture
 async def setup(database: Database) -> AsyncIterator[tuple[Storage, Table, Lobby]]:
-    storage = await Storage.open(database.target)
+    storage = await open_storage(database.target)
     table = Table(storage, clock=FakeClock())
     yield storage, table, Lobby(storage, table, LobbyLimits(max_per_server=2, idle_seconds=600))
     await storage.close()

@@ -198,3 +198,31 @@ async def test_the_game_still_plays_to_the_end(setup) -> None:
     while game.running:
         prompt, action = pick(game)
         assert (await table.act(game.id, prompt.seat, action)).ok
+
+
+async def test_going_back_and_forth_on_an_order_sheet_counts_as_changing_it(setup) -> None:
+    """Opening a part and pressing Back in a loop saved a step each time, none refused (issue 24, item 13):
+    Back (and Cancel) on a sheet is a change like any other, limited the same way."""
+    table, clock, _database, _delivered = setup
+    game = await table.start("castle", humans(3), seed=5)
+    seat = 0
+
+    def sheet_prompt() -> Any:
+        return next(p for p in game.state.prompts_for(seat) if p.sheet and not p.answered)
+
+    outcomes = []
+    while not outcomes or outcomes[-1].ok:
+        assert len(outcomes) <= CHANGES_BURST, "going back on the sheet is never limited"
+        opened = sheet_prompt()
+        edit = next(o.value for o in opened.options if o.value.startswith("~edit:") and o.disabled is None)
+        assert (await table.act(game.id, seat, Action(prompt=opened.id, value=edit))).ok
+        inside = sheet_prompt()
+        back = next(o.value for o in inside.options if o.value in ("~back", "~cancel"))
+        outcomes.append(await table.act(game.id, seat, Action(prompt=inside.id, value=back)))
+    assert len(outcomes) == CHANGES_BURST + 1, "the burst, then a kind refusal"
+    refused = outcomes[-1]
+    assert refused.refusal is not None and refused.refusal.key == "error-too-many-changes"
+    clock.advance(refused.refusal.params["seconds"])
+    inside = sheet_prompt()
+    back = next(o.value for o in inside.options if o.value in ("~back", "~cancel"))
+    assert (await table.act(game.id, seat, Action(prompt=inside.id, value=back))).ok, "time lets them go on"

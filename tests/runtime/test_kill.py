@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.storage import Storage
+from bot.storage import open_storage
 from bot.table import Table
 from tests.runtime.databases import Database
 from tests.runtime.helpers import humans, pick
@@ -49,7 +49,7 @@ async def test_sigkill_mid_game_loses_no_acknowledged_action(database: Database,
     assert process.returncode == -signal.SIGKILL, "the driver was killed mid-game, not finished"
     assert game_id is not None
 
-    storage = await Storage.open(database.target)
+    storage = await open_storage(database.target)
     table = Table(storage)
     loaded = await table.load_unfinished()
     assert [g.id for g in loaded] == [game_id]
@@ -61,7 +61,7 @@ async def test_sigkill_mid_game_loses_no_acknowledged_action(database: Database,
     await storage.close()
 
     # the same game never interrupted ends in exactly the same state
-    storage = await Storage.open(tmp_path / "straight.db")
+    storage = await open_storage(tmp_path / "straight.db")
     table = Table(storage)
     straight = await table.start("cookie", humans(5), seed=77)
     straight_final = await finish(table, straight.id)

@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.scheduler import Scheduler
-from bot.storage import Storage
+from bot.storage import open_storage
 from bot.table import LiveGame, Table, reminder_lead
 from games.core import Action
 from games.core.orders import DONE, EDIT, untouched
@@ -48,7 +48,7 @@ def test_only_a_sheets_first_prompt_is_untouched() -> None:
 
 @pytest.fixture
 async def table(database: Database) -> AsyncIterator[Table]:
-    storage = await Storage.open(database.target)
+    storage = await open_storage(database.target)
     yield Table(storage, clock=FakeClock())
     await storage.close()
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.offline import Terminal, play
 from bot.render import event_text
-from bot.storage import Storage
+from bot.storage import open_storage
 from bot.table import Delivery, Seat, Table
 from games.core import Event
 
@@ -22,7 +22,7 @@ async def test_watching_mafia_prints_each_days_leader_tally_once_in_its_final_ve
     game = await play("mafia", players=10, seed=11, language="en", watch=True, db_path=db, say=lines.append)
     assert game is not None and not game.running
 
-    storage = await Storage.open(db)
+    storage = await open_storage(db)
     try:
         events = await storage.events(game.id)
     finally:
@@ -40,7 +40,7 @@ async def test_watching_mafia_prints_each_days_leader_tally_once_in_its_final_ve
 
 
 async def test_a_live_message_is_shown_before_the_humans_prompt_and_not_again_unchanged(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "games.db")
+    storage = await open_storage(tmp_path / "games.db")
     try:
         table = Table(storage, use_deadlines=False)
         seats = [Seat(name="You", language="en")] + [Seat(name=name, bot=True) for name in ("Boris", "Clara", "Dmitri")]

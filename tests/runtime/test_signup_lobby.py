@@ -11,7 +11,7 @@ import pytest
 
 from bot.discord.components import SignupButton, SignupSelect, signup_id
 from bot.lobby import Lobby, LobbyError, asks_at_join
-from bot.storage import Storage
+from bot.storage import open_storage
 from bot.table import Seat, Table
 from games import registry
 from games.mafia.roles import load_roles
@@ -27,7 +27,7 @@ def member(n: int, **join: Any) -> Seat:
 
 @pytest.fixture
 async def lobby(database: Database) -> AsyncIterator[Lobby]:
-    storage = await Storage.open(database.target)
+    storage = await open_storage(database.target)
     yield Lobby(storage, Table(storage, clock=FakeClock()))
     await storage.close()
 

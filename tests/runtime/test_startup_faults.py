@@ -16,7 +16,7 @@ import pytest
 
 from bot.i18n import t
 from bot.startup import StartupError
-from bot.storage import Storage
+from bot.storage import open_storage
 from tests import pg
 from tests.runtime.databases import PostgresDatabase
 
@@ -25,7 +25,7 @@ UNREACHABLE = {"DISCORD_API_BASE_URL": "http://127.0.0.1:9/api/v10", "DISCORD_GA
 
 
 async def fresh(path: Path) -> None:
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     await storage.close()
 
 
@@ -78,7 +78,7 @@ async def test_a_database_locked_by_another_process_is_refused_at_once(tmp_path:
     with held_by_another_process(db):
         started = time.monotonic()
         with pytest.raises(StartupError) as refused:
-            await Storage.open(db, exclusive=True)
+            await open_storage(db, exclusive=True)
         assert refused.value.key == "startup-db-locked"
         assert time.monotonic() - started < 4, "not the whole 5 s busy timeout per write"
         result = await asyncio.to_thread(run_bot, db)
@@ -92,7 +92,7 @@ async def test_a_read_only_database_is_refused_at_start_up_not_at_the_first_acti
     await fresh(db)
     with read_only(db):
         with pytest.raises(StartupError) as refused:
-            await Storage.open(db, exclusive=True)
+            await open_storage(db, exclusive=True)
         assert refused.value.key == "startup-db-read-only"
         result = await asyncio.to_thread(run_bot, db)
     assert result.returncode == 1
@@ -109,20 +109,20 @@ async def test_not_a_database_is_one_clear_line(tmp_path: Path) -> None:
 
 async def test_one_bot_per_database(tmp_path: Path) -> None:
     db = tmp_path / "bot.db"
-    first = await Storage.open(db, exclusive=True)
+    first = await open_storage(db, exclusive=True)
     try:
         with pytest.raises(StartupError) as refused:
-            await Storage.open(db, exclusive=True)
+            await open_storage(db, exclusive=True)
         assert refused.value.key == "startup-db-in-use"
         assert refused.value.params["pid"] == str(os.getpid())
         result = await asyncio.to_thread(run_bot, db)
         assert result.returncode == 1
         assert result.stderr.strip() == t("en", "startup-db-in-use", path=str(db), pid=str(os.getpid())), result.stderr
-        reader = await Storage.open(db)  # not the bot (an export, say): allowed beside it
+        reader = await open_storage(db)  # not the bot (an export, say): allowed beside it
         await reader.close()
     finally:
         await first.close()
-    again = await Storage.open(db, exclusive=True)  # released on close (and by the OS when a process dies)
+    again = await open_storage(db, exclusive=True)  # released on close (and by the OS when a process dies)
     await again.close()
 
 
@@ -130,9 +130,9 @@ async def test_the_lock_dies_with_its_process(tmp_path: Path) -> None:
     db = tmp_path / "bot.db"
     code = (
         "import asyncio, sys\n"
-        "from bot.storage import Storage\n"
+        "from bot.storage import open_storage\n"
         "async def main():\n"
-        "    await Storage.open(sys.argv[1], exclusive=True)\n"
+        "    await open_storage(sys.argv[1], exclusive=True)\n"
         "    print('open', flush=True)\n"
         "    await asyncio.sleep(60)\n"
         "asyncio.run(main())\n"
@@ -142,18 +142,18 @@ async def test_the_lock_dies_with_its_process(tmp_path: Path) -> None:
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "open"
         with pytest.raises(StartupError):
-            await Storage.open(db, exclusive=True)
+            await open_storage(db, exclusive=True)
     finally:
         holder.kill()  # SIGKILL: no clean-up runs
         holder.wait()
-    storage = await Storage.open(db, exclusive=True)
+    storage = await open_storage(db, exclusive=True)
     await storage.close()
 
 
 # --- PostgreSQL (DATABASE_URL) -----------------------------------------------------------------
 async def refusal(url: str, *, exclusive: bool = False) -> StartupError:
     with pytest.raises(StartupError) as refused:
-        storage = await Storage.open(url, exclusive=exclusive)
+        storage = await open_storage(url, exclusive=exclusive)
         await storage.close()
     return refused.value
 
@@ -186,14 +186,14 @@ async def test_a_missing_postgresql_database_says_which(postgres_server: pg.PgSe
 
 
 async def test_one_bot_per_postgresql_database(postgres: PostgresDatabase) -> None:
-    first = await Storage.open(postgres.target, exclusive=True)
+    first = await open_storage(postgres.target, exclusive=True)
     try:
         refused = await refusal(postgres.target, exclusive=True)
         assert refused.key == "startup-db-pg-in-use"
         assert refused.params["pid"] == str(os.getpid())
-        reader = await Storage.open(postgres.target)  # not the bot (an export, say): allowed beside it
+        reader = await open_storage(postgres.target)  # not the bot (an export, say): allowed beside it
         await reader.close()
     finally:
         await first.close()
-    again = await Storage.open(postgres.target, exclusive=True)  # the server drops the lock with its session
+    again = await open_storage(postgres.target, exclusive=True)  # the server drops the lock with its session
     await again.close()

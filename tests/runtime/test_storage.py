@@ -13,7 +13,7 @@ import pytest
 
 from bot import cli
 from bot.config import Settings
-from bot.storage import IntegrityError, Storage, migrations
+from bot.storage import IntegrityError, Storage, migrations, open_storage
 from bot.storage.migrate import migration_files
 from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SqliteStorage
@@ -25,7 +25,7 @@ GAME_TABLES = {"games", "actions", "events", "deadlines", "guild_settings", "res
 
 
 async def test_migrations_from_empty_reach_the_latest_version(database: Database) -> None:
-    storage = await Storage.open(database.target)
+    storage = await open_storage(database.target)
     try:
         assert await storage.schema_version() == len(migrations(storage.dialect))
         assert await storage.migrate() == len(migrations(storage.dialect)), "a second run applies nothing"
@@ -37,7 +37,7 @@ async def test_migrations_from_empty_reach_the_latest_version(database: Database
 
 async def test_an_sqlite_file_is_created_with_its_folders_in_wal_mode(tmp_path: Path) -> None:
     path = tmp_path / "nested" / "dir" / "bot.db"
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     await storage.close()
     assert path.exists(), "the database file is created on first run, folders included"
     with sqlite3.connect(path) as db:
@@ -51,7 +51,7 @@ async def test_a_failing_migration_changes_nothing(database: Database, monkeypat
         lambda dialect: [*good, (len(good) + 1, "CREATE TABLE extra (x INTEGER); THIS IS NOT SQL;")],
     )
     with pytest.raises(database.error):
-        await Storage.open(database.target)
+        await open_storage(database.target)
     assert await database.recorded_version() == len(good)
     assert "extra" not in await database.tables(), "each migration is applied atomically"
 
@@ -73,16 +73,16 @@ def test_one_setting_chooses_the_backend(monkeypatch: pytest.MonkeyPatch, tmp_pa
 
 
 async def test_the_target_opens_its_backend(database: Database, tmp_path: Path) -> None:
-    storage = await Storage.open(database.target)
+    storage = await open_storage(database.target)
     await storage.close()
     assert isinstance(storage, SqliteStorage if database.kind == "sqlite" else PostgresStorage)
-    by_url = await Storage.open(f"sqlite:///{tmp_path / 'by-url.db'}")
+    by_url = await open_storage(f"sqlite:///{tmp_path / 'by-url.db'}")
     await by_url.close()
     assert (tmp_path / "by-url.db").exists(), "sqlite:///path is a path too"
 
 
 async def test_guild_settings_round_trip(database: Database) -> None:
-    storage = await Storage.open(database.target)
+    storage = await open_storage(database.target)
     try:
         assert (await storage.guild_settings(5))["language"] is None
         await storage.save_guild_settings(5, {"language": "ru", "gm_role_id": 9, "deadlines": {"choose": 30}})
@@ -98,7 +98,7 @@ async def test_guild_settings_round_trip(database: Database) -> None:
 async def test_a_game_reads_back_exactly_as_written(database: Database) -> None:
     snowflake = 1_234_567_890_123_456_789  # Discord ids need 64 bits
     options = {"pace": "forum", "названия": ["Пётр", "Ёлка"], "nested": {"b": 1, "a": [1.5, None, True]}}
-    storage = await Storage.open(database.target)
+    storage = await open_storage(database.target)
     try:
         game_id = await storage.create_game(
             game="mafia", status="lobby", seed=2**48 - 1, options=options, seats=[{"user_id": snowflake}],
@@ -116,7 +116,7 @@ async def test_a_game_reads_back_exactly_as_written(database: Database) -> None:
 async def test_a_step_that_breaks_a_constraint_is_undone_alone_in_a_group_commit(database: Database) -> None:
     from bot.storage import ActionRow
 
-    storage = await Storage.open(database.target)
+    storage = await open_storage(database.target)
     try:
         games = [await storage.create_game(game="cookie", status="running", seed=n, options={}, seats=[],
                                            language="en") for n in range(3)]
@@ -137,7 +137,7 @@ async def test_a_step_that_breaks_a_constraint_is_undone_alone_in_a_group_commit
 
 async def test_every_postgresql_commit_is_durable_before_it_returns(postgres: PostgresDatabase) -> None:
     """Whatever the server's default: SQLite's counterpart is synchronous=FULL on its one connection."""
-    storage = await Storage.open(postgres.target)
+    storage = await open_storage(postgres.target)
     try:
         async with storage.transaction() as tx:
             assert await tx.fetchall("SHOW synchronous_commit") == [("on",)]
@@ -149,7 +149,7 @@ async def test_every_postgresql_commit_is_durable_before_it_returns(postgres: Po
 async def test_a_game_lock_is_held_by_one_process_at_a_time(database: Database) -> None:
     """Two bot processes on one PostgreSQL database (two storages here): the second waits for
     the first to release the game; another game is not held up. SQLite: a no-op."""
-    first, second = await Storage.open(database.target), await Storage.open(database.target)
+    first, second = await open_storage(database.target), await open_storage(database.target)
     try:
         async with first.game_lock(1):
             waiting = asyncio.ensure_future(_hold(second, 1))
@@ -168,7 +168,7 @@ async def test_a_game_lock_given_back_is_free_for_others_while_its_connection_ho
 ) -> None:
     """A process's lock connection keeps its locks a moment after a game is let go, for the next game
     it locks to give them back in the same round trip: the first game is free all the same."""
-    first, second = await Storage.open(postgres.target), await Storage.open(postgres.target)
+    first, second = await open_storage(postgres.target), await open_storage(postgres.target)
     try:
         async with first.game_lock(1):
             pass
@@ -195,7 +195,7 @@ async def _hold(storage: Storage, game_id: int) -> bool:
 async def test_the_game_lock_reads_the_game_as_saved_by_the_process_that_held_it(postgres: PostgresDatabase) -> None:
     """What the lock gives (the game's version) is read after the wait: the step the first holder
     saved before letting go is seen, so the second process reloads the game."""
-    first, second = await Storage.open(postgres.target), await Storage.open(postgres.target)
+    first, second = await open_storage(postgres.target), await open_storage(postgres.target)
     try:
         game_id = await first.create_game(game="cookie", status="running", seed=1, options={}, seats=[], language="en")
         async with first.game_lock(game_id) as (before, _):
@@ -212,7 +212,7 @@ async def test_the_game_lock_reads_the_game_as_saved_by_the_process_that_held_it
 async def test_a_game_lock_whose_connection_broke_is_free_and_the_holder_goes_on(postgres: PostgresDatabase) -> None:
     """The server ended the locking connection while the game was held: its lock ended with it; the
     holder's work is not turned into an error when it lets go, and the next holder gets a new connection."""
-    first, second = await Storage.open(postgres.target), await Storage.open(postgres.target)
+    first, second = await open_storage(postgres.target), await open_storage(postgres.target)
     try:
         async with first.game_lock(7):
             await postgres.execute(
@@ -238,7 +238,7 @@ async def test_postgresql_commits_that_deadlock_are_run_again(
     server undoes one of them, which runs again; both writes are saved, each once."""
     from bot.storage.program import Rows, Run
 
-    storage = await Storage.open(postgres.target)
+    storage = await open_storage(postgres.target)
     try:
         a, b = [await storage.create_game(game="cookie", status="running", seed=n, options={}, seats=[],
                                           language="en") for n in range(2)]
@@ -260,14 +260,14 @@ async def test_postgresql_commits_that_deadlock_are_run_again(
 async def test_postgresql_migrations_wait_for_each_other(postgres: PostgresDatabase) -> None:
     """Bot processes starting together on an empty database: each applies only what is missing."""
     await postgres.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
-    storages = await asyncio.gather(*[Storage.open(postgres.target) for _ in range(3)])
+    storages = await asyncio.gather(*[open_storage(postgres.target) for _ in range(3)])
     for storage in storages:
         assert await storage.schema_version() == len(migrations("postgres"))
         await storage.close()
 
 
 async def test_export_reads_a_game_from_a_postgresql_url(postgres: PostgresDatabase, tmp_path: Path) -> None:
-    storage = await Storage.open(postgres.target)
+    storage = await open_storage(postgres.target)
     game = await Table(storage).start("cookie", humans(4), seed=3)
     await storage.close()
     out = tmp_path / "game.json"

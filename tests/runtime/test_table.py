@@ -8,7 +8,7 @@ import json
 import pytest
 
 from bot.scheduler import Scheduler
-from bot.storage import Storage
+from bot.storage import open_storage
 from bot.table import Seat, Table
 from games.core import Action
 from tests.runtime.databases import Database
@@ -122,14 +122,14 @@ async def test_deadline_applies_the_default_and_says_the_bot_acted(setup) -> Non
 
 async def test_deadlines_survive_a_restart_and_expired_ones_fire_at_start_up(database: Database) -> None:
     clock = FakeClock()
-    storage = await Storage.open(database.target)
+    storage = await open_storage(database.target)
     table = Table(storage, clock=clock)
     game = await table.start("cookie", humans(4), seed=1)
     game_id, step = game.id, game.state.step
     await storage.close()
 
     clock.advance(3600)  # the bot was down for an hour
-    storage = await Storage.open(database.target)
+    storage = await open_storage(database.target)
     restarted = Table(storage, clock=clock)
     loaded = await restarted.load_unfinished()
     assert [g.id for g in loaded] == [game_id]

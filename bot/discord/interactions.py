@@ -1,0 +1,282 @@
+"""Interactions → table inputs: answers to prompts (buttons, selects, modals), an order sheet's
+clicks, the private view, and a clear refusal for everything that cannot be done."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import discord
+
+from bot.discord.components import AnswerModal, guarded, is_ours, parse_ids, taken_by_an_item
+from bot.discord.memory import Memory
+from bot.discord.presenting import (
+    carried_value,
+    prompt_content,
+    prompt_names,
+    prompt_view,
+    refusal,
+    seat_language,
+    value_label,
+)
+from bot.discord.relay import Relay
+from bot.discord.replies import Replies, ephemeral
+from bot.discord.text import event_text
+from bot.i18n import normalize, reading_as, t
+from bot.render import clip, joined
+from bot.storage import DeliveryRow, Storage
+from bot.table import LiveGame, Table
+from games.core import Action, Prompt
+
+log = logging.getLogger(__name__)
+
+
+class Interactions:
+    def __init__(
+        self, table: Table, storage: Storage, memory: Memory, replies: Replies, relay: Relay,
+        enqueue: Callable[[list[DeliveryRow]], None],
+    ) -> None:
+        self.table = table
+        self.storage = storage
+        self.memory = memory
+        self.replies = replies
+        self.relay = relay
+        self.enqueue = enqueue
+
+    async def _players_game(
+        self, interaction: discord.Interaction, game_id: int, language: str
+    ) -> tuple[LiveGame, int] | None:
+        """The running game and the clicker's seat in it, or None after telling them why not."""
+        game = await self.table.get(game_id)
+        if game is None:
+            await ephemeral(interaction, t(language, "error-no-game"))
+            return None
+        if not game.running:
+            await ephemeral(interaction, t(language, "error-game-over"))
+            return None
+        seat_number = game.seat_of(interaction.user.id)
+        if seat_number is None:
+            await ephemeral(interaction, t(language, "error-not-in-game"))
+            return None
+        return game, seat_number
+
+    async def _players_prompt(
+        self, interaction: discord.Interaction, game_id: int, prompt_id: str, language: str
+    ) -> tuple[LiveGame, Prompt] | None:
+        """The game and the clicker's own open prompt, or None after telling them why not. The seat is
+        checked before anything about the prompt (its bounds) is shown."""
+        found = await self._players_game(interaction, game_id, language)
+        if found is None:
+            return None
+        game, seat_number = found
+        prompt = game.state.prompt(prompt_id)
+        if prompt is None:
+            await ephemeral(interaction, t(language, "error-stale"))
+            return None
+        if prompt.seat != seat_number:
+            await ephemeral(interaction, t(language, "error-not-your-prompt"))
+            return None
+        return game, prompt
+
+    # --- answers ----------------------------------------------------------------------------------
+    async def answer(
+        self, interaction: discord.Interaction, game_id: int, prompt_id: str, value: str | int | tuple[str, ...]
+    ) -> None:
+        language = normalize(str(interaction.locale))
+        found = await self._players_game(interaction, game_id, language)
+        if found is None:
+            return
+        game, seat_number = found
+        prompt = game.state.prompt(prompt_id)
+        if isinstance(value, str) and prompt is not None and prompt.ask == "many" and not value.startswith("~"):
+            value = (value,)  # a select that allowed one pick (a "~" value is a button: Back, Cancel, None)
+        if isinstance(value, tuple) and prompt is not None:
+            value = tuple(carried_value(prompt, v) for v in value)
+        if isinstance(value, str) and value.startswith("=") and prompt is not None and prompt.ask == "number":
+            try:
+                value = int(value[1:])
+            except ValueError:
+                await ephemeral(interaction, t(language, "error-malformed"))
+                return
+        sheet = None
+        if prompt is not None and prompt.sheet and interaction.message is not None and \
+                interaction.type == discord.InteractionType.component:
+            sheet = (game_id, prompt.sheet)
+            self.memory.sheet_messages[sheet] = (interaction.message.channel.id, interaction.message.id)
+            self.memory.inline[sheet] = None
+        carries = self._may_carry(interaction, game, prompt)
+        if carries:  # what this act makes the bot say in this channel follows it up, once it is answered
+            self.replies.expect(interaction)
+        if interaction.guild_id is None and interaction.channel_id is not None:  # no need to open it again
+            self.memory.dm_channels.setdefault(interaction.user.id, interaction.channel_id)
+        try:
+            outcome = await self.table.act(
+                game_id, seat_number, Action(prompt=prompt_id, value=value), input_key=f"i{interaction.id}",
+                actor_id=interaction.user.id,
+            )
+        finally:
+            edit = self.memory.inline.pop(sheet, None) if sheet is not None else None
+        if outcome.refusal is not None:
+            self.replies.withdraw(interaction)
+            await ephemeral(interaction, refusal(outcome.refusal, language, game, reader=seat_number))
+            return
+        assert prompt is not None
+        if sheet is not None:
+            await self._answer_on_sheet(interaction, game, seat_number, prompt, edit)
+            if carries:
+                self.replies.offer(interaction)
+            return
+        # read by the player alone (a DM, an ephemeral message) or by the channel (a public prompt's message)
+        private = prompt.secret or interaction.type != discord.InteractionType.component or bool(
+            interaction.message is not None and interaction.message.flags.ephemeral
+        )
+        chosen = value_label(game, prompt, value, language, prompt_names(game, prompt, private))
+        still = game.state.prompt(prompt_id)
+        if still is not None and still.changeable:
+            confirmation = t(language, "prompt-your-choice", choice=chosen)
+            view: discord.ui.View | None = prompt_view(game, still, language, private=private)
+        else:
+            confirmation = t(language, "prompt-answered", choice=chosen)
+            view = None
+        original = interaction.message.content if interaction.message else ""
+        base = original.split("\n✅")[0]
+        content = clip(f"{base}\n✅ {confirmation}", 2000)
+        if interaction.type == discord.InteractionType.component:
+            await interaction.response.edit_message(content=content, view=view)
+        else:
+            await ephemeral(interaction, f"✅ {confirmation}")
+        if carries:
+            self.replies.offer(interaction)
+
+    @staticmethod
+    def _may_carry(interaction: discord.Interaction, game: LiveGame, prompt: Prompt | None) -> bool:
+        """Whether an answer's follow-ups may carry the bot's next messages for its channel: in DMs, or on
+        a public prompt's message in the channel — never an ephemeral one, nor in a game that hides its
+        players: a follow-up may show whose interaction it follows."""
+        if interaction.guild_id is None:
+            return True
+        message = interaction.message
+        return (
+            prompt is not None and not prompt.secret and game.public_term(prompt.seat) is None
+            and message is not None and not message.flags.ephemeral
+        )
+
+    async def _answer_on_sheet(
+        self, interaction: discord.Interaction, game: LiveGame, seat_number: int, prompt: Prompt,
+        edit: DeliveryRow | None,
+    ) -> None:
+        """A click on an order sheet turns its message into the sheet's next step (the whole order
+        when a part is done); when every order is in, the message keeps the order without buttons."""
+        assert interaction.message is not None
+        language = seat_language(game, seat_number)
+        following = next((p for p in game.state.prompts_for(seat_number) if p.sheet == prompt.sheet), None)
+        if following is None:  # the order as given, without its "not sent yet" line
+            base = (interaction.message.content or "").split("\n✅")[0]
+            base = "\n".join(line for line in base.split("\n") if line != t(language, "sheet-status-open"))
+            content, view = clip(f"{base}\n{t(language, 'sheet-all-in')}", 2000), None
+        else:
+            text = edit.body["text"] if edit is not None else None
+            content = str(text or prompt_content(game, following, language, game.dues.get(following.id)))
+            view = prompt_view(game, following, language)
+        sheet_texts = self.memory.sheet_texts
+        try:
+            await interaction.response.edit_message(content=content, view=view)
+        except discord.HTTPException:
+            sheet_texts.pop((game.id, str(prompt.sheet)), None)
+            if edit is not None:  # the click's answer failed: the edit goes out the ordinary way
+                self.enqueue([edit])
+            raise
+        sheet_texts[(game.id, str(prompt.sheet))] = (content, view is not None)
+        if edit is not None and following is not None:
+            where = (interaction.message.channel.id, interaction.message.id)
+            await self.storage.finish_deliveries([edit.id], prompts=[(game.id, following.id, *where)])
+
+    # --- modals -----------------------------------------------------------------------------------
+    async def open_modal(self, interaction: discord.Interaction, game_id: int, prompt_id: str) -> None:
+        language = normalize(str(interaction.locale))
+        found = await self._players_prompt(interaction, game_id, prompt_id, language)
+        if found is None:
+            return
+        game, prompt = found
+        numeric = prompt.ask == "number"
+        label = (
+            t(language, "prompt-amount-range", low=prompt.low, high=prompt.high)
+            if numeric else t(language, "prompt-write-answer")
+        )
+        await interaction.response.send_modal(
+            AnswerModal(
+                game_id, prompt_id, title=t(language, f"{game.row.game}-title"), label=label,
+                placeholder=str(prompt.low) if numeric else "", numeric=numeric,
+            )
+        )
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Modal submissions (see components.AnswerModal), and our custom ids that no component takes
+        (garbled or forged): both get an answer instead of "This interaction failed"."""
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if not is_ours(custom_id):
+            return
+        if interaction.type == discord.InteractionType.component:
+            if not taken_by_an_item(interaction, custom_id):
+                language = normalize(str(interaction.locale))
+                await guarded(interaction, ephemeral(interaction, t(language, "error-malformed")))
+            return
+        if interaction.type == discord.InteractionType.modal_submit and custom_id.startswith("gmsm|"):
+            await guarded(interaction, self.relay.submit(interaction, custom_id))
+            return
+        if interaction.type == discord.InteractionType.modal_submit:
+            await guarded(interaction, self._submit_modal(interaction, custom_id))
+
+    async def _submit_modal(self, interaction: discord.Interaction, custom_id: str) -> None:
+        language = normalize(str(interaction.locale))
+        ids = parse_ids(custom_id) if custom_id.startswith("gmm|") else None
+        if ids is None:
+            await ephemeral(interaction, t(language, "error-malformed"))
+            return
+        game_id, prompt_id = ids
+        raw = ""
+        for row in (interaction.data or {}).get("components", []):  # type: ignore[union-attr]
+            for component in row.get("components", []) if isinstance(row, dict) else []:  # type: ignore[union-attr]
+                if isinstance(component, dict) and component.get("custom_id") == "answer":
+                    raw = str(component.get("value", "")).strip()
+        found = await self._players_prompt(interaction, game_id, prompt_id, language)
+        if found is None:
+            return
+        _, prompt = found
+        value: str | int = raw
+        if prompt.ask == "number":
+            try:
+                value = int(raw.replace(" ", ""))
+            except ValueError:
+                await ephemeral(interaction, t(language, "error-out-of-range", low=prompt.low, high=prompt.high))
+                return
+        await self.answer(interaction, game_id, prompt_id, value)
+
+    # --- the private view, speaking, failures -----------------------------------------------------
+    async def private_view(self, interaction: discord.Interaction, game_id: int) -> None:
+        language = normalize(str(interaction.locale))
+        found = await self._players_game(interaction, game_id, language)
+        if found is None:
+            return
+        game, seat_number = found
+        names = reading_as(game.name_of, seat_number)  # ephemeral: read by this player alone
+        lines = [event_text(e, language, names) for e in game.engine.summary(game.state, seat_number)]
+        prompt = next((p for p in game.state.prompts_for(seat_number)), None)
+        if prompt is None:
+            lines.append(t(language, "status-nothing-to-do"))
+            await ephemeral(interaction, "\n".join(lines) or t(language, "status-nothing-to-do"))
+            return
+        lines.append(prompt_content(game, prompt, language, game.dues.get(prompt.id), private=True))
+        chunks = joined(lines)
+        for chunk in chunks[:-1]:  # a long view spans several ephemeral messages
+            await ephemeral(interaction, chunk)
+        await ephemeral(interaction, chunks[-1], view=prompt_view(game, prompt, language, private=True))
+
+    async def open_speak(self, interaction: discord.Interaction, game_id: int) -> None:
+        await self.relay.open_modal(interaction, game_id)
+
+    async def report_failure(self, interaction: discord.Interaction) -> None:
+        try:
+            await ephemeral(interaction, t(normalize(str(interaction.locale)), "error-internal"))
+        except discord.HTTPException:
+            log.warning("could not tell the user about a failure")

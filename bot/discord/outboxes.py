@@ -1,0 +1,194 @@
+"""Every destination's outbox (a channel, a member's DMs) and their journal: rows claimed before a
+message goes out, marked once Discord accepted it (bot/discord/outbox.py sends and paces)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.discord.memory import Memory
+from bot.discord.outbox import Item, Message, Outbox
+from bot.discord.presenting import public_player
+from bot.discord.replies import Replies, already_there, same_content
+from bot.i18n import t
+from bot.storage import DELIVERY_DROPPED, DeliveryRow, Storage
+from bot.table import LiveGame, Table
+from games.core.orders import sheet_of
+
+log = logging.getLogger(__name__)
+
+
+class ChannelGone(Exception):
+    """A send to a channel that no longer exists (or a server the bot is no longer in)."""
+
+    def __init__(self, channel_id: int) -> None:
+        super().__init__(f"channel {channel_id} is gone")
+
+
+class Outboxes:
+    def __init__(
+        self, bot: commands.Bot, storage: Storage, table: Table, memory: Memory, replies: Replies, window: float
+    ) -> None:
+        self.bot = bot
+        self.storage = storage
+        self.table = table
+        self.memory = memory
+        self.replies = replies
+        self.window = window
+        self.outboxes: dict[int, Outbox] = {}
+        self.left_the_server: Callable[[LiveGame, int], Awaitable[bool]] | None = None
+        """Asked, when a DM fails, whether the player left the server (the world-events cog sets it)."""
+
+    # --- destinations ----------------------------------------------------------------------------
+    def channel_outbox(self, channel_id: int) -> Outbox:
+        if channel_id not in self.outboxes:
+            channel = self.bot.get_partial_messageable(channel_id)
+            gone = self.memory.gone_channels
+
+            async def send(content: str, extra: dict[str, Any]) -> discord.Message:
+                if channel_id in gone:  # not into the void: the channel was deleted
+                    raise ChannelGone(channel_id)
+                return await self._post(channel, content, extra)
+
+            self.outboxes[channel_id] = Outbox(
+                send, window=self.window, journal=self, on_idle=partial(self._forget_outbox, channel_id),
+                follow_up=self.replies.router(lambda: None if channel_id in gone else channel_id, send),
+            )
+        return self.outboxes[channel_id]
+
+    def dm_outbox(self, user_id: int) -> Outbox:
+        """One paced outbox per member's DMs, whatever game the messages belong to."""
+        key = -user_id  # DM outboxes keyed apart from channel ids
+        if key not in self.outboxes:
+
+            async def send(content: str, extra: dict[str, Any]) -> discord.Message:
+                channel = self.bot.get_partial_messageable(
+                    await self.dm_channel_id(user_id), type=discord.ChannelType.private
+                )
+                return await self._post(channel, content, extra)
+
+            async def failed(error: BaseException) -> None:
+                if isinstance(error, discord.Forbidden):
+                    await self.dms_closed_mid_game(user_id)
+
+            self.outboxes[key] = Outbox(
+                send, on_failure=failed, window=self.window, journal=self, on_idle=partial(self._forget_outbox, key),
+                follow_up=self.replies.router(lambda: self.memory.dm_channels.get(user_id), send),
+            )
+        return self.outboxes[key]
+
+    async def dm_channel_id(self, user_id: int) -> int:
+        channels = self.memory.dm_channels
+        if user_id not in channels:
+            data = await self.bot.http.start_private_message(user_id)
+            channels[user_id] = int(data["id"])
+        return channels[user_id]
+
+    async def _post(self, channel: discord.PartialMessageable, content: str, extra: dict[str, Any]) -> discord.Message:
+        """The ordinary send. A negative nonce is a message claimed for a follow-up before a restart, which
+        may have reached Discord without a nonce: if it is there, it is not sent again."""
+        nonce = extra.get("nonce")
+        if isinstance(nonce, int) and nonce < 0:
+            assert self.bot.user is not None
+            found = await already_there(channel, self.bot.user.id, same_content(content))
+            if found is not None:
+                return found
+            extra = {**extra, "nonce": -nonce}
+        return await channel.send(content=content, **extra)
+
+    def _forget_outbox(self, key: int, outbox: Outbox) -> None:
+        """An outbox idle for a whole window holds nothing worth keeping (finished games release it)."""
+        if self.outboxes.get(key) is outbox:
+            del self.outboxes[key]
+
+    async def close(self) -> None:
+        for outbox in list(self.outboxes.values()):
+            await outbox.close()
+
+    async def drained(self) -> None:
+        """Every queued message sent (tests and shutdown)."""
+        for outbox in list(self.outboxes.values()):
+            await outbox.drained()
+
+    # --- telling people ---------------------------------------------------------------------------
+    async def dms_closed_mid_game(self, user_id: int) -> None:
+        """Tell the channel (and the GM role) once per game; the player still has the 🂠 button."""
+        for game in list(self.table.games.values()):
+            seat_number = game.seat_of(user_id)
+            if seat_number is None or seat_number in self.memory.dm_failed.setdefault(game.id, set()):
+                continue
+            if self.left_the_server is not None and await self.left_the_server(game, user_id):
+                continue  # not closed DMs: the player left, and that is handled as such
+            self.memory.dm_failed[game.id].add(seat_number)
+            await self.tell_moderators(game, "dm-failed", player=public_player(game, seat_number, user_id))
+
+    def put_line(self, row: DeliveryRow, tag: Any = None) -> None:
+        """A saved text row into its destination's outbox (with the one role ping it names, if any)."""
+        outbox = self.channel_outbox(row.channel_id) if row.channel_id else self.dm_outbox(row.user_id or 0)
+        role = row.body.get("ping")
+        if role:  # the one ping this message means; the client allows no role pings otherwise
+            mentions = discord.AllowedMentions(roles=[discord.Object(int(role))])
+            outbox.put_message(Message(
+                content=row.body["text"], build=lambda: {"allowed_mentions": mentions}, rows=[row.id], tag=tag
+            ))
+        else:
+            outbox.put_text(row.body["text"], rows=[row.id], tag=tag)
+
+    async def say(
+        self, game_id: int, step: int, text: str, *, channel_id: int | None = None, user_id: int | None = None,
+        ping: int | None = None,
+    ) -> None:
+        """A line that is no step's (a lobby's news, a notice): saved first, so a restart still sends it."""
+        body: dict[str, Any] = {"text": text} | ({"ping": ping} if ping else {})
+        row = DeliveryRow(game_id, step, "text", body, channel_id=channel_id, user_id=user_id)
+        await self.storage.add_deliveries([row])
+        self.put_line(row, tag=(game_id, step, None))
+
+    async def _to_moderators(self, game: LiveGame, key: str, params: dict[str, Any]) -> tuple[str, int | None]:
+        settings = await self.storage.guild_settings(game.row.guild_id) if game.row.guild_id else {}
+        role = settings.get("gm_role_id")
+        text = t(game.row.language, key, **params)
+        return (f"<@&{role}> {text}", int(role)) if role else (text, None)
+
+    async def tell_moderators(self, game: LiveGame, key: str, **params: Any) -> None:
+        if game.row.channel_id:
+            text, role = await self._to_moderators(game, key, params)
+            step = game.state.step if game.row.state is not None else 0
+            await self.say(game.id, step, text, channel_id=game.row.channel_id, ping=role)
+
+    async def tell_moderators_now(self, game: LiveGame, key: str, **params: Any) -> None:
+        """Past the channel's queue (when what waits there is the trouble being reported); best effort."""
+        if not game.row.channel_id:
+            return
+        text, role = await self._to_moderators(game, key, params)
+        mentions = discord.AllowedMentions(roles=[discord.Object(role)]) if role else discord.AllowedMentions.none()
+        try:
+            await self.bot.get_partial_messageable(game.row.channel_id).send(content=text, allowed_mentions=mentions)
+        except discord.HTTPException as error:
+            log.warning("game %s: could not tell the moderators (%s): %s", game.id, key, error)
+
+    # --- the journal: rows claimed before sending, marked once Discord accepted them -------------
+    async def claim(self, rows: list[int], batch: int) -> bool:
+        return await self.storage.claim_deliveries(rows, batch)
+
+    async def done(self, rows: list[int], sent: Any, items: list[Item]) -> None:
+        prompts = []
+        memory = self.memory
+        if isinstance(sent, discord.Message):
+            for item in items:
+                if isinstance(item, Message) and item.tag is not None and item.tag[2] is not None:
+                    prompts.append((item.tag[0], item.tag[2], sent.channel.id, sent.id))
+                    if (sheet := sheet_of(item.tag[2])) is not None:
+                        memory.sheet_messages[(item.tag[0], sheet)] = (sent.channel.id, sent.id)
+                        memory.sheet_texts[(item.tag[0], sheet)] = (item.content, True)
+                    elif item.tag[0] in self.table.games:  # a running game's (a finished one's are forgotten)
+                        memory.prompt_posts.setdefault(item.tag[0], {})[item.tag[2]] = (sent.channel.id, sent.id)
+        await self.storage.finish_deliveries(rows, prompts=prompts)
+
+    async def dropped(self, rows: list[int]) -> None:
+        await self.storage.finish_deliveries(rows, state=DELIVERY_DROPPED)

@@ -1,0 +1,174 @@
+"""Messages the bot keeps up to date in place: the game's status message, the order sheets in DMs
+(edited at each step, closed when their phase ends) and the lobby's Join button."""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.discord.components import JoinButton, PrivateViewButton
+from bot.discord.memory import Memory
+from bot.discord.presenting import prompt_view, status_text
+from bot.discord.replies import Replies, already_there
+from bot.i18n import t
+from bot.render import clip
+from bot.storage import DeliveryRow, Storage
+from bot.table import LiveGame, Table
+from games.core import Prompt
+
+log = logging.getLogger(__name__)
+
+
+def still_held(game: LiveGame, prompt: Prompt, row: DeliveryRow) -> bool:
+    """Whether the member a prompt's row was planned for still holds the prompt's seat (a seat that
+    changed hands meanwhile sends its buttons to the newcomer only)."""
+    holder = game.seats[prompt.seat]
+    return "user" not in row.body or (not holder.bot and holder.user_id == row.body["user"])
+
+
+class Standing:
+    def __init__(self, bot: commands.Bot, storage: Storage, table: Table, memory: Memory, replies: Replies) -> None:
+        self.bot = bot
+        self.storage = storage
+        self.table = table
+        self.memory = memory
+        self.replies = replies
+        self.join_posts: dict[int, tuple[int, int]] = {}
+        """Open lobby → its announcement (channel, message) with the Join button, retired when the lobby
+        starts or closes (kept in the lobby's meta too, `join_message`, for a restart)."""
+
+    # --- the status message -----------------------------------------------------------------------
+    async def update_status(self, row: DeliveryRow) -> None:
+        """Edit the game's status message to show the game as it is now (a new message the first time).
+        Rendered here, not when the step is saved: the channel's outbox keeps only the newest status edit
+        waiting, so a burst of steps renders it once. Made as a follow-up of a player's act in the channel,
+        it is edited through that act's token while the token works (15 minutes), outside Discord's global
+        rate limit."""
+        game = await self.table.get(row.game_id)
+        if game is None or row.channel_id is None or row.channel_id in self.memory.gone_channels:
+            return
+        if game.state.step != row.step:
+            return  # the game moved on: that step's own status edit follows its lines (never ahead of them)
+        channel = self.bot.get_partial_messageable(row.channel_id)
+        view = discord.ui.View(timeout=None)
+        if row.body.get("running"):
+            view.add_item(PrivateViewButton(game.id, label=t(game.row.language, "status-my-view")))
+        message_id = game.row.meta.get("status_message")
+        content = status_text(game)
+        if message_id:
+            try:
+                await self.replies.edit(channel.get_partial_message(int(message_id)), content=content, view=view)
+                return
+            except discord.NotFound:
+                pass
+        message = await self._new_status(game, channel, content, view)
+        await self.table.update_meta(game, status_message=message.id, status_pending=None)
+
+    async def _new_status(
+        self, game: LiveGame, channel: discord.PartialMessageable, content: str, view: discord.ui.View
+    ) -> discord.Message:
+        """The status message, made. A follow-up carries no nonce: the game notes that it is making one, and
+        a run that finds the note (the process died before the message was noted) looks for it first."""
+        meta = game.row.meta
+        title = content.split("\n", 1)[0]  # the game's title and number, a line no other message starts with
+        if meta.get("status_pending"):
+            assert self.bot.user is not None
+            found = await already_there(channel, self.bot.user.id, lambda m: m.content.split("\n", 1)[0] == title)
+            if found is not None:
+                if found.content != content:  # made for an earlier step
+                    await found.edit(content=content, view=view)
+                return found
+        token = await self.replies.token_for(channel.id)
+        # one nonce per game's status message: a restart that re-creates it gets the same message back
+        plain = partial(channel.send, nonce=f"status-{game.id}")
+        if token is None:
+            return await plain(content=content, view=view)
+        await self.table.update_meta(game, status_pending=True)
+        me = self.bot.user.id if self.bot.user else 0
+        message: discord.Message = await self.replies.send(
+            token, content, {"view": view}, plain=lambda text, extra: plain(content=text, **extra),
+            landed=lambda: already_there(channel, me, lambda m: m.content.split("\n", 1)[0] == title),
+        )
+        return message
+
+    # --- order sheets -----------------------------------------------------------------------------
+    async def edit_sheet(self, row: DeliveryRow) -> None:
+        """Show the sheet's current step in its DM message (a new message if that one is gone)."""
+        game = self.table.games.get(row.game_id)
+        prompt = game.state.prompt(row.prompt_id or "") if game else None
+        if game is None or prompt is None:
+            return  # a later step of the sheet (or its resolution) superseded this one
+        if not still_held(game, prompt, row):
+            return  # the seat changed hands: its earlier holder's message is retired (flow.py, `handover`)
+        channel = self.bot.get_partial_messageable(int(row.body["channel"]), type=discord.ChannelType.private)
+        content = str(row.body["text"])
+        view = prompt_view(game, prompt, str(row.body.get("language") or game.row.language))
+        message_id = int(row.body["message"])
+        try:
+            await channel.get_partial_message(message_id).edit(content=content, view=view)
+        except discord.NotFound:
+            message_id = (await channel.send(content=content, view=view)).id
+        self.memory.sheet_messages[(game.id, str(row.body["sheet"]))] = (channel.id, message_id)
+        self.memory.sheet_texts[(game.id, str(row.body["sheet"]))] = (content, True)
+        await self.storage.finish_deliveries([], prompts=[(game.id, prompt.id, channel.id, message_id)])
+
+    async def close_sheet(self, row: DeliveryRow) -> None:
+        """Take the buttons off a sheet whose phase is over, keeping the order it shows (a line says
+        the orders are closed; after a restart the text is not known and stays as it was)."""
+        shown = self.memory.sheet_texts.pop((row.game_id, str(row.body["sheet"])), None)
+        if shown is not None and not shown[1]:
+            return  # it shows the finished order already, with no buttons
+        channel = self.bot.get_partial_messageable(int(row.body["channel"]), type=discord.ChannelType.private)
+        message = channel.get_partial_message(int(row.body["message"]))
+        try:
+            if shown is None:
+                await message.edit(view=None)
+            else:
+                await message.edit(content=clip(f"{shown[0]}\n{row.body['text']}", 2000), view=None)
+        except (discord.NotFound, discord.Forbidden) as error:
+            log.info("game %s: a closed sheet's message left as it was: %s", row.game_id, error)
+
+    # --- a lobby's Join button --------------------------------------------------------------------
+    async def join_button(self, row: DeliveryRow) -> dict[str, Any]:
+        """The announcement's Join button, built when it is sent: only while the lobby is still open."""
+        lobby = await self.storage.load_game(row.game_id)
+        if lobby is None or lobby.status != "lobby":
+            return {}
+        view = discord.ui.View(timeout=None)
+        view.add_item(JoinButton(row.game_id, label=t(str(row.body.get("language")), "lobby-join-button")))
+        return {"view": view}
+
+    async def join_posted(self, lobby_id: int, message: Any) -> None:
+        """The lobby's announcement went out: where it is, kept with the lobby (a restart still retires its
+        button); a lobby that closed meanwhile loses the button now."""
+        if not isinstance(message, discord.Message):  # a follow-up (WebhookMessage) is one too
+            return
+        where = (message.channel.id, message.id)
+        self.join_posts[lobby_id] = where
+        lobby = await self.storage.load_game(lobby_id)
+        if lobby is None:
+            return
+        if lobby.status == "lobby":
+            await self.storage.update_game(lobby_id, meta={**lobby.meta, "join_message": list(where)})
+        lobby = await self.storage.load_game(lobby_id)  # (it may have started meanwhile)
+        if lobby is None or lobby.status != "lobby":
+            await self.retire_join_button(lobby_id)
+
+    async def retire_join_button(self, lobby_id: int) -> None:
+        """The lobby started, was cancelled or expired: its announcement keeps its text, loses the button."""
+        where = self.join_posts.pop(lobby_id, None)
+        if where is None:
+            lobby = await self.storage.load_game(lobby_id)
+            saved = lobby.meta.get("join_message") if lobby is not None else None
+            if not saved:
+                return  # not sent yet: it is built without the button (`join_button`)
+            where = (int(saved[0]), int(saved[1]))
+        channel = self.bot.get_partial_messageable(where[0])
+        try:
+            await self.replies.edit(channel.get_partial_message(where[1]), view=None)
+        except discord.HTTPException as error:  # gone (deleted with its channel): nothing to retire
+            log.info("lobby %s: the Join button could not be removed (%s)", lobby_id, error)

@@ -1,0 +1,64 @@
+"""The whole suite's settings: how big the randomised tests are (tests/depth.py), and the loud
+notice at the end of a run whose PostgreSQL tests were skipped for want of a server.
+
+`--deep` (or GAMEMASTER_DEEP_TESTS=1) gives the full size: hypothesis' "deep" profile and the full
+seed counts; without it the "default" profile plays a quarter of the examples. Both profiles turn
+off hypothesis' per-example deadline and its too-slow health check: those time the machine, and the
+suite runs on both cores at once (timing is the benchmarks' business, never the tests').
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from tests import depth, pg
+
+HYPOTHESIS_DEFAULT_EXAMPLES = 100
+"""hypothesis' own max_examples: the deep size of a test that names none."""
+
+PROFILES = {
+    "gamemaster-deep": HYPOTHESIS_DEFAULT_EXAMPLES,
+    "gamemaster-default": depth.reduced(HYPOTHESIS_DEFAULT_EXAMPLES),
+}
+for _name, _examples in PROFILES.items():
+    settings.register_profile(
+        _name, max_examples=_examples, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--deep", action="store_true", default=False,
+        help=f"the randomised tests at their full size (as {depth.DEEP_ENVIRONMENT}=1)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("deep"):
+        os.environ[depth.DEEP_ENVIRONMENT] = "1"  # read by tests/depth.py, here and in xdist's workers
+    if config.getoption("hypothesis_profile", default=None) is None:
+        settings.load_profile("gamemaster-deep" if depth.deep() else "gamemaster-default")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    size = "deep (full size)" if depth.deep() else f"default (1/{depth.SCALE} of the full size; --deep for all)"
+    return f"randomised tests: {size}, hypothesis max_examples={settings.default.max_examples}"
+
+
+_postgres_skips: list[str] = []
+"""Reasons of PostgreSQL tests skipped for want of a server. Gathered from the reports, which reach
+this process from xdist's workers too (a worker's own terminal summary is never shown)."""
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.skipped and isinstance(report.longrepr, tuple) and pg.SKIPPED in str(report.longrepr[2]):
+        _postgres_skips.append(str(report.longrepr[2]).removeprefix("Skipped: "))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if _postgres_skips:
+        terminalreporter.write_sep("!", f"{len(_postgres_skips)} PostgreSQL tests SKIPPED", red=True, bold=True)
+        terminalreporter.write_line(_postgres_skips[0], red=True)

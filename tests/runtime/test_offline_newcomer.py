@@ -1,0 +1,89 @@
+"""A newcomer in the terminal: `h`, `rules` and `?` work at every prompt, the Mafia sign-up included;
+the role choice says what each role does; `?` shows a Mafia player's roles, cards with their texts and
+what their seat learned (kept across resume), and a Castle player's exits and artifacts; the command
+line lists every game, every house rule of a game given a wrong one, and how to set a token."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from bot.offline import play
+from tests.runtime.test_offline import run_cli
+
+
+def scripted(answers: list[str], then: str = "q") -> Callable[[str], Awaitable[str]]:
+    """An `ask` for `play`: these answers in turn, then `then` for ever."""
+    queue = list(answers)
+
+    async def ask(_: str) -> str:
+        return queue.pop(0) if queue else then
+
+    return ask
+
+
+async def test_help_rules_and_question_mark_work_at_the_mafia_sign_up(tmp_path: Path) -> None:
+    said: list[str] = []
+    ask = scripted(["h", "rules", "?", "1", "?", "q"])
+    await play("mafia", players=10, seed=3, language="ru", db_path=tmp_path / "o.db", say=said.append, ask=ask)
+    text = "\n".join(said)
+    assert "«h» — список команд" in text  # the sign-up says how to get help before its first question
+    assert "Команды: номер — выбрать этот вариант" in text  # h
+    assert "🦸 Мафия героев (" in text  # rules
+    assert "Введите одно из чисел" not in text, "h, rules and ? are not bad answers"
+
+
+async def test_the_role_choice_gives_each_role_a_short_line_and_question_mark_the_whole_text(tmp_path: Path) -> None:
+    said: list[str] = []
+    ask = scripted(["1", "?", "q"])
+    await play("mafia", players=10, seed=3, language="en", db_path=tmp_path / "o.db", say=said.append, ask=ask)
+    avenger = [line for line in said if ". Avenger — " in line]
+    short, whole = avenger[0], avenger[1]
+    assert short.endswith("…") and len(short) < 110
+    assert whole.endswith("after the one in which he lost his cards.")
+    assert any(line.endswith(". Hero — No ability.") for line in said)
+
+
+async def test_question_mark_in_mafia_shows_roles_cards_and_the_private_log_across_resume(tmp_path: Path) -> None:
+    db = tmp_path / "o.db"
+    said: list[str] = []
+    # sign up (conditions, no wished role, no spare), then the draft: pick twice, then `?`
+    ask = scripted(["1", "22", "21", "1 2", "?", "q"])
+    game = await play("mafia", players=10, seed=3, language="en", db_path=db, say=said.append, ask=ask)
+    assert game is not None and game.running
+    text = "\n".join(said)
+    assert "🎭 Your public role: " in text
+    assert "🃏 Kept in the draft so far:\n• " in text  # each kept card with its text
+    assert "📓 You have learned nothing in secret yet." in text
+    resumed_said: list[str] = []
+    await play("mafia", players=10, db_path=db, resume=game.id, say=resumed_said.append, ask=scripted(["?", "q"]))
+    assert "📓 You have learned nothing in secret yet." in "\n".join(resumed_said)
+
+
+async def test_question_mark_in_castle_lists_the_exits_and_the_artifacts(tmp_path: Path) -> None:
+    said: list[str] = []
+    await play("castle", players=4, seed=10, language="en", db_path=tmp_path / "o.db", say=said.append,
+               ask=scripted(["?", "q"]))
+    text = "\n".join(said)
+    assert "🚪 Exits of hall " in text and ": open" in text
+    assert "🏺 Artifacts:\n" in text or "No artifact lies on the board." in text
+    assert "🖼 Board picture" in text
+
+
+def test_play_help_names_all_five_games(tmp_path: Path) -> None:
+    result = run_cli("play", "--help", tmp_path=tmp_path)
+    assert "castle, cookie, maskmen, mafia, sword-of-lies" in " ".join(result.stdout.split())
+
+
+def test_a_wrong_house_rule_lists_the_games_house_rules_with_their_ranges(tmp_path: Path) -> None:
+    result = run_cli("play", "maskmen", "--option", "season=2", "--lang", "en", "--db", str(tmp_path / "x.db"),
+                     tmp_path=tmp_path)
+    assert result.returncode == 2
+    assert "House rule “season” is not valid" in result.stderr
+    assert "seasons — a whole number from 1 to 20 (default 4)" in result.stderr
+    assert "season_end — one of first_out, last_standing (default first_out)" in result.stderr
+
+
+def test_without_a_token_the_hint_says_to_copy_the_example_env_file(tmp_path: Path) -> None:
+    result = run_cli(tmp_path=tmp_path)
+    assert "copy .env.example to .env" in result.stderr or "скопируйте .env.example в .env" in result.stderr
