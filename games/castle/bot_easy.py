@@ -30,6 +30,7 @@ with the engine and falls back to a legal one, so a seat is never stuck.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.castle.board import Corridor
@@ -357,12 +358,21 @@ def ahaha_value(prompt: Prompt) -> str:
     return max(seen, key=worth).value
 
 
+Plan = Callable[[CastleState, Prompt], dict[str, list[str]]]
+
+
 def decide(state: CastleState, prompt: Prompt, rng: random.Random) -> str:
     """The bot's answer to any Castle prompt (`bot_action` checks it is legal)."""
+    return answer(state, prompt, rng, orders=order_plan, choices=choice_plan)
+
+
+def answer(state: CastleState, prompt: Prompt, rng: random.Random, *, orders: Plan, choices: Plan) -> str:
+    """Any Castle prompt answered with a level's plans for the order sheet and the winner's choices;
+    the skirmish card, "Ahaha" and Peek are answered alike at every level."""
     if ORDERS.owns(prompt):
-        return steer(ORDERS, state, prompt, order_plan(state, prompt))
+        return steer(ORDERS, state, prompt, orders(state, prompt))
     if CHOICES.owns(prompt):
-        return steer(CHOICES, state, prompt, choice_plan(state, prompt))
+        return steer(CHOICES, state, prompt, choices(state, prompt))
     if prompt.key == SKIRMISH_ASK:
         return skirmish_value(state, prompt)
     if prompt.key == AHAHA_ASK:

@@ -31,7 +31,7 @@ from games.castle.bot_board import FAR, rounds_to
 from games.castle.bot_contest import should_enter
 from games.castle.bot_easy import (
     Order,
-    ahaha_value,
+    answer,
     best_block,
     best_passage,
     choose_path,
@@ -40,13 +40,10 @@ from games.castle.bot_easy import (
     fingerprint,
     harassment,
     passage_tokens,
-    skirmish_value,
 )
-from games.castle.bot_form import AHAHA_ASK, enabled, move_tokens, steer, walk
+from games.castle.bot_form import move_tokens, walk
 from games.castle.bot_knowledge import Knowledge, knowledge
 from games.castle.orders import NONE, ORDERS, STAY, double_possible
-from games.castle.skirmish import ASK as SKIRMISH_ASK
-from games.castle.skirmish import ASK_PEEK as PEEK_ASK
 from games.castle.skirmish import CHOICES
 from games.castle.state import CastleState
 from games.core import Prompt
@@ -303,17 +300,7 @@ def expel_answers(state: CastleState, k: Reader, sheet: Sheet) -> list[str] | No
 # --- the entry point --------------------------------------------------------------------------------
 def decide(state: CastleState, prompt: Prompt, rng: random.Random) -> str:
     """The normal bot's answer to any Castle prompt (`games.castle.bot.bot_action` checks it)."""
-    if ORDERS.owns(prompt):
-        return steer(ORDERS, state, prompt, order_plan(state, prompt))
-    if CHOICES.owns(prompt):
-        return steer(CHOICES, state, prompt, choice_plan(state, prompt))
-    if prompt.key == SKIRMISH_ASK:
-        return skirmish_value(state, prompt)
-    if prompt.key == AHAHA_ASK:
-        return ahaha_value(prompt)
-    if prompt.key == PEEK_ASK:
-        return "take" if "take" in enabled(prompt) else rng.choice(enabled(prompt))
-    return rng.choice(enabled(prompt) or [prompt.options[0].value])
+    return answer(state, prompt, rng, orders=order_plan, choices=choice_plan)
 
 
 def blocking_corridor(k: Reader) -> Corridor | None:

@@ -8,10 +8,10 @@ from collections.abc import Callable
 
 from games.core import Prompt
 from games.sword_of_lies import bot_normal, phase1, phase2, phase3, setup
-from games.sword_of_lies import cards as cardlib
+from games.sword_of_lies.bot_estimate import own_outcome
 from games.sword_of_lies.common import BACK
 from games.sword_of_lies.options import MAX_BUY_IN
-from games.sword_of_lies.state import SolState, TableCard
+from games.sword_of_lies.state import SolState
 
 
 def _enabled(prompt: Prompt) -> list[str]:
@@ -22,22 +22,12 @@ def _positions(prompt: Prompt) -> list[str]:
     return [v for v in _enabled(prompt) if v.isdigit()]
 
 
-def _own_outcome(card: TableCard) -> str:
-    """What the bot's own card will become when revealed: it knows the face and the mark."""
-    if card.revealed:
-        return "shield" if card.shield else "plain"
-    if card.mark is None:
-        return "plain"
-    lie = card.mark.named != cardlib.colour(card.card)
-    return "shield" if lie == card.mark.believed else "sword"
-
-
 def strength(state: SolState, me: int) -> float:
     """Roughly 0..1: shields in hand (2 lives each) and the swords this seat holds or expects."""
     cards = state.table[me].cards
     if not cards:
         return 0.0
-    lives = sum(2 if _own_outcome(c) == "shield" else 1 for c in cards)
+    lives = sum(2 if own_outcome(c) == "shield" else 1 for c in cards)
     expected_swords = state.table[me].swords + 0.5 * sum(
         1
         for s, p in enumerate(state.table)
@@ -81,7 +71,7 @@ def _trade_own(state: SolState, prompt: Prompt, rng: random.Random) -> str:
 
     def worth(position: str) -> float:
         card = row[int(position) - 1]
-        outcome = _own_outcome(card)
+        outcome = own_outcome(card)
         base = {"shield": 2.0, "plain": 1.0, "sword": 0.5}[outcome]
         if outcome == "sword" and card.mark is not None and card.mark.by == me:
             base = 1.5
@@ -104,7 +94,7 @@ def _trade_offer(state: SolState, prompt: Prompt, rng: random.Random) -> str | i
     assert draft is not None and draft.target_position is not None
     wanted = state.table[me].cards[draft.target_position - 1]
     roll = rng.random()
-    if _own_outcome(wanted) == "shield" and roll < 0.7:
+    if own_outcome(wanted) == "shield" and roll < 0.7:
         return "decline"
     if prompt.ask == "number" and prompt.high and roll < 0.55:
         asking = rng.randint(1, max(1, state.options.big_blind * rng.randint(1, 4)))
@@ -159,7 +149,7 @@ def _reveal(state: SolState, prompt: Prompt, rng: random.Random) -> str:
     """Show shields first (a strong table image), otherwise a random card."""
     row = state.table[prompt.seat].cards
     positions = _positions(prompt)
-    shields = [p for p in positions if _own_outcome(row[int(p) - 1]) == "shield"]
+    shields = [p for p in positions if own_outcome(row[int(p) - 1]) == "shield"]
     if shields and rng.random() < 0.6:
         return shields[0]
     return rng.choice(positions)
