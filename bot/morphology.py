@@ -9,6 +9,7 @@ The analyser is pymorphy3 with the OpenCorpora dictionary: only a word it knows 
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable
 from functools import cache, lru_cache
@@ -44,9 +45,11 @@ class Named(str):
 
 @cache
 def analyser() -> MorphAnalyzer:
-    """The analyser, loaded once (reading the dictionary takes a moment)."""
+    """The analyser, loaded once (reading the dictionary takes a moment). Its "loading dictionaries"
+    notes are the library's business, not a player's: they would print in the middle of a terminal game."""
     from pymorphy3 import MorphAnalyzer
 
+    logging.getLogger("pymorphy3").setLevel(logging.WARNING)
     return MorphAnalyzer(lang="ru")
 
 
