@@ -2,7 +2,9 @@
 rules`, and the board picture posted at the start of every round (and at the end), rendered off the
 event loop with a text form as the attachment's description. Orders, skirmish cards and the
 winner's choices are prompts: the order sheet is one DM message edited in place (the shared
-machinery in bot/discord/: planning.py, standing.py)."""
+machinery in bot/discord/: planning.py, standing.py). `/castle card` answers a card's text privately, with
+autocomplete in the reader's language (bot/discord/lookups.py), from data/castle/decks.json and the
+catalogs' card texts (castle_cards.ftl)."""
 
 from __future__ import annotations
 
@@ -16,14 +18,57 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.game_cog import create_game, game_master, send_rules
+from bot.discord.lookups import Reference, autocomplete
 from bot.discord.translator import text
 from bot.i18n import t
 from bot.table import LiveGame
+from games.castle.cards import ACTION_KINDS, BEATS, EVENT_KINDS, SKIRMISH_KINDS, load_decks
 from games.castle.picture import render_board, text_form
 from games.castle.scene import BOARD_SHOWN_AFTER, build_scene
 from games.core import Event, GameState
 
 GAME = "castle"
+DECKS = {"action": ACTION_KINDS, "skirmish": SKIRMISH_KINDS, "event": EVENT_KINDS}
+NAMES = {"action": "castle-card", "skirmish": "castle-skirmish", "event": "castle-event"}
+"""Each deck's kinds (action cards in priority order) and the catalog prefix of their names."""
+
+
+def card_keys() -> list[str]:
+    """Every kind of card as `<deck>:<kind>`: the action cards by priority, the skirmish cards, the events."""
+    return [f"{deck}:{kind}" for deck, kinds in DECKS.items() for kind in kinds]
+
+
+def card_name(language: str, key: str) -> str:
+    deck, kind = key.split(":")
+    return t(language, f"{NAMES[deck]}-{kind}")
+
+
+def card_label(language: str, key: str) -> str:
+    """A card as a choice: its name and its deck."""
+    return t(language, f"lookups-castle-choice-{key.split(':')[0]}", card=card_name(language, key))
+
+
+def card_text(language: str, key: str) -> str:
+    """A card with what the deck file says of it (how many, a skirmish card's type and strength) and its text."""
+    deck, kind = key.split(":")
+    decks = load_decks()
+    name = card_name(language, key)
+    count: int = getattr(decks, deck)[kind]
+    effect = t(language, f"{NAMES[deck]}-{kind}-text")
+    if deck == "action":
+        return t(language, "lookups-castle-action", card=name, count=count, priority=ACTION_KINDS.index(kind) + 1,
+                 kinds=len(ACTION_KINDS), text=effect)
+    if deck == "event":
+        return t(language, "lookups-castle-event", card=name, count=count, text=effect)
+    stats = decks.skirmish_kinds[kind]
+    loses = next(stronger for stronger, weaker in BEATS.items() if weaker == stats.type)
+    return t(language, "lookups-castle-skirmish", card=name, count=count, base=stats.base, text=effect,
+             type=t(language, f"castle-type-{stats.type}"), beats=t(language, f"castle-type-{BEATS[stats.type]}"),
+             loses=t(language, f"castle-type-{loses}"))
+
+
+CARDS = Reference(keys=card_keys, name=card_name, label=card_label, text=card_text,
+                  unknown="lookups-castle-card-unknown")
 
 
 def board_picture(game: LiveGame, state: GameState, events: list[Event]) -> list[dict[str, Any]]:
@@ -85,6 +130,12 @@ class Castle(
     @app_commands.command(name="rules", description=text("cmd-rules", "How this game is played"))
     async def rules(self, interaction: discord.Interaction) -> None:
         await send_rules(interaction, GAME)
+
+    @app_commands.command(name="card", description=text("cmd-castle-card", "What a card does"))
+    @app_commands.describe(name=text("opt-lookup-card", "The card: start typing its name, then pick it"))
+    @app_commands.autocomplete(name=autocomplete(CARDS.source))
+    async def card(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 100]) -> None:
+        await CARDS.answer(interaction, name)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -2,7 +2,9 @@
 rules`. The draft picks, the Jester's hand and each phase's order sheet are prompts: a sheet is one
 DM message edited in place (the shared machinery in bot/discord/, planning.py and standing.py); the end-of-phase report
 is one channel message. In anonymous mode players speak with `/mafia say` (or the 🗣 Speak button on
-their order sheet): the bot reposts the words under their public role (bot/discord/relay.py)."""
+their order sheet): the bot reposts the words under their public role (bot/discord/relay.py).
+`/mafia role` and `/mafia card` answer a role's ability or a card's text, privately, with autocomplete in
+the reader's language (bot/discord/lookups.py); the texts are the terminal guide's (games/mafia/help.py)."""
 
 from __future__ import annotations
 
@@ -13,9 +15,66 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.game_cog import create_game, game_master, send_rules
+from bot.discord.lookups import Reference, autocomplete, with_hint
 from bot.discord.translator import text
+from bot.i18n import render, t
+from games.core import term
+from games.mafia.collection import load_collection
+from games.mafia.common import card_params
+from games.mafia.help import role_ability
+from games.mafia.roles import load_roles
 
 GAME = "mafia"
+
+
+def _nobody(seat: int) -> str:
+    """A look-up names no seat."""
+    raise AssertionError(f"a look-up text named seat {seat}")
+
+
+def role_keys() -> list[str]:
+    """The public roles, then the mafia roles, as roles.json lists them."""
+    roles = load_roles()
+    return [r.key for r in (*roles.public, *roles.mafia)]
+
+
+def role_label(language: str, key: str) -> str:
+    """A role as a choice: its name and the start of its ability."""
+    ability = role_ability(key)
+    return with_hint(language, t(language, f"mafia-role-{key}"), render(language, ability["message"],
+                                                                        ability["params"], _nobody))
+
+
+def role_text(language: str, key: str) -> str:
+    """A role and its ability, as the terminal guide says it."""
+    mafia = key in {r.key for r in load_roles().mafia}
+    return render(language, "lookups-mafia-role", {
+        "role": term(f"mafia-role-{key}"), "mafia": "yes" if mafia else "no", "ability": role_ability(key),
+    }, _nobody)
+
+
+def card_keys() -> list[str]:
+    return [c.key for c in load_collection().cards]
+
+
+def card_label(language: str, key: str) -> str:
+    """A card as a choice: the order sheet's option (name, colour, cost, phase) and the start of its text."""
+    params = card_params(load_collection(), key)
+    effect = params.pop("text")
+    return with_hint(language, render(language, "mafia-opt-card", params, _nobody),
+                     render(language, effect["message"], effect["params"], _nobody))
+
+
+def card_text(language: str, key: str) -> str:
+    """A card with its colour, cost, phase and text: the guide's card line."""
+    line = {"message": "mafia-line-card", "params": card_params(load_collection(), key)}
+    return render(language, "lookups-mafia-card", {"line": line}, _nobody)
+
+
+ROLES = Reference(keys=role_keys, name=lambda language, key: t(language, f"mafia-role-{key}"), text=role_text,
+                  label=role_label, unknown="lookups-mafia-role-unknown")
+CARDS = Reference(keys=card_keys, name=lambda language, key: t(language, f"mafia-card-{key}"), text=card_text,
+                  label=card_label, unknown="lookups-mafia-card-unknown")
 
 
 class Mafia(
@@ -65,6 +124,18 @@ class Mafia(
     @app_commands.command(name="rules", description=text("cmd-rules", "How this game is played"))
     async def rules(self, interaction: discord.Interaction) -> None:
         await send_rules(interaction, GAME)
+
+    @app_commands.command(name="role", description=text("cmd-mafia-role", "What a role does"))
+    @app_commands.describe(name=text("opt-lookup-role", "The role: start typing its name, then pick it"))
+    @app_commands.autocomplete(name=autocomplete(ROLES.source))
+    async def role(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 100]) -> None:
+        await ROLES.answer(interaction, name)
+
+    @app_commands.command(name="card", description=text("cmd-mafia-card", "What a card does"))
+    @app_commands.describe(name=text("opt-lookup-card", "The card: start typing its name, then pick it"))
+    @app_commands.autocomplete(name=autocomplete(CARDS.source))
+    async def card(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 100]) -> None:
+        await CARDS.answer(interaction, name)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,7 +1,9 @@
 """Moderator commands (`/gm …`), guarded by "Manage Server" or the server's GM role. Each one
 goes through the table, so it is recorded in the game's log and announced in the channel, once per
 interaction (its key is in the logged action). A moderator who holds or held a seat of a game is one
-of its players until it is over: every /gm command on that game refuses them (`_game`)."""
+of its players until it is over: every /gm command on that game refuses them (`_game`). A command's
+`game_id` autocompletes this server's games, for moderators only (bot/discord/lookups.py): the running
+ones, which every step command needs, and for /gm export the finished ones too."""
 
 from __future__ import annotations
 
@@ -15,12 +17,36 @@ from discord.ext import commands
 
 from bot.discord.checks import is_moderator
 from bot.discord.game_cog import game_master
+from bot.discord.lookups import Entry, autocomplete, finished_games, game_entry, newest_first
 from bot.discord.translator import text
 from bot.i18n import normalize, t
 from bot.lobby import deadline_bounds
 from bot.table import LiveGame, Outcome, Seat, interaction_key
 from games import registry
 from games.core import GM
+
+
+async def running_games(interaction: discord.Interaction, language: str, typed: str) -> list[Entry]:
+    """This server's running games (paused ones too), newest first; nothing for a member who is no moderator."""
+    gm = game_master(interaction.client)  # type: ignore[arg-type]
+    if not await is_moderator(interaction, gm.storage):
+        return []
+    rows = newest_first(await gm.storage.games_with_status("running"), interaction.guild_id)
+    return [game_entry(interaction, language, row) for row in rows]
+
+
+async def recorded_games(interaction: discord.Interaction, language: str, typed: str) -> list[Entry]:
+    """What /gm export can download: this server's running games, then its finished ones, newest first."""
+    gm = game_master(interaction.client)  # type: ignore[arg-type]
+    if not await is_moderator(interaction, gm.storage):
+        return []
+    rows = newest_first(await gm.storage.games_with_status("running"), interaction.guild_id)
+    rows += await finished_games(gm.storage, interaction.guild_id, typed)
+    return [game_entry(interaction, language, row) for row in rows]
+
+
+RUNNING = autocomplete(running_games)
+RECORDED = autocomplete(recorded_games)
 
 
 @app_commands.guild_only()
@@ -82,6 +108,7 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         await self.gm.ephemeral(interaction, "\n".join(lines))
 
     @app_commands.command(name="state", description=text("cmd-gm-state", "See a game's full state (not for players)"))
+    @app_commands.autocomplete(game_id=RUNNING)
     async def state(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         game = await self._game(interaction, game_id)
         if game is None:
@@ -108,6 +135,7 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         return False
 
     @app_commands.command(name="export", description=text("cmd-gm-export", "Download a game's full record"))
+    @app_commands.autocomplete(game_id=RECORDED)
     async def export(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         language = normalize(str(interaction.locale))
         if game_id is None:
@@ -127,12 +155,14 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         await interaction.followup.send(t(language, "gm-export", id=row.id), ephemeral=True, file=file)
 
     @app_commands.command(name="pause", description=text("cmd-gm-pause", "Pause a game and its deadlines"))
+    @app_commands.autocomplete(game_id=RUNNING)
     async def pause(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         if game := await self._game(interaction, game_id):
             outcome = await self.gm.table.pause(game.id, interaction.user.id, input_key=interaction_key(interaction.id))
             await self._done(interaction, outcome, game)
 
     @app_commands.command(name="resume", description=text("cmd-gm-resume", "Resume a paused game"))
+    @app_commands.autocomplete(game_id=RUNNING)
     async def resume(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         if game := await self._game(interaction, game_id):
             outcome = await self.gm.table.resume(
@@ -141,6 +171,7 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             await self._done(interaction, outcome, game)
 
     @app_commands.command(name="extend", description=text("cmd-gm-extend", "Give more time for the current step"))
+    @app_commands.autocomplete(game_id=RUNNING)
     async def extend(
         self, interaction: discord.Interaction, seconds: app_commands.Range[int, 1, 86400], game_id: int | None = None
     ) -> None:
@@ -151,6 +182,7 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             await self._done(interaction, outcome, game)
 
     @app_commands.command(name="force", description=text("cmd-gm-force", "End the current step now (bot acts)"))
+    @app_commands.autocomplete(game_id=RUNNING)
     async def force(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         if game := await self._game(interaction, game_id):
             await interaction.response.defer(ephemeral=True)
@@ -158,6 +190,7 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             await self._done(interaction, outcome, game)
 
     @app_commands.command(name="replace", description=text("cmd-gm-replace", "Give a player's seat to someone else"))
+    @app_commands.autocomplete(game_id=RUNNING)
     @app_commands.describe(
         player=text("opt-player", "The player whose seat changes hands"),
         member=text("opt-member", "The new player (leave empty for a bot player)"),
@@ -169,6 +202,7 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         await self._give_seat(interaction, player, member, game_id, removed=False)
 
     @app_commands.command(name="remove", description=text("cmd-gm-remove", "Remove a player; a bot takes the seat"))
+    @app_commands.autocomplete(game_id=RUNNING)
     async def remove(
         self, interaction: discord.Interaction, player: discord.Member, game_id: int | None = None
     ) -> None:
@@ -201,6 +235,7 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         await self._done(interaction, outcome, game)
 
     @app_commands.command(name="rollback", description=text("cmd-gm-rollback", "Return the game to an earlier step"))
+    @app_commands.autocomplete(game_id=RUNNING)
     async def rollback(
         self, interaction: discord.Interaction, step: app_commands.Range[int, 0, 100000], game_id: int | None = None
     ) -> None:
@@ -212,6 +247,7 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             await self._done(interaction, outcome, game)
 
     @app_commands.command(name="end", description=text("cmd-gm-end", "End a game now"))
+    @app_commands.autocomplete(game_id=RUNNING)
     async def end(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         if game := await self._game(interaction, game_id):
             outcome = await self.gm.table.end(game.id, interaction.user.id, input_key=interaction_key(interaction.id))

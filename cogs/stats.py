@@ -2,7 +2,8 @@
 `/history` (the server's finished games, paged, newest first), `/history game:<id>` (a finished
 game's readable transcript and its full record as JSON, for its players and the moderators), and
 the absent-player rule's Discord side: moderators and the player are told when a bot takes a seat
-after missed deadlines (`/gm settings absent_after:`), and `/back` gives it back."""
+after missed deadlines (`/gm settings absent_after:`), and `/back` gives it back. `/history game:`
+autocompletes the server's finished games (bot/discord/lookups.py)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from discord.ext import commands
 from bot.discord.checks import is_moderator
 from bot.discord.components import BackButton
 from bot.discord.game_cog import game_master
+from bot.discord.lookups import Entry, autocomplete, finished_games, game_entry
 from bot.discord.outbox import Message
 from bot.discord.text import escape_name
 from bot.discord.translator import text
@@ -81,6 +83,13 @@ def history_line(language: str, row: GameRow, winners: list[int]) -> str:
         language, "history-line", id=row.id, game=t(language, f"{row.game}-title"), when=f"<t:{int(row.updated_at)}:d>",
         players=", ".join(names), winners=list_names([names[i] for i in winners if i < len(names)], language),
     )
+
+
+async def history_games(interaction: discord.Interaction, language: str, typed: str) -> list[Entry]:
+    """The games /history can show: this server's finished ones, newest first (the list /history gives)."""
+    gm = game_master(interaction.client)  # type: ignore[arg-type]
+    rows = await finished_games(gm.storage, interaction.guild_id, typed)
+    return [game_entry(interaction, language, row) for row in rows]
 
 
 class Stats(commands.Cog):
@@ -189,6 +198,7 @@ class Stats(commands.Cog):
         game=text("opt-history-game", "A game's number: its transcript and full record (its players and moderators)"),
         page=text("opt-history-page", "Which page of the list"),
     )
+    @app_commands.autocomplete(game=autocomplete(history_games))
     @app_commands.guild_only()
     async def history(
         self, interaction: discord.Interaction, game: int | None = None, page: app_commands.Range[int, 1, 10000] = 1

@@ -20,11 +20,13 @@ from bot.discord.text import (
     refusal_text,
 )
 from bot.i18n import SeatNamer, normalize, reading_as, t
-from bot.render import clip, joined
+from bot.render import clip, clip_words, joined, option_explained
 from bot.table import LiveGame
 from games.core import GameState, Option, Prompt, Refusal
 
 MAX_BUTTONS = 20  # 4 rows of 5; the fifth row is kept for the amount / view buttons
+MAX_DESCRIPTION = 100  # a select option's description
+SENTENCE_END = (". ", "! ", "? ")
 
 
 def simultaneous(prompts: list[Prompt]) -> bool:
@@ -60,9 +62,36 @@ def prompt_names(game: LiveGame, prompt: Prompt, private: bool | None = None) ->
     return reading_as(game.name_of, prompt.seat if (prompt.secret if private is None else private) else None)
 
 
+def explains_itself(option: Option) -> bool:
+    """Whether an option carries a text of what it does (a Mafia card's effect): bot.render.option_explained."""
+    return option_explained(option, None, str) is not None
+
+
 def as_selects(prompt: Prompt) -> bool:
-    """Whether the prompt's options become select menus (too many for buttons, or several picks)."""
-    return len(prompt.options) > MAX_BUTTONS or prompt.ask == "many"
+    """Whether the prompt's options become select menus: too many for buttons, several picks, or options
+    that say what they do (a select option shows that under its label; a button cannot)."""
+    return len(prompt.options) > MAX_BUTTONS or prompt.ask == "many" or any(map(explains_itself, prompt.options))
+
+
+def short_form(text: str, limit: int = MAX_DESCRIPTION) -> str:
+    """`text` in one short line: whole when it fits, else its first sentences that fit, followed by " …",
+    else cut at a word."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = max(text.rfind(end, 0, limit - 1) for end in SENTENCE_END)
+    if cut > 0:
+        return text[: cut + 1] + " …"
+    return clip_words(text, limit)
+
+
+def select_option(option: Option, value: str, language: str, names: SeatNamer) -> discord.SelectOption:
+    """An option in a select menu: its label, and what it does (short) as the description when it says."""
+    explained = option_explained(option, language, names)
+    return discord.SelectOption(
+        label=clip(option_label(option, language, names), 100), value=value,
+        description=None if explained is None else short_form(explained),
+    )
 
 
 def select_values(options: list[Option]) -> list[str]:
@@ -149,7 +178,7 @@ def prompt_view(game: LiveGame, prompt: Prompt, language: str, *, private: bool 
             view.add_item(
                 AnswerSelect(
                     game.id, prompt.id,
-                    [discord.SelectOption(label=clip(option_label(o, language, names), 100), value=value)
+                    [select_option(o, value, language, names)
                      for o, value in zip(chunk, values[chunk_start : chunk_start + 25], strict=True)],
                     placeholder=t(language, "prompt-select"), row=chunk_start // 25,
                     min_values=low, max_values=high,

@@ -40,12 +40,14 @@ def double_possible(state: CastleState, sheet: Sheet) -> bool:
 
 
 def _player_options(state: CastleState, me: int, *, need_cards: bool = False) -> list[Option]:
+    """The other players, as targets of a card: yourself is never offered (a typed own seat is refused
+    with its reason by `explain`)."""
     options = []
     for other in range(state.players):
-        disabled = None
         if other == me:
-            disabled = Refusal(key="castle-refuse-self")
-        elif need_cards and not state.table[other].hand:
+            continue
+        disabled = None
+        if need_cards and not state.table[other].hand:
             disabled = Refusal(key="castle-refuse-no-cards", params={"player": seat(other)})
         options.append(Option(value=str(other), label="castle-opt-player", disabled=disabled,
                               params={"player": seat(other), "cards": len(state.table[other].hand)}))

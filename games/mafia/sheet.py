@@ -26,7 +26,7 @@ from games.core import Event, Option, Refusal, seat, term
 from games.core.orders import OrderForm, Part, Sheet, Step, lines, message, picks
 from games.mafia import votes
 from games.mafia.collection import COLOURS, CardType
-from games.mafia.common import cards_term, tell
+from games.mafia.common import card_params, cards_term, tell
 from games.mafia.deck import draw
 from games.mafia.order import CardPlay, Order
 from games.mafia.state import Card, MafiaState, Message
@@ -128,10 +128,11 @@ def _used_refusal(used: dict[int, str], card: Card) -> Refusal | None:
 
 
 def card_option(state: MafiaState, card: Card, disabled: Refusal | None = None) -> Option:
-    kind = state.collection.card(card.key)
-    return Option(value=str(card.id), label="mafia-opt-card", disabled=disabled, params={
-        "card": term(f"mafia-card-{card.key}"), "colour": term(f"mafia-colour-{kind.colour}"),
-        "cost": kind.cost, "when": term(f"mafia-when-{kind.when}")})
+    """A card on the sheet: name, colour, cost and phase as its label, and its text as the `ability` an
+    option explains itself with (a Discord select's description, the terminal's hint)."""
+    params = card_params(state.collection, card.key)
+    params["ability"] = params.pop("text")
+    return Option(value=str(card.id), label="mafia-opt-card", disabled=disabled, params=params)
 
 
 def target_refusal(state: MafiaState, me: int, target: int) -> Refusal | None:

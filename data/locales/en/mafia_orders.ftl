@@ -120,7 +120,7 @@ mafia-ask-pay-boost = 💰 The boost costs { $cost }: choose { $cost ->
    *[other] the { $cost } cards
 } to discard.
 mafia-ask-boost-question = 📰 Also take the effect of { $card } on the victim?
-mafia-ask-veche = ⚖ The veche: whom do you vote for?
+mafia-ask-veche = ⚖ The veche: whom do you vote for? The vote is secret; you cannot vote for yourself.
 mafia-ask-veche-kind = ⚖ Your veche vote for { $player }: execution (6 damage) or beating (2 damage)?
 mafia-ask-leader = 👑 Whom do you vote for as Leader? The vote is public; you may vote for yourself, but not for the current Leader.
 mafia-ask-artifact = 🏺 To whom do you pass the artifact, secretly? If to nobody, to someone who dies today or to someone who has held it, it goes to a random character who has never held it.
