@@ -318,6 +318,8 @@ class Table:
         game.dues = {d.prompt_id: d.due for d in await self.storage.deadlines(game_id)}
         if game.running:
             self.games[game_id] = game
+            if self.storage.shared:  # another process made or moved it: what it posted is known there
+                await self._tell_reloaded(game)
         return game
 
     # --- the game's lock, across processes ------------------------------------------------------
@@ -351,6 +353,9 @@ class Table:
         if not game.running:
             self.games.pop(game.id, None)
             self.changes.forget(lambda key: key[0] == game.id)
+        await self._tell_reloaded(game)
+
+    async def _tell_reloaded(self, game: LiveGame) -> None:
         for told in self.reloaded:
             try:
                 await told(game)

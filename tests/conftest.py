@@ -43,6 +43,17 @@ def pytest_configure(config: pytest.Config) -> None:
         settings.load_profile("gamemaster-deep" if depth.deep() else "gamemaster-default")
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Under `--dist loadgroup` each worker names a grouped test `id@group` (pytest-xdist renames it): if
+    that stops happening (a pytest or xdist upgrade), a group's costly module fixture is built on both
+    workers and the suite quietly doubles its longest part, so the run stops here instead."""
+    if not getattr(session.config.option, "loadgroup", False):
+        return
+    lost = [item.nodeid for item in session.items if item.get_closest_marker("xdist_group") and "@" not in item.nodeid]
+    if lost:
+        raise pytest.UsageError(f"pytest-xdist's test groups no longer take effect (e.g. {lost[0]}): see pyproject")
+
+
 def pytest_report_header(config: pytest.Config) -> str:
     size = "deep (full size)" if depth.deep() else f"default (1/{depth.SCALE} of the full size; --deep for all)"
     return f"randomised tests: {size}, hypothesis max_examples={settings.default.max_examples}"

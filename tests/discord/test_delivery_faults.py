@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.depth import count
 from tests.discord.bot_process import (
     WINDOW,
     BotProcess,
@@ -25,7 +26,8 @@ from tests.discord.test_restart import slash
 from tests.discord_standin import Channel, DiscordStandIn, RecordedRequest, User
 
 PLAYERS = 4
-TRIALS = 21
+TRIALS = count(21, least=8)
+"""Kills in the random-kill test: 21 in a deep run (tests/depth.py), 8 by default."""
 
 
 def world(standin: DiscordStandIn) -> tuple[list[User], object]:
@@ -112,8 +114,8 @@ async def test_a_reveal_cut_off_by_sigkill_is_posted_once_after_restart(tmp_path
 
 
 async def test_random_sigkills_lose_no_action_and_no_line(tmp_path: Path) -> None:
-    """At least 21 kills at seeded random points of Cookie games (a third of them in the middle of
-    channel posts): every acknowledged click is on disk, every game resumes and finishes, and every
+    """At least TRIALS kills at seeded random points of Cookie games (about half of them in the middle
+    of channel posts): every acknowledged click is on disk, every game resumes and finishes, and every
     public line reached its channel exactly once and in order."""
     rng = random.Random(9016)
     async with DiscordStandIn(flood_limit=None) as standin:

@@ -74,6 +74,35 @@ def test_errors_point_at_the_offending_field(spec: SpecValidator) -> None:
 
 
 @pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("POST", "/channels/1/messages", {"content": "hi", "components": [row(button())]}),
+        ("POST", "/channels/1/messages", {"content": "hi", "nonce": "12", "enforce_nonce": True}),
+        ("POST", "/channels/1/messages", {"content": 5}),
+        ("POST", "/channels/1/messages", {"components": [row(button(label="x" * 81))]}),
+        ("POST", "/channels/1/messages", {"components": [row({**button(), "style": 9})]}),
+        ("POST", "/interactions/1/token/callback", {"type": 7, "data": {"content": "ok", "components": []}}),
+        ("POST", "/interactions/1/token/callback", {"type": 4, "data": {"content": 5}}),
+        ("POST", "/interactions/1/token/callback", {"type": 42}),
+        ("PATCH", "/webhooks/1/token/messages/2", {"content": "edited", "allowed_mentions": {"parse": []}}),
+        ("PATCH", "/webhooks/1/token/messages/2", {"allowed_mentions": {"parse": ["nobody"]}}),
+        ("PUT", "/channels/1/permissions/2", {"type": 0, "allow": "1024", "deny": 0}),
+        ("PUT", "/channels/1/permissions/2", {"type": "role"}),
+    ],
+)
+def test_the_quick_check_agrees_with_the_reference_validator(
+    spec: SpecValidator, method: str, path: str, body: dict[str, Any]
+) -> None:
+    """Every request is first checked by the compiled validator, and only its "valid" is believed: it must
+    accept exactly what the reference validator accepts."""
+    operation = spec.operation(method, path)
+    assert operation is not None
+    reference = spec._validator(operation)
+    assert reference is not None
+    assert spec._fast_valid(operation, body) == reference.is_valid(body)
+
+
+@pytest.mark.parametrize(
     ("body", "expected"),
     [
         ({"content": "x" * 2000}, []),

@@ -21,12 +21,13 @@ from games.castle.state import CastleState, Marker
 from games.core import Action, Prompt
 from games.core.orders import BACK, CANCEL, DONE
 from games.core.rng import derived
+from tests.depth import count
 from tests.games.castle.helpers import new_game, orders, position, prompt_of
 
-SAMPLE = 12
-"""Games per table size against random players (each seat in turn is the bot's)."""
-GREEDY_SAMPLE = 24
-"""Games per table size against greedy walkers (closer games: a larger sample)."""
+SAMPLE = count(12, least=8)
+"""Games per table size against random players (each seat in turn is the bot's; 12 in a deep run)."""
+GREEDY_SAMPLE = count(24, least=12)
+"""Games per table size against greedy walkers (closer games: a larger sample; 24 in a deep run)."""
 
 
 def random_player(state: CastleState, prompt: Prompt, rng: random.Random) -> Action:

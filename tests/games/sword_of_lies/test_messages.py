@@ -13,6 +13,7 @@ from bot.i18n import LOCALES_DIR, catalog, render_params
 from games.core.rng import derived
 from games.sword_of_lies import ENGINE
 from games.sword_of_lies.betting import KINDS, REFUSAL_KEYS
+from tests.games.sword_of_lies.test_properties import bot_level
 
 from ..rendering import assert_renders_for_everyone
 
@@ -103,7 +104,9 @@ def test_everything_emitted_in_real_games_renders_in_both_languages() -> None:
             emitted.update([prompt.key, *(o.label for o in prompt.options)])
             rng = derived(seed, "msg", state.step)
             action = (
-                ENGINE.default_action(state, prompt) if rng.random() < 0.1 else ENGINE.bot_action(state, prompt, rng)
+                ENGINE.default_action(state, prompt)
+                if rng.random() < 0.1
+                else ENGINE.bot_action(state, prompt, rng, level=bot_level(seed))
             )
             state, new = ENGINE.apply(state, prompt.seat, action)
             events += new

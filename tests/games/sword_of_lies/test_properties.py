@@ -62,7 +62,13 @@ def choose(state: SolState, seed: int, p_default: float) -> tuple[Prompt, Action
     prompt = open_prompts[rng.randrange(len(open_prompts))]
     if rng.random() < p_default:
         return prompt, ENGINE.default_action(state, prompt)
-    return prompt, ENGINE.bot_action(state, prompt, derived(seed, "bot", state.step))
+    return prompt, ENGINE.bot_action(state, prompt, derived(seed, "bot", state.step), level=bot_level(seed))
+
+
+def bot_level(seed: int) -> str:
+    """Most games are played by the easy bots (quick, and they fold early: many short games); every
+    fourth by the normal ones, which call and bet on to the War (fewer, longer games)."""
+    return "normal" if seed % 4 == 3 else "easy"
 
 
 def shown_cards(state: SolState, shown: set[int]) -> set[int]:
