@@ -27,6 +27,8 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.discord.priority import Foreground
+
 log = logging.getLogger(__name__)
 
 
@@ -43,6 +45,9 @@ class Answers(Protocol):
     def private_view(self, interaction: discord.Interaction, game_id: int) -> Awaitable[None]: ...
 
     def report_failure(self, interaction: discord.Interaction) -> Awaitable[None]: ...
+
+    @property
+    def foreground(self) -> Foreground: ...
 
     def open_speak(self, interaction: discord.Interaction, game_id: int) -> Awaitable[None]: ...
 
@@ -97,9 +102,10 @@ def _walk(components: list[Any]) -> list[Any]:
 
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """Run a component's work; on an unexpected error, log it and tell the player."""
+    """Run a component's work ahead of the outboxes; on an unexpected error, log it and tell the player."""
     try:
-        await work
+        async with _service(interaction).foreground.answering():
+            await work
     except discord.HTTPException as error:
         if error.code == ALREADY_ANSWERED:  # the same click delivered twice: the first one was answered
             log.info("interaction %s for %s was already answered", interaction.id, safe_id(_custom_id(interaction)))

@@ -19,6 +19,7 @@ from bot.discord.presenting import (
     seat_language,
     value_label,
 )
+from bot.discord.priority import Foreground
 from bot.discord.relay import Relay
 from bot.discord.replies import Replies, ephemeral
 from bot.discord.text import event_text
@@ -34,8 +35,10 @@ log = logging.getLogger(__name__)
 class Interactions:
     def __init__(
         self, table: Table, storage: Storage, memory: Memory, replies: Replies, relay: Relay,
-        enqueue: Callable[[list[DeliveryRow]], None],
+        enqueue: Callable[[list[DeliveryRow]], None], foreground: Foreground,
     ) -> None:
+        self.foreground = foreground
+        """Held while an interaction is answered: the outboxes wait (bot/discord/priority.py)."""
         self.table = table
         self.storage = storage
         self.memory = memory

@@ -115,8 +115,11 @@ class Outbox:
         on_idle: Callable[[Outbox], None] | None = None,
         follow_up: Router | None = None,
         on_stuck: StuckHandler | None = None,
+        turn: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         self._send = send
+        self._turn = turn
+        """Awaited before each send: the clicks being answered go first (bot/discord/priority.py)."""
         self._follow_up = follow_up
         """Asked before each new message: a sender that does not count against Discord's global rate
         limit, or None when there is none for this destination now."""
@@ -263,8 +266,12 @@ class Outbox:
                 chunks, status = self._next_chunks()
                 try:
                     for index, chunk in enumerate(chunks):
+                        if self._turn is not None:
+                            await self._turn()
                         await self._send_chunk(chunk, later=[*chunks[index + 1 :], *([[status]] if status else [])])
                     if status is not None:
+                        if self._turn is not None:
+                            await self._turn()
                         await self._run_status(status)
                 except TryAgain as again:
                     await self._wait_to_try_again(again)

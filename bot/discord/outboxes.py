@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.discord.memory import Memory
 from bot.discord.outbox import Item, Message, Outbox
 from bot.discord.presenting import public_player
+from bot.discord.priority import Foreground
 from bot.discord.replies import Replies, already_there, same_content
 from bot.i18n import t
 from bot.storage import DELIVERY_DROPPED, DeliveryRow, Storage
@@ -32,9 +33,12 @@ class ChannelGone(Exception):
 
 class Outboxes:
     def __init__(
-        self, bot: commands.Bot, storage: Storage, table: Table, memory: Memory, replies: Replies, window: float
+        self, bot: commands.Bot, storage: Storage, table: Table, memory: Memory, replies: Replies, window: float,
+        foreground: Foreground,
     ) -> None:
         self.bot = bot
+        self.foreground = foreground
+        """Clicks being answered go before the outboxes' sends."""
         self.storage = storage
         self.table = table
         self.memory = memory
@@ -56,7 +60,8 @@ class Outboxes:
                 return await self._post(channel, content, extra)
 
             self.outboxes[channel_id] = Outbox(
-                send, window=self.window, journal=self, on_idle=partial(self._forget_outbox, channel_id),
+                send, window=self.window, journal=self,
+                turn=self.foreground.turn, on_idle=partial(self._forget_outbox, channel_id),
                 follow_up=self.replies.router(lambda: None if channel_id in gone else channel_id, send),
             )
         return self.outboxes[channel_id]
@@ -77,7 +82,8 @@ class Outboxes:
                     await self.dms_closed_mid_game(user_id)
 
             self.outboxes[key] = Outbox(
-                send, on_failure=failed, window=self.window, journal=self, on_idle=partial(self._forget_outbox, key),
+                send, on_failure=failed, window=self.window, journal=self,
+                turn=self.foreground.turn, on_idle=partial(self._forget_outbox, key),
                 follow_up=self.replies.router(lambda: self.memory.dm_channels.get(user_id), send),
             )
         return self.outboxes[key]

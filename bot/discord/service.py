@@ -28,6 +28,7 @@ from bot.discord.memory import Memory
 from bot.discord.outbox import WINDOW_SECONDS
 from bot.discord.outboxes import Outboxes
 from bot.discord.planning import Planner
+from bot.discord.priority import Foreground
 from bot.discord.relay import Relay
 from bot.discord.replies import Replies, ephemeral
 from bot.discord.shards import Cluster
@@ -58,7 +59,8 @@ class GameMaster:
         self.replies = Replies()
         """Players' latest interactions, whose tokens carry messages outside Discord's global rate limit
         (bot/discord/replies.py)."""
-        self.outboxes = Outboxes(bot, storage, table, memory, self.replies, self.window)
+        self.foreground = Foreground()
+        self.outboxes = Outboxes(bot, storage, table, memory, self.replies, self.window, self.foreground)
         self.standing = Standing(bot, storage, table, memory, self.replies)
         self.channels = ChannelKeeper(bot, storage, table, memory, self.outboxes)
         """Who may write in each game's channel (its permission overwrites): bot/discord/channel.py."""
@@ -74,7 +76,9 @@ class GameMaster:
         self.deliveries = Deliveries(
             table, storage, memory, self.outboxes, self.planner, self.standing, self.flow, self.channels, self.cluster
         )
-        self.interactions = Interactions(table, storage, memory, self.replies, self.relay, self._enqueue)
+        self.interactions = Interactions(
+            table, storage, memory, self.replies, self.relay, self._enqueue, self.foreground
+        )
         table.planner = self.planner.plan
         table.listeners.append(self.deliveries.on_delivery)
         table.listeners.append(self.channels.on_delivery)

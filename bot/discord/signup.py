@@ -24,9 +24,9 @@ import discord
 from pydantic import BaseModel
 
 from bot.discord.components import SignupButton, SignupSelect
+from bot.discord.presenting import select_option
 from bot.discord.text import option_label, option_label_with_reason, option_with_reason, prompt_text
 from bot.i18n import render, t
-from bot.render import clip
 from bot.storage import GameRow
 from games import registry
 from games.core import Engine, Option, Prompt
@@ -106,8 +106,7 @@ def question(
     for number, chunk in enumerate(parts):
         view.add_item(SignupSelect(
             row.id, values,
-            [discord.SelectOption(label=clip(option_label(o, language, nobody_seated), 100), value=o.value)
-             for o in chunk],
+            [select_option(o, o.value, language, nobody_seated) for o in chunk],  # a role's ability as its description
             placeholder=t(language, "prompt-select"), row=number, part=number if len(parts) > 1 else None,
         ))
     return "\n".join(lines), view

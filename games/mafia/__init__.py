@@ -9,7 +9,8 @@ Rules: `shared/rules/mafia.md`; the points it leaves open, as settled here: `doc
 - Phases: `phases` (open a phase, end it), `sheet` (the order sheet: its parts and the `Order` read
   back from it), `resolution` (the page's nine steps: `res_costs`, `effects`, `passives`,
   `res_damage`, `res_report`, `res_context`), `votes` (kill, veche, Leader), `artifact`, `victory`.
-- Reading: `view`, `summary`; players: `bot` (draft and phase policy), `bot_orders` (a phase's plan).
+- Reading: `view`, `summary`; players: `bot` (draft and phase policy), `bot_orders` (a phase's plan),
+  `bot_cards` (which card on whom), `bot_view` and `bot_memory` (what the seat knows and remembers).
 """
 
 from games.mafia.engine import MafiaEngine

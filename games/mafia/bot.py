@@ -35,7 +35,7 @@ REMEMBERING: dict[str, dict[Colour, float]] = {
 }
 TEACHING: dict[str, float] = {
     # "normal" law: what an information card teaches about the mafia (added to its colour's preference)
-    "hand_colours": 0.8, "faction": 0.8, "tracker": 0.6, "search": 0.4, "denunciation": 0.4,
+    "hand_colours": 1.0, "faction": 1.0, "tracker": 1.2, "search": 0.4, "denunciation": 0.8,
     "surveillance": 0.0, "eavesdrop": -0.4, "letter": -1.2, "divination": -1.2, "intercept": -1.2,
 }
 COST_PENALTY = 0.6

@@ -30,10 +30,8 @@ EASY = "easy"
 """The memoryless bot (as it was first written); every other level remembers what its seat learned."""
 BELIEF_WEIGHT = 1.0
 """How much one unit of log-odds of being mafia adds to a law bot's suspicion (in hand cards)."""
-SURE = 2.5
-"""Log-odds from which a law bot treats a character as mafia: execution, attacks by night too."""
-CLEARED = 2.0
-"""Log-odds from which a law bot treats a character as law: the one it protects first."""
+SURE = bot_memory.SURE_MAFIA
+CLEARED = bot_memory.CLEARED_LAW
 
 
 # --- what the seat knows --------------------------------------------------------------------------
@@ -107,17 +105,30 @@ def opening(state: MafiaState, n: int) -> int:
     return state.roles.opening_hand(state.seats[n].public_role)
 
 
+def table_talk(state: MafiaState) -> dict[int, float]:
+    """How suspect the table finds each living character on public facts alone: the cards he keeps
+    beyond his opening hand, plus the tie-break of the table's talk (FOCUS: drawn for every living
+    seat in seat order, the same for every seat)."""
+    talk = derived(state.rng.seed, "bot-talk", state.phase_index)
+    return {n: state.counts.get(n, 0) - opening(state, n) + talk.uniform(0, FOCUS) for n in state.living()}
+
+
+def table_suspect(state: MafiaState, pool: list[int]) -> int | None:
+    """The one of `pool` the table suspects most (public: every seat can tell)."""
+    talk = table_talk(state)
+    return max(pool, key=lambda n: talk[n]) if pool else None
+
+
 def view(state: MafiaState, me: int, level: str = "normal") -> View:
     rng = derived(state.rng.seed, "bot-plan", state.phase_index, me)
     player = state.seats[me]
     friends = [n for n in state.mafia_seats() if n != me and state.seats[n].alive] if player.mafia else []
-    talk = derived(state.rng.seed, "bot-talk", state.phase_index)
+    talk = table_talk(state)
     suspicion: dict[int, float] = {}
     for n in state.living():
-        focus = talk.uniform(0, FOCUS)  # drawn for every living seat, in seat order: the same for all
-        hunch = rng.uniform(0, NOISE)
+        hunch = rng.uniform(0, NOISE)  # drawn for every living seat, in seat order
         if n != me:
-            suspicion[n] = state.counts.get(n, 0) - opening(state, n) + focus + hunch
+            suspicion[n] = talk[n] + hunch
     found = View(state=state, me=me, rng=rng, friends=friends, suspicion=suspicion, level=level)
     if found.remembers:
         found.belief = bot_memory.beliefs(state, me)
@@ -126,16 +137,16 @@ def view(state: MafiaState, me: int, level: str = "normal") -> View:
     return found
 
 
-def victim(state: MafiaState) -> int | None:
+def victim(state: MafiaState, level: str = "normal") -> int | None:
     """The mafia's victim tonight — the same for every member: only public facts and a generator seeded
     by (seed, phase index). The law character with the most cards (the strongest, and the one the
-    law would trust least), unless FINISH_SHARE of the nights it finishes one the kill can kill."""
-    mafia = state.mafia_seats()
-    if not mafia:
-        return None
-    legal = [n for n in state.living() if votes.kill_target_refusal(state, mafia[0], n) is None]
+    law would trust least), unless FINISH_SHARE of the nights it finishes one the kill can kill. Above
+    "easy", the law character the table suspects most is spared: tomorrow's veche may spend itself
+    on him (see `kill_candidates`)."""
+    legal = kill_candidates(state, level)
     if not legal:
         return None
+    mafia = state.mafia_seats()
     shared = derived(state.rng.seed, "mafia-victim", state.phase_index)
     legal = shared.sample(legal, len(legal))  # ties broken alike by every member
     dead = sum(1 for n in mafia if not state.seats[n].alive)
@@ -147,6 +158,20 @@ def victim(state: MafiaState) -> int | None:
     if killable and shared.random() < FINISH_SHARE:
         return max(killable, key=lambda n: counts[n])
     return max(legal, key=lambda n: counts[n])
+
+
+def kill_candidates(state: MafiaState, level: str = "normal") -> list[int]:
+    """Those the mafia's kill may choose among tonight (mafia knowledge: only its members call this):
+    every character it may target; above "easy", all but the law character the table suspects most
+    (the decoy), when others are left."""
+    mafia = state.mafia_seats()
+    if not mafia:
+        return []
+    legal = [n for n in state.living() if votes.kill_target_refusal(state, mafia[0], n) is None]
+    if level == EASY or len(legal) < 2:
+        return legal
+    decoy = table_suspect(state, legal)
+    return [n for n in legal if n != decoy]
 
 
 # --- what a card is worth ---------------------------------------------------------------------------

@@ -8,35 +8,10 @@ from collections.abc import Callable
 
 from games.core import Prompt
 from games.sword_of_lies import bot_normal, phase1, phase2, phase3, setup
-from games.sword_of_lies.bot_estimate import own_outcome
-from games.sword_of_lies.common import BACK
+from games.sword_of_lies.bot_estimate import hand_strength, own_outcome
+from games.sword_of_lies.bot_normal import believe, enabled_values, position_values
 from games.sword_of_lies.options import MAX_BUY_IN
 from games.sword_of_lies.state import SolState
-
-
-def _enabled(prompt: Prompt) -> list[str]:
-    return [o.value for o in prompt.options if o.disabled is None and o.value != BACK]
-
-
-def _positions(prompt: Prompt) -> list[str]:
-    return [v for v in _enabled(prompt) if v.isdigit()]
-
-
-def strength(state: SolState, me: int) -> float:
-    """Roughly 0..1: shields in hand (2 lives each) and the swords this seat holds or expects."""
-    cards = state.table[me].cards
-    if not cards:
-        return 0.0
-    lives = sum(2 if own_outcome(c) == "shield" else 1 for c in cards)
-    expected_swords = state.table[me].swords + 0.5 * sum(
-        1
-        for s, p in enumerate(state.table)
-        if s != me
-        for c in p.cards
-        if c.mark is not None and c.mark.by == me and not c.revealed
-    )
-    hand = state.options.hand_size
-    return min(1.0, (lives - hand) / hand + 0.15 * expected_swords / hand)
 
 
 def choose(state: SolState, prompt: Prompt, rng: random.Random, level: str = "normal") -> str | int:
@@ -46,7 +21,7 @@ def choose(state: SolState, prompt: Prompt, rng: random.Random, level: str = "no
     handler = handlers.get(prompt.key)
     if handler is not None:
         return handler(state, prompt, rng)
-    return rng.choice(_enabled(prompt))
+    return rng.choice(enabled_values(prompt))
 
 
 # --- set-up and Phase I ----------------------------------------------------------------------
@@ -55,7 +30,7 @@ def _buy_in(state: SolState, prompt: Prompt, rng: random.Random) -> int:
 
 
 def _move(state: SolState, prompt: Prompt, rng: random.Random) -> str:
-    enabled = _enabled(prompt)
+    enabled = enabled_values(prompt)
     roll = rng.random()
     if "interrogate" in enabled and roll < 0.75:
         return "interrogate"
@@ -77,15 +52,15 @@ def _trade_own(state: SolState, prompt: Prompt, rng: random.Random) -> str:
             base = 1.5
         return base + rng.random() * 0.3
 
-    return min(_positions(prompt), key=worth)
+    return min(position_values(prompt), key=worth)
 
 
 def _random_player(state: SolState, prompt: Prompt, rng: random.Random) -> str:
-    return rng.choice([v for v in _enabled(prompt) if v.isdigit()])
+    return rng.choice([v for v in enabled_values(prompt) if v.isdigit()])
 
 
 def _random_position(state: SolState, prompt: Prompt, rng: random.Random) -> str:
-    return rng.choice(_positions(prompt))
+    return rng.choice(position_values(prompt))
 
 
 def _trade_offer(state: SolState, prompt: Prompt, rng: random.Random) -> str | int:
@@ -116,14 +91,10 @@ def _name_colour(state: SolState, prompt: Prompt, rng: random.Random) -> str:
     return truth
 
 
-def _believe(state: SolState, prompt: Prompt, rng: random.Random) -> str:
-    return "believe" if rng.random() < 0.5 else "disbelieve"
-
-
 # --- Phase II --------------------------------------------------------------------------------
 def _bet(state: SolState, prompt: Prompt, rng: random.Random) -> str | int:
-    enabled = set(_enabled(prompt))
-    power = strength(state, prompt.seat) + rng.uniform(-0.15, 0.15)
+    enabled = set(enabled_values(prompt))
+    power = hand_strength(state, prompt.seat) + rng.uniform(-0.15, 0.15)
     bluff = rng.random() < 0.08
     call = int(prompt.params.get("call", 0))
     stack = int(prompt.params.get("stack", 0))
@@ -148,7 +119,7 @@ def _bet(state: SolState, prompt: Prompt, rng: random.Random) -> str | int:
 def _reveal(state: SolState, prompt: Prompt, rng: random.Random) -> str:
     """Show shields first (a strong table image), otherwise a random card."""
     row = state.table[prompt.seat].cards
-    positions = _positions(prompt)
+    positions = position_values(prompt)
     shields = [p for p in positions if own_outcome(row[int(p) - 1]) == "shield"]
     if shields and rng.random() < 0.6:
         return shields[0]
@@ -160,7 +131,7 @@ def _negotiate(state: SolState, prompt: Prompt, rng: random.Random) -> str | int
     me = state.table[prompt.seat]
     if me.pay_to is not None and prompt.high:
         return rng.randint(1, max(1, min(prompt.high, state.options.big_blind)))
-    payees = [v for v in _enabled(prompt) if v.startswith(phase3.PAY_TO)]
+    payees = [v for v in enabled_values(prompt) if v.startswith(phase3.PAY_TO)]
     if payees and rng.random() < 0.03:
         return rng.choice(payees)
     return phase3.READY
@@ -176,7 +147,7 @@ def _leader(state: SolState, me: int) -> int | None:
 
 def _war_kind(state: SolState, prompt: Prompt, rng: random.Random) -> str:
     me = state.table[prompt.seat]
-    enabled = _enabled(prompt)
+    enabled = enabled_values(prompt)
     has_shield = any(c.shield for c in me.cards)
     if "double" in enabled and (has_shield or len(me.cards) > 2) and rng.random() < 0.5:
         return "double"
@@ -185,7 +156,7 @@ def _war_kind(state: SolState, prompt: Prompt, rng: random.Random) -> str:
 
 def _war_target(state: SolState, prompt: Prompt, rng: random.Random) -> str:
     leader = _leader(state, prompt.seat)
-    candidates = [v for v in _enabled(prompt) if v.isdigit()]
+    candidates = [v for v in enabled_values(prompt) if v.isdigit()]
     if leader is not None and str(leader) in candidates and rng.random() < 0.8:
         return str(leader)
     return rng.choice(candidates)
@@ -202,13 +173,13 @@ def _war_position(state: SolState, prompt: Prompt, rng: random.Random) -> str:
             return str(first.position)
     aimed = {t.position for t in order.targets if t.seat == target} if order is not None else set()
     plain = [str(p) for p, c in enumerate(row, start=1) if not c.shield and p not in aimed]
-    return rng.choice(plain or _positions(prompt))
+    return rng.choice(plain or position_values(prompt))
 
 
 def _war_cost(state: SolState, prompt: Prompt, rng: random.Random) -> str:
     row = state.table[prompt.seat].cards
     shields = [str(p) for p, c in enumerate(row, start=1) if c.shield]
-    return rng.choice(shields or _positions(prompt))
+    return rng.choice(shields or position_values(prompt))
 
 
 def _war_submitted(state: SolState, prompt: Prompt, rng: random.Random) -> str:
@@ -226,7 +197,7 @@ _HANDLERS: dict[str, Callable[[SolState, Prompt, random.Random], str | int]] = {
     phase1.ASK_TARGET: _random_player,
     phase1.ASK_POSITION: _random_position,
     phase1.NAME_COLOUR: _name_colour,
-    phase1.BELIEVE: _believe,
+    phase1.BELIEVE: believe,
     phase2.BET: _bet,
     phase2.REVEAL: _reveal,
     phase3.NEGOTIATE: _negotiate,

@@ -1,4 +1,5 @@
-"""How strong a seat's hand is, judged only from what that seat may know.
+"""How strong a seat's hand is, judged only from what that seat may know: on its own
+(`hand_strength`, the seat's cards whatever the others hold) and against the table (`estimate`).
 
 The seat knows its own faces (so the outcome of every own card), the public marks, reveals, swords
 and bets. An opponent's hidden marked card is a coin flip to it (a shield for its owner, or a sword
@@ -29,6 +30,11 @@ LEADER_FOCUS = 0.8
 sensible players gang up on the leader)."""
 
 
+WEAKEST_THIRD = 0.3
+"""Hand strengths below this are the weakest third of the hands met at the table: no shield, or one
+shield with little more than one sword to expect (two shields make 0.5, three 0.75)."""
+
+
 def own_outcome(card: TableCard) -> str:
     """What one of the seat's own cards is or will become: it knows the face and the mark."""
     if card.revealed:
@@ -37,6 +43,25 @@ def own_outcome(card: TableCard) -> str:
         return "plain"
     lie = card.mark.named != cardlib.colour(card.card)
     return "shield" if lie == card.mark.believed else "sword"
+
+
+def hand_strength(state: SolState, me: int) -> float:
+    """The seat's own hand on a 0..1 scale, whatever the others hold: the lives its cards will have
+    above one per card (a shield adds one) and, weighted lightly, the swords it holds or expects
+    (its marks on opponents' hidden cards are even odds)."""
+    cards = state.table[me].cards
+    if not cards:
+        return 0.0
+    lives = sum(2 if own_outcome(c) == "shield" else 1 for c in cards)
+    expected_swords = state.table[me].swords + 0.5 * sum(
+        1
+        for s, p in enumerate(state.table)
+        if s != me
+        for c in p.cards
+        if c.mark is not None and c.mark.by == me and not c.revealed
+    )
+    hand = state.options.hand_size
+    return min(1.0, (lives - hand) / hand + 0.15 * expected_swords / hand)
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,9 @@
   swap a card worth one life for a marked card of an opponent (worth 1.5 on average); it never
   gives away a card it knows will be a shield, and asks a price for a bad swap.
 - Betting: from the estimated hand strength (bot_estimate) and the pot odds. Facing a bet no larger
-  than the pot it folds only a hand in the weakest third that the pot odds do not justify; it bets
-  for value, bluffs now and then, and takes the +4 swords with a cheap high bet when they matter.
+  than the pot it folds only a hand in the weakest third (its own cards: at most one shield and few
+  swords to expect) that the estimate and the pot odds do not justify; it bets for value, bluffs
+  now and then, and takes the +4 swords with a cheap high bet when they matter.
 - War: standard attacks only (a double costs a life for no extra damage) on the opponent who
   threatens its place most, hitting ordinary cards first (a player without cards cannot attack).
 """
@@ -17,7 +18,14 @@ from collections.abc import Callable
 
 from games.core import Prompt
 from games.sword_of_lies import phase1, phase2, phase3, setup
-from games.sword_of_lies.bot_estimate import Estimate, bonus_seat, estimate, own_outcome
+from games.sword_of_lies.bot_estimate import (
+    WEAKEST_THIRD,
+    Estimate,
+    bonus_seat,
+    estimate,
+    hand_strength,
+    own_outcome,
+)
 from games.sword_of_lies.common import BACK
 from games.sword_of_lies.options import MAX_BUY_IN
 from games.sword_of_lies.state import SolState, TableCard
@@ -32,12 +40,12 @@ LIFE_IN_BIG_BLINDS = 5
 """What one expected life is worth in chips when a trade is priced."""
 
 
-def _enabled(prompt: Prompt) -> list[str]:
+def enabled_values(prompt: Prompt) -> list[str]:
     return [o.value for o in prompt.options if o.disabled is None and o.value != BACK]
 
 
-def _positions(prompt: Prompt) -> list[str]:
-    return [v for v in _enabled(prompt) if v.isdigit()]
+def position_values(prompt: Prompt) -> list[str]:
+    return [v for v in enabled_values(prompt) if v.isdigit()]
 
 
 def _clamp(prompt: Prompt, amount: int) -> int:
@@ -100,7 +108,7 @@ def _buy_in(state: SolState, prompt: Prompt, rng: random.Random) -> int:
 
 
 def _move(state: SolState, prompt: Prompt, rng: random.Random) -> str:
-    enabled = _enabled(prompt)
+    enabled = enabled_values(prompt)
     if "trade" in enabled and _best_wanted(state, prompt.seat) is not None and rng.random() < 0.4:
         return "trade"
     if "interrogate" in enabled:
@@ -112,12 +120,12 @@ def _move(state: SolState, prompt: Prompt, rng: random.Random) -> str:
 
 def _trade_own(state: SolState, prompt: Prompt, rng: random.Random) -> str:
     wanted = str(_cheapest_own(state, prompt.seat))
-    positions = _positions(prompt)
+    positions = position_values(prompt)
     return wanted if wanted in positions else positions[0]
 
 
 def _trade_target(state: SolState, prompt: Prompt, rng: random.Random) -> str:
-    players = [v for v in _enabled(prompt) if v.isdigit()]
+    players = [v for v in enabled_values(prompt) if v.isdigit()]
     wanted = _best_wanted(state, prompt.seat)
     if wanted is not None and str(wanted[0]) in players:
         return str(wanted[0])
@@ -130,7 +138,7 @@ def _trade_their(state: SolState, prompt: Prompt, rng: random.Random) -> str:
     draft = state.draft
     assert draft is not None and draft.target is not None
     row = state.table[draft.target].cards
-    positions = _positions(prompt)
+    positions = position_values(prompt)
     return max(positions, key=lambda v: (their_worth(row[int(v) - 1]), -int(v)))
 
 
@@ -171,7 +179,7 @@ def _ask_target(state: SolState, prompt: Prompt, rng: random.Random) -> str:
     """An opponent whose row this question does not complete (each question is a chance of a
     sword, so Phase I should go on), the one with the fewest expected lives first (a shield
     given away helps a weak opponent least)."""
-    players = [v for v in _enabled(prompt) if v.isdigit()]
+    players = [v for v in enabled_values(prompt) if v.isdigit()]
 
     def preference(value: str) -> tuple[bool, float, float]:
         row = state.table[int(value)].cards
@@ -183,7 +191,7 @@ def _ask_target(state: SolState, prompt: Prompt, rng: random.Random) -> str:
 
 
 def _ask_position(state: SolState, prompt: Prompt, rng: random.Random) -> str:
-    return rng.choice(_positions(prompt))
+    return rng.choice(position_values(prompt))
 
 
 def _name_colour(state: SolState, prompt: Prompt, rng: random.Random) -> str:
@@ -194,15 +202,16 @@ def _name_colour(state: SolState, prompt: Prompt, rng: random.Random) -> str:
     return truth
 
 
-def _believe(state: SolState, prompt: Prompt, rng: random.Random) -> str:
-    """Nothing is revealed before Phase II, so a named colour carries no evidence: even odds."""
+def believe(state: SolState, prompt: Prompt, rng: random.Random) -> str:
+    """Nothing is revealed before Phase II, so a named colour carries no evidence: even odds (both
+    levels answer so)."""
     return "believe" if rng.random() < 0.5 else "disbelieve"
 
 
 # --- Phase II --------------------------------------------------------------------------------
 def _call_value(prompt: Prompt) -> str | None:
     """How to call here: the call button, or the all-in when calling takes the whole stack."""
-    enabled = _enabled(prompt)
+    enabled = enabled_values(prompt)
     if "call" in enabled:
         return "call"
     call = int(prompt.params.get("call", 0))
@@ -260,7 +269,7 @@ def _bet_to(prompt: Prompt, fraction: float) -> int:
 
 
 def _bet(state: SolState, prompt: Prompt, rng: random.Random) -> str | int:
-    enabled = set(_enabled(prompt))
+    enabled = set(enabled_values(prompt))
     me = prompt.seat
     now = estimate(state, me, rng)
     power = now.percentile + rng.uniform(-0.05, 0.05)  # for betting; calls use the percentile itself
@@ -284,6 +293,10 @@ def _bet(state: SolState, prompt: Prompt, rng: random.Random) -> str | int:
         return bonus
     if calling is None:
         return "check" if "check" in enabled else "fold"
+    if within_pot and hand_strength(state, me) >= WEAKEST_THIRD:
+        # only a hand in the weakest third folds to a bet no larger than the pot: the estimate may
+        # say the others look stronger now, but reveals to come and the war can still turn it
+        return calling
     # heads-up, a bet may be a steal: defend a little wider
     weakest = 0.2 if len(state.remaining()) == 2 else 1 / 3
     strength = now.percentile
@@ -304,7 +317,7 @@ def _overbet(prompt: Prompt, calling: str, strength: float) -> str:
 def _reveal(state: SolState, prompt: Prompt, rng: random.Random) -> str:
     """A strong hand shows its shields first (others may fold); a weak one keeps them for last."""
     row = state.table[prompt.seat].cards
-    positions = _positions(prompt)
+    positions = position_values(prompt)
     sign = 1 if estimate(state, prompt.seat, rng).percentile >= 0.5 else -1
     return max(positions, key=lambda v: (sign * own_worth(row[int(v) - 1]), -int(v)))
 
@@ -324,12 +337,12 @@ def _threat(state: SolState, me: int) -> list[int]:
 
 
 def _war_kind(state: SolState, prompt: Prompt, rng: random.Random) -> str:
-    enabled = _enabled(prompt)
+    enabled = enabled_values(prompt)
     return "standard" if "standard" in enabled else enabled[0]
 
 
 def _war_target(state: SolState, prompt: Prompt, rng: random.Random) -> str:
-    candidates = [v for v in _enabled(prompt) if v.isdigit()]
+    candidates = [v for v in enabled_values(prompt) if v.isdigit()]
     for s in _threat(state, prompt.seat):
         if str(s) in candidates:
             return str(s)
@@ -342,7 +355,7 @@ def _war_position(state: SolState, prompt: Prompt, rng: random.Random) -> str:
     order = state.orders.get(prompt.seat)
     target = int(prompt.params["player"]["seat"])
     row = state.table[target].cards
-    positions = _positions(prompt)
+    positions = position_values(prompt)
     if order is not None and order.targets:
         first = order.targets[0]
         if first.seat == target and row[first.position - 1].shield and str(first.position) in positions:
@@ -355,7 +368,7 @@ def _war_position(state: SolState, prompt: Prompt, rng: random.Random) -> str:
 def _war_cost(state: SolState, prompt: Prompt, rng: random.Random) -> str:
     """Pay with a shield (it flips and stays a card) rather than lose an ordinary card."""
     row = state.table[prompt.seat].cards
-    positions = _positions(prompt)
+    positions = position_values(prompt)
     shields = [v for v in positions if row[int(v) - 1].shield]
     return (shields or positions)[0]
 
@@ -375,7 +388,7 @@ HANDLERS: dict[str, Callable[[SolState, Prompt, random.Random], str | int]] = {
     phase1.ASK_TARGET: _ask_target,
     phase1.ASK_POSITION: _ask_position,
     phase1.NAME_COLOUR: _name_colour,
-    phase1.BELIEVE: _believe,
+    phase1.BELIEVE: believe,
     phase2.BET: _bet,
     phase2.REVEAL: _reveal,
     phase3.NEGOTIATE: _negotiate,

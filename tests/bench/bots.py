@@ -9,9 +9,13 @@ the machine's cores. Per game and table size:
 - bot vs bot: every seat the bot under test. Printed: how games end (one winner / a shared win / no
   winner / the round limit) and their length in rounds and answers.
 - Mafia of Heroes (a team game: a share of wins per seat means little): the law / mafia / draw split of
-  bot-only games at 10, 11 and 12 players, for each level, side by side.
+  bot-only games at 10, 11 and 12 players in two arms on the same seeds (so the same deals and roles):
+  law bots that remember what their seats learned ("normal") and memoryless law bots ("easy"), the
+  mafia playing the shipped level in both, so that only the law's memory differs; then memory's margin
+  in law wins, with the games only one arm won and the paired standard error.
 - Sword of Lies: each level's fold rate facing a bet no larger than the pot from a scripted pot-sized
-  bettor (by the bot's hand-strength third), and the players per bot-only table who fold out of a game.
+  bettor (by thirds of the hand strengths met: bot_estimate.hand_strength, the seat's own cards), and
+  the players per bot-only table who fold out of a game.
 
 "A random legal answer" is one policy for every game (`random_answer`): uniform among the prompt's
 enabled options (an order sheet's Back and Cancel left out: they only undo); a number prompt counts its
@@ -50,12 +54,15 @@ SIZES: dict[str, tuple[int, ...]] = {
     "mafia": (10, 11, 12),
 }
 """Table sizes measured per game (Mafia: the rules page's sizes)."""
-GAMES_PER_SIZE = {"cookie": 100, "maskmen": 100, "sword-of-lies": 50, "castle": 20, "mafia": 16}
-"""Seeded games per size and measure without `--games` (all of them: a few minutes on two cores)."""
+GAMES_PER_SIZE = {"cookie": 100, "maskmen": 100, "sword-of-lies": 50, "castle": 20, "mafia": 100}
+"""Seeded games per size and measure without `--games` (all of them: a few minutes on two cores). Mafia:
+100 per arm, so that a size's law share is known to about ±5 points (the balance band is 40–60%)."""
 STEP_LIMIT = 20000
 """Answers after which a game is cut off (counted apart: it never happens with sound policies)."""
 RETRIES = 8
 """Random answers tried before a refused one falls back to the game's default answer."""
+MAFIA_LEVEL = DEFAULT_BOT_LEVEL
+"""The mafia's level in both arms of the Mafia memory comparison."""
 AMOUNT = object()
 """A number prompt's amount, as one choice beside its named options."""
 
@@ -92,6 +99,18 @@ def random_player(engine: Engine[Any], state: GameState, prompt: Prompt, rng: ra
 def bot_player(level: str) -> Policy:
     def answer(engine: Engine[Any], state: GameState, prompt: Prompt, rng: random.Random) -> Action:
         return engine.bot_action(state, prompt, rng, level=level)
+
+    return answer
+
+
+def mafia_table(law_level: str) -> Policy:
+    """Mafia: law seats play `law_level`, mafia seats MAFIA_LEVEL (the bench knows the factions; each bot
+    still sees only its seat's view)."""
+    law, mafia = bot_player(law_level), bot_player(MAFIA_LEVEL)
+
+    def answer(engine: Engine[Any], state: GameState, prompt: Prompt, rng: random.Random) -> Action:
+        member = state.seats[prompt.seat].mafia  # type: ignore[attr-defined]
+        return (mafia if member else law)(engine, state, prompt, rng)
 
     return answer
 
@@ -173,11 +192,12 @@ def ending(game: str, engine: Engine[Any], played: Played) -> str:
 class Task:
     kind: str
     """"random": one bot seat among random players; "bots": every seat a bot; "folds": Sword of Lies
-    bots facing a pot-sized bettor."""
+    bots facing a pot-sized bettor; "memory": Mafia, law bots at `level`, mafia bots at MAFIA_LEVEL."""
     game: str
     players: int
     seed: int
     level: str
+    """The bot under test ("memory": the law's level)."""
     seat: int = 0
     """The bot's seat ("random"), the bettor's ("folds")."""
 
@@ -204,6 +224,8 @@ def run(task: Task) -> Outcome:
     if task.kind == "random":
         seats: list[Policy] = [random_player] * task.players
         seats[task.seat] = bot
+    elif task.kind == "memory":
+        seats = [mafia_table(task.level)] * task.players
     else:
         seats = [bot] * task.players
     played = play(engine, seats, task.seed)
@@ -237,7 +259,7 @@ def pot_bettor(engine: Engine[Any], state: GameState, prompt: Prompt, rng: rando
 
 
 def facing_pot_bets(engine: Engine[Any], task: Task, outcome: Outcome) -> Outcome:
-    from games.sword_of_lies.bot import strength
+    from games.sword_of_lies.bot_estimate import hand_strength
     from games.sword_of_lies.phase2 import BET
 
     seats: list[Policy] = [bot_player(task.level)] * task.players
@@ -250,7 +272,7 @@ def facing_pot_bets(engine: Engine[Any], task: Task, outcome: Outcome) -> Outcom
         call, pot = int(prompt.params.get("call", 0)), int(prompt.params.get("pot", 0))
         # the bettor's bet (not a blind), no larger than the pot before it (the pot shown includes it)
         if 0 < call <= pot - call and betting.round_bets.get(task.seat) == int(prompt.params.get("highest", 0)):
-            outcome.faced.append((strength(state, prompt.seat), action.value == "fold"))  # type: ignore[arg-type]
+            outcome.faced.append((hand_strength(state, prompt.seat), action.value == "fold"))  # type: ignore[arg-type]
 
     played = play(engine, seats, task.seed, watch)
     outcome.steps = played.steps
@@ -266,7 +288,7 @@ def plan(games: Iterable[str], count: int | None, seed: int, level: str) -> list
         for players in SIZES[game]:
             seeds = [seed + n for n in range(games_each)]
             if game == "mafia":
-                tasks += [Task("bots", game, players, s, lvl) for lvl in BOT_LEVELS for s in seeds]
+                tasks += [Task("memory", game, players, s, lvl) for lvl in BOT_LEVELS for s in seeds]
                 continue
             tasks += [Task("random", game, players, s, level, seat=n % players) for n, s in enumerate(seeds)]
             tasks += [Task("bots", game, players, s, level) for s in seeds]
@@ -298,6 +320,9 @@ def report(outcomes: list[Outcome], level: str) -> None:
         if not sizes:
             continue
         print(f"\n== {game}")
+        if game == "mafia":
+            mafia_report(groups, sizes)
+            continue
         for players in sizes:
             versus = groups.get(("random", game, players, level), [])
             if versus:
@@ -310,8 +335,7 @@ def report(outcomes: list[Outcome], level: str) -> None:
                 if not alone:
                     continue
                 ends = Counter(o.ending for o in alone)
-                order = ("law", "mafia", "draw") if game == "mafia" else (
-                    "winner", "shared win", "no winner", "round limit")
+                order = ("winner", "shared win", "no winner", "round limit")
                 print(f"  {players} players, all {lvl} bots ({len(alone)} games): {shares(ends, len(alone), order)}"
                       + (f", cut off {ends['cut off']}" if ends["cut off"] else ""))
                 print(f"      rounds: {spread([o.rounds for o in alone])}; answers: {spread([o.steps for o in alone])}"
@@ -324,6 +348,40 @@ def report(outcomes: list[Outcome], level: str) -> None:
                 faced = [f for o in groups.get(("folds", game, players, lvl), []) for f in o.faced]
                 if faced:
                     print(f"  {players} players, {lvl} bots facing a pot-sized bettor: {fold_rates(faced)}")
+
+
+def mafia_report(groups: dict[tuple[str, str, int, str], list[Outcome]], sizes: list[int]) -> None:
+    """Per size, the two arms side by side (law remembers / law memoryless, the mafia alike), then
+    memory's margin in law wins over every size."""
+    arms = {"normal": "law remembers (normal)", "easy": "law memoryless (easy)"}
+    paired: list[int] = []
+    for players in sizes:
+        runs = {lvl: {o.task.seed: o for o in groups.get(("memory", "mafia", players, lvl), [])} for lvl in arms}
+        seeds = sorted(set(runs["normal"]) & set(runs["easy"]))
+        if not seeds:
+            continue
+        print(f"  {players} players, {len(seeds)} bot-only games per arm on the same seeds; mafia bots"
+              f" {MAFIA_LEVEL} in both arms:")
+        for lvl, label in arms.items():
+            alone = [runs[lvl][s] for s in seeds]
+            ends = Counter(o.ending for o in alone)
+            print(f"      {label + ':':25} {shares(ends, len(alone), ('law', 'mafia', 'draw'))}"
+                  + (f", cut off {ends['cut off']}" if ends["cut off"] else "")
+                  + f"; phases {spread([o.rounds for o in alone])}")
+        diffs = [(runs["normal"][s].ending == "law") - (runs["easy"][s].ending == "law") for s in seeds]
+        paired += diffs
+        print(f"      memory's margin: {margins(diffs)}")
+    if paired and len(sizes) > 1:
+        print(f"  every size: memory's margin {margins(paired)}")
+
+
+def margins(diffs: list[int]) -> str:
+    """Law wins with memory minus without, in points, with the paired standard error and the seeds
+    only one arm's law won."""
+    mean = statistics.fmean(diffs)
+    error = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+    return (f"{100 * mean:+.0f} points of law wins (± {100 * error:.0f}, paired standard error); seeds only one"
+            f" arm's law won: {diffs.count(1)} with memory, {diffs.count(-1)} without")
 
 
 def fold_rates(faced: list[tuple[float, bool]]) -> str:
@@ -344,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=list(SIZES), action="append", help="only this game (repeatable)")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--level", choices=BOT_LEVELS, default=DEFAULT_BOT_LEVEL,
-                        help="the bot under test (Mafia and Sword of Lies' folds: every level)")
+                        help="the bot under test (Mafia's law and Sword of Lies' folds: every level)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
     games = [g for g in SIZES if g in registry.available() and (not args.game or g in args.game)]

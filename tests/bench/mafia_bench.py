@@ -7,8 +7,8 @@
 - Whole 12-player bot games, engine only (bots choose, every answer checked and applied as the
   table does): wall time per game. Goal: < 2 s.
 - The saved state's size (the JSON the table stores each step) at its largest. Goal: < 64 KB.
-- How often law wins bot games at 10, 11 and 12 players (a measure of the bots' balance: the policy in
-  games/mafia/bot_orders.py is tuned for roughly 35–65 %).
+- How often law wins bot games at 10, 11 and 12 players (a measure of the bots' balance: the normal
+  bots are tuned for 40–60 %; tests/bench/bots.py measures it over more games).
 
 Baselines measured in the same run on the same machine, interleaved with what they are compared to: one
 JSON round-trip of each phase's state right after its phase end (what the table pays to save a step), and

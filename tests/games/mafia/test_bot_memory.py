@@ -1,11 +1,13 @@
 """Bots that remember what their seat learned ("normal" level; games.mafia.bot_memory) and act on it:
-law votes out and attacks the characters it knows are mafia and protects those it knows are law; the
+law votes out and attacks the characters it knows are mafia, protects those it knows are law, judges
+votes and aims by whom they went against, and puts its Tracker where the kill will likely fall; the
 mafia agrees on one victim; "easy" bots remember nothing (their orders ignore the record)."""
 
 from __future__ import annotations
 
 from games.mafia import bot_memory
 from games.mafia.bot_orders import plan
+from games.mafia.bot_view import opening
 from games.mafia.knowledge import Fact
 from games.mafia.learning import record
 from games.mafia.state import MafiaState
@@ -86,3 +88,44 @@ def test_easy_bots_remember_nothing() -> None:
     before = plan(state, voter, level="easy")
     learns(state, voter, member, "mafia")
     assert plan(state, voter, level="easy") == before
+
+
+def overheard(state: MafiaState, seat: int, voter: int, target: int, kind: str) -> None:
+    record(state, seat, Fact(phase=state.phase_index, source="eavesdrop", about=voter, vote=target, vote_kind=kind))
+
+
+def test_a_law_bot_that_overheard_a_vote_to_execute_itself_suspects_the_voter() -> None:
+    state = day_one()
+    listener = law(state)
+    voter = law(state, listener)
+    overheard(state, listener, voter, listener, "execution")
+    assert bot_memory.beliefs(state, listener)[voter] > 0  # it knows it is law itself
+
+
+def test_a_vote_to_execute_a_character_whose_hand_looked_lawful_looks_mafia() -> None:
+    state = day_one()
+    listener = law(state)
+    cleared = law(state, listener)
+    voter = law(state, listener, cleared)
+    record(state, listener, Fact(phase=1, source="question", about=cleared,
+                                 colours={"attack": 2, "support": 2, "information": 2}))
+    assert bot_memory.beliefs(state, listener)[cleared] <= -bot_memory.CLEARED_LAW
+    overheard(state, listener, voter, cleared, "execution")
+    assert bot_memory.beliefs(state, listener)[voter] > 0
+
+
+def test_a_law_bot_puts_its_tracker_on_the_kills_likeliest_victim() -> None:
+    # The kill never hits its own and spares the law character the table suspects most: the Tracker
+    # passes over the two the table suspects most and goes on the one with most cards after them.
+    state = night_one()
+    tracker = law(state)
+    hold(state, tracker, hand=("tracker", "letter", "letter", "letter", "letter"))
+    others = [n for n in state.living() if n != tracker and state.seats[n].public_role != "sociopath"]
+    first, second, victim = others[:3]
+    for n in others:
+        state.counts[n] = opening(state, n) - 1
+    state.counts[first], state.counts[second] = opening(state, first) + 4, opening(state, second) + 3
+    state.counts[victim] = opening(state, victim) + 2
+    reopen(state)
+    hand = plan(state, tracker, level="normal")["hand"]
+    assert hand[:2] == [next(str(c.id) for c in state.seats[tracker].hand if c.key == "tracker"), str(victim)]

@@ -7,11 +7,11 @@ import random
 
 from games.core import Action
 from games.sword_of_lies import ENGINE, bot, phase1, phase2
-from games.sword_of_lies.bot_estimate import estimate
+from games.sword_of_lies.bot_estimate import WEAKEST_THIRD, estimate, hand_strength
 from games.sword_of_lies.bot_normal import faced_bet
 from games.sword_of_lies.state import SolState, TableCard
 
-from .helpers import act, calling, cid, drive, give_turn, mark, pending, plain_table, set_row, start_betting
+from .helpers import act, acts, calling, cid, drive, give_turn, mark, pending, plain_table, set_row, start_betting
 
 STRONG = (["QH", "KH", "2S", "3S"], [mark(2, "black", True), mark(3, "black", True), None, None])
 """Two hearts named black and believed: two shields (2 lives each) only their holder knows of."""
@@ -46,6 +46,20 @@ def test_a_bot_with_a_top_third_hand_calls_a_bet_a_little_over_the_pot() -> None
     assert "fold" not in answers(state, 1)
 
 
+def test_a_bot_with_two_shields_calls_a_pot_sized_bet_even_when_the_others_look_stronger() -> None:
+    # Two shields is a middle hand: it never folds to a bet no larger than the pot, though each of
+    # the others has shown three shields (its estimate puts it in the weakest third).
+    state = round_two()
+    for other in (0, 2, 3):
+        for position in (-1, -2, -3):
+            shield = TableCard(card=cid("AD", deck=other), revealed=True, shield=True, lives=2)
+            state.table[other].cards[position] = shield
+    state, _ = act(state, 0, 80)
+    assert estimate(state, 1, random.Random(0)).percentile < 1 / 3
+    assert hand_strength(state, 1) >= WEAKEST_THIRD
+    assert "fold" not in answers(state, 1, seeds=20)
+
+
 def test_a_bot_sure_to_lose_the_war_folds_to_a_pot_sized_bet() -> None:
     state = round_two(strong_seat=2)
     # seat 1's hidden cards were named truthfully and believed: each gives seat 3 a sword
@@ -72,8 +86,7 @@ def test_a_bot_folds_to_a_bet_no_larger_than_the_pot_only_with_a_hand_in_the_wea
                 raised, pot_before = faced_bet(state)
                 if raised <= pot_before or int(prompt.params["call"]) <= 2 * state.options.big_blind:
                     folds += 1
-                    strength = estimate(state, prompt.seat, random.Random(f"{seed}-{state.step}"))
-                    assert strength.percentile < 1 / 3, (seed, state.step, strength)
+                    assert hand_strength(state, prompt.seat) < WEAKEST_THIRD, (seed, state.step)
             state, _ = ENGINE.apply(state, prompt.seat, Action(prompt=prompt.id, value=value))
     assert folds  # the rule was exercised
 
@@ -119,6 +132,28 @@ def test_a_bot_asked_for_a_card_it_knows_is_a_shield_declines() -> None:
     prompt = pending(state, 1)
     assert prompt.key == phase1.TRADE_OFFER
     assert {bot.choose(state, prompt, random.Random(seed)) for seed in range(10)} == {"decline"}
+
+
+def test_tables_of_three_normal_bots_mostly_reach_the_war() -> None:
+    # the table the issue saw end early: everyone folded to one bet in the second betting round
+    games = 10
+    wars = 0
+    for seed in range(200, 200 + games):
+        state, _ = ENGINE.setup(3, None, seed)
+        state, _ = drive(state, lambda s: False, lambda s, p: bot.choose(s, p, random.Random(s.step)), limit=5000)
+        wars += state.cycle > 0
+    assert wars >= games * 2 // 3
+
+
+def test_both_levels_weigh_a_named_colour_alike_before_anything_is_revealed() -> None:
+    state = plain_table(3)
+    state = give_turn(state, 0)
+    state, _ = acts(state, (0, "interrogate"), (0, "1"), (0, "1"), (1, "red"))
+    prompt = pending(state, 0)
+    assert prompt.key == phase1.BELIEVE
+    for seed in range(10):
+        easy = bot.choose(state, prompt, random.Random(seed), level="easy")
+        assert easy == bot.choose(state, prompt, random.Random(seed), level="normal")
 
 
 def test_the_easy_level_keeps_the_old_policy() -> None:
