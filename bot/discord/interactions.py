@@ -31,6 +31,26 @@ from games.core import Action, Prompt
 
 log = logging.getLogger(__name__)
 
+LATE_SECONDS = 1.5
+"""A click still unanswered this long after Discord made it (the bot was busy) is acknowledged at once, as
+a deferred update ("received", not "done"), and its answer then edits the message: Discord drops an
+interaction that gets no response within 3 s."""
+
+
+async def acknowledge_if_late(interaction: discord.Interaction) -> None:
+    waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    if interaction.type == discord.InteractionType.component and not interaction.response.is_done() \
+            and waited > LATE_SECONDS:
+        await interaction.response.defer()
+
+
+async def edit_clicked(interaction: discord.Interaction, content: str, view: discord.ui.View | None) -> None:
+    """The clicked message shows the answer: as the response, or after a late click's acknowledgement."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(content=content, view=view)
+    else:
+        await interaction.response.edit_message(content=content, view=view)
+
 
 class Interactions:
     def __init__(
@@ -85,6 +105,7 @@ class Interactions:
     async def answer(
         self, interaction: discord.Interaction, game_id: int, prompt_id: str, value: str | int | tuple[str, ...]
     ) -> None:
+        await acknowledge_if_late(interaction)
         language = normalize(str(interaction.locale))
         found = await self._players_game(interaction, game_id, language)
         if found is None:
@@ -145,7 +166,7 @@ class Interactions:
         base = original.split("\n✅")[0]
         content = clip(f"{base}\n✅ {confirmation}", 2000)
         if interaction.type == discord.InteractionType.component:
-            await interaction.response.edit_message(content=content, view=view)
+            await edit_clicked(interaction, content, view)
         else:
             await ephemeral(interaction, f"✅ {confirmation}")
         if carries:
@@ -183,7 +204,7 @@ class Interactions:
             view = prompt_view(game, following, language)
         sheet_texts = self.memory.sheet_texts
         try:
-            await interaction.response.edit_message(content=content, view=view)
+            await edit_clicked(interaction, content, view)
         except discord.HTTPException:
             sheet_texts.pop((game.id, str(prompt.sheet)), None)
             if edit is not None:  # the click's answer failed: the edit goes out the ordinary way

@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
+from bot.discord import interactions
 from bot.i18n import t
 from games.core.rng import derived
 from tests.discord.world import World, open_game, world
-from tests.discord_standin import InteractionRecord, Message, Modal, User
+from tests.discord_standin import DiscordStandIn, InteractionRecord, Message, Modal, User
 
 
 def reply(w: World, call: InteractionRecord) -> str:
@@ -166,3 +167,21 @@ async def test_a_failing_click_logs_the_game_and_prompt_but_not_the_choice(
     logged = "\n".join(caplog.text.splitlines())
     assert f"gm|{game_id}|{prompt.id}" in logged
     assert f"gm|{game_id}|{prompt.id}|{value}" not in logged, "the chosen card never reaches the log"
+
+
+async def test_a_click_answered_late_is_acknowledged_first_and_its_message_still_shows_the_answer(
+    tmp_path: Path, standin: DiscordStandIn, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A busy bot that reaches a click after LATE_SECONDS acknowledges it at once (a deferred update) and
+    edits the clicked message afterwards: the whole game is played so, and nothing is lost."""
+    monkeypatch.setattr(interactions, "LATE_SECONDS", -1.0)  # every click counts as late
+    async with world(tmp_path, 4, standin=standin) as w:
+        game_id = await open_game(w)
+        await w.play_to_end(game_id)
+        await w.gm.drained()
+        row = await w.gm.storage.load_game(game_id)
+        assert row is not None and row.status == "finished"
+        clicks = [r for r in w.standin.interactions.values() if r.callbacks and r.data.get("custom_id")]
+        assert clicks and all(r.callbacks[0]["body"]["type"] == 6 for r in clicks), "acknowledged first"
+        answered = [m for u in w.users for m in w.standin.dm_view(u) if "✅" in m.text]
+        assert answered, "the clicked messages show the answer"
