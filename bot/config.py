@@ -42,6 +42,9 @@ class Settings(BaseSettings):
     outbox_window_seconds: float = Field(
         default=5.0, gt=0, description="Discord's window of 5 messages per channel (tests against a stand-in shrink it)"
     )
+    shutdown_flush_seconds: float = Field(
+        default=5.0, ge=0, description="On SIGTERM/SIGINT: how long to keep sending what waits before closing"
+    )
     shard_ids: Annotated[list[int] | None, NoDecode] = Field(
         default=None, description="The gateway shards this process runs, e.g. 0,1 (with SHARD_COUNT); none = all"
     )

@@ -30,12 +30,24 @@ class Scheduler:
         self.table = table
         self.max_sleep = min(max_sleep, SHARED_POLL_SECONDS) if table.storage.shared else max_sleep
         self._task: asyncio.Task[None] | None = None
+        self._firing = asyncio.Lock()
+        """Held while due deadlines are applied: a gentle stop waits for it rather than cut a step short."""
 
     def start(self) -> None:
         if self._task is None:
             self._task = asyncio.create_task(self._run(), name="deadline-scheduler")
 
-    async def stop(self) -> None:
+    async def stop(self, *, gently: bool = False) -> None:
+        """`gently` (a graceful stop): let the deadlines being applied finish, then stop."""
+        if self._task is None:
+            return
+        if gently:
+            async with self._firing:  # held: the loop cannot start another round while it is cancelled
+                await self._cancel()
+        else:
+            await self._cancel()
+
+    async def _cancel(self) -> None:
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -69,7 +81,8 @@ class Scheduler:
         while True:
             try:
                 changed.clear()
-                await self.run_due()
+                async with self._firing:
+                    await self.run_due()
                 wake = await self.table.storage.next_wake_time()
                 delay = self.max_sleep if wake is None else max(0.0, wake - self.table.clock())
                 with contextlib.suppress(TimeoutError):

@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.discord.components import ALREADY_ANSWERED, DYNAMIC_ITEMS
 from bot.discord.service import GameMaster
+from bot.discord.stopping import GracefulStop
 from bot.discord.translator import CatalogTranslator
 from bot.discord.urls import DISCORD_API_BASE_URL, ask_gateway_url, point_discord_at
 from bot.i18n import LANGUAGES, catalog, t
@@ -74,6 +75,7 @@ class GameMasterBot(commands.Bot):
         self.outbox_window = outbox_window
         self.storage: Storage | None = storage
         self.game_master: GameMaster
+        self._closing_once: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
         if self.storage is None:
@@ -118,6 +120,13 @@ class GameMasterBot(commands.Bot):
         await self.game_master.resume_all()
 
     async def close(self) -> None:
+        """Once, however many callers ask (a graceful stop, then `async with`'s exit, then run_bot's
+        clean-up): each waits for the one close, so the database is never closed twice at once."""
+        if self._closing_once is None:
+            self._closing_once = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing_once)
+
+    async def _close(self) -> None:
         if hasattr(self, "game_master"):
             await self.game_master.close()
         await super().close()
@@ -147,15 +156,21 @@ def run_bot(settings: Settings) -> int:
                 gateway = await ask_gateway_url(settings.discord_api_base_url)  # a plain client never asks
             point_discord_at(settings.discord_api_base_url, gateway)
             bot = make_bot(settings, storage=storage)
+            stop = GracefulStop(bot, settings.shutdown_flush_seconds)
+            stop.install()  # SIGTERM, SIGINT: answer what is under way, send what waits, close (exit 0)
             async with bot:
                 await bot.start(settings.discord_token.get_secret_value())  # type: ignore[union-attr]
         finally:
-            if bot is None or bot.storage is not None:  # the bot closes it when it ran
+            if bot is None:
                 await storage.close()
+            else:  # the bot closes it, once, whoever asked first
+                await bot.close()
 
     language = settings.default_language
     try:
         asyncio.run(main())
+    except asyncio.CancelledError:  # a second SIGTERM or Ctrl-C during a graceful stop
+        return 130
     except StartupError as error:
         print(t(language, error.key, **error.params), file=sys.stderr)
         return 1

@@ -15,3 +15,6 @@ cli-restore-done = Restored into { $path } ({ $size } KB, { $games ->
     [one] one game
    *[other] { $games } games
 }). The database as it was is kept beside it, with .before-restore added to its name. Start the bot: it resumes every running game from its last saved step.
+
+## A player's click or command that reaches the bot while it stops (it restarts: a new process answers soon).
+discord-restarting = ⏳ The bot is restarting: try again in a moment.
