@@ -17,6 +17,7 @@ from pathlib import Path
 
 from bot.config import ROOT, Settings
 from bot.i18n import LANGUAGES, normalize, render, t
+from bot.logs import set_up as set_up_logging
 from games import registry
 from games.core.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL
 
@@ -85,9 +86,8 @@ def _parse_option(raw: str) -> tuple[str, object]:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     settings = Settings()
-    logging.basicConfig(
-        level=settings.log_level.upper(), stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    shards = settings.shard_ids or (list(range(settings.shard_count)) if settings.shard_count else None)
+    set_up_logging(settings.log_level, settings.log_format, shards)
     for chatty in ("discord.http", "discord.gateway"):
         # at DEBUG these log whole request bodies and gateway events: DMs with hands, chosen options, text
         logging.getLogger(chatty).setLevel(max(logging.INFO, logging.getLogger().level))

@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 
+from bot import metrics
 from bot.table import Table
 
 log = logging.getLogger(__name__)
@@ -59,6 +60,7 @@ class Scheduler:
         now = self.table.clock()
         fired = 0
         for row in await self.table.storage.due_reminders(now):
+            metrics.deadline_fired(now - (row.remind_at or now))
             await self.table.remind(row.game_id, row.prompt_id)
             fired += 1
         # The list is read before each game's lock is taken: a pause, resume or extension may land
@@ -68,10 +70,12 @@ class Scheduler:
             async with storage.claim_deadline(row.game_id, row.prompt_id, now) as ours:
                 if not ours:
                     continue  # another process fires it (or has)
+                metrics.deadline_fired(now - row.due)
                 outcome = await self.table.expire(row.game_id, row.prompt_id)
             log.info(
                 "deadline %s/%s fired (%s)", row.game_id, row.prompt_id,
                 "acted" if outcome.ok else outcome.refusal.key if outcome.refusal else "?",
+                extra={"game_id": row.game_id},
             )
             fired += 1
         return fired

@@ -15,8 +15,10 @@ import aiohttp
 import discord
 from discord.ext import commands
 
+from bot import metrics
 from bot.config import Settings
 from bot.discord.components import ALREADY_ANSWERED, DYNAMIC_ITEMS
+from bot.discord.observing import HealthServer, Observer
 from bot.discord.service import GameMaster
 from bot.discord.stopping import GracefulStop
 from bot.discord.translator import CatalogTranslator
@@ -67,10 +69,19 @@ class GameMasterBot(commands.Bot):
         shards: dict[str, object] = {}
         if isinstance(self, commands.AutoShardedBot):
             shards = {"shard_ids": shard_ids(settings), "shard_count": settings.shard_count}
+        observer = None
+        if settings.metrics_port is not None:
+            metrics.enable()
+            observer = Observer()
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, help_command=None, max_messages=None,
-            allowed_mentions=SAFE_MENTIONS, **shards,
+            allowed_mentions=SAFE_MENTIONS, http_trace=observer.trace if observer else None, **shards,
         )
+        if observer is not None:
+            observer.watch(self)
+        self.health: HealthServer | None = None
+        self.stopping = False
+        """Set by a graceful stop (bot/discord/stopping.py): /readyz then says not ready."""
         self.settings = settings
         self.outbox_window = outbox_window
         self.storage: Storage | None = storage
@@ -94,6 +105,9 @@ class GameMasterBot(commands.Bot):
                 log.warning("extension %s is not available", extension)
         self.add_listener(self.game_master.on_interaction, "on_interaction")
         await self.game_master.start()
+        if self.settings.metrics_port is not None:
+            self.health = HealthServer(self, self.storage, self.settings)
+            await self.health.start()
         tune_gc()
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
@@ -127,6 +141,8 @@ class GameMasterBot(commands.Bot):
         await asyncio.shield(self._closing_once)
 
     async def _close(self) -> None:
+        if self.health is not None:
+            await self.health.stop()
         if hasattr(self, "game_master"):
             await self.game_master.close()
         await super().close()

@@ -90,6 +90,7 @@ class GracefulStop:
                 self._main.cancel()
             return
         self.stopping = True
+        self.bot.stopping = True  # type: ignore[attr-defined]
         log.info("%s: stopping (new interactions are asked to try again in a moment)", reason)
         self._spawn(self._stop())
 
