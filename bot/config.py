@@ -45,6 +45,9 @@ class Settings(BaseSettings):
     shutdown_flush_seconds: float = Field(
         default=5.0, ge=0, description="On SIGTERM/SIGINT: how long to keep sending what waits before closing"
     )
+    keep_finished_days: int | None = Field(
+        default=None, ge=1, description="Delete finished games' full records this many days after; none = keep"
+    )
     metrics_port: int | None = Field(
         default=None, ge=1, le=65535, description="Serve /metrics, /healthz and /readyz on this port; none = off"
     )
@@ -66,7 +69,7 @@ class Settings(BaseSettings):
         return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("dev_guild_id", "discord_gateway_url", "database_url", "shard_count", "metrics_port",
-                     mode="before")
+                     "keep_finished_days", mode="before")
     @classmethod
     def _blank_optional(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

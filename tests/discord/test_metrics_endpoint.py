@@ -72,8 +72,8 @@ async def test_the_endpoint_counts_a_game_being_played(tmp_path: Path) -> None:
             before = await scrape(bot.port)
             assert total(before, "gamemaster_games") == 0
 
+            standin.rate_limit("POST", "/users/@me/channels", times=1, scope="user")  # a DM opened at /join
             game_id = await open_cookie(standin, users, channel, db)
-            standin.rate_limit("POST", "/channels/{channel_id}/messages", times=1, scope="user")
             players = Players(standin, users, db)
             for _ in range(6):
                 assert await players.step(bot, game_id, channel) == "played"
