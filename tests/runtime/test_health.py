@@ -14,6 +14,7 @@ import aiohttp
 from bot import metrics
 from bot.config import Settings
 from bot.discord.observing import HealthServer
+from bot.discord.outbox import Message, Outbox
 from bot.logs import JsonFormatter
 from bot.storage import open_storage
 from bot.storage.operations import ping, unfinished_games, waiting_delivery_ids
@@ -115,3 +116,33 @@ async def test_the_endpoint_reads_work_on_each_backend(database: Database) -> No
         assert games == [("cookie", "paused", None, 1), ("cookie", "running", None, 1)]
     finally:
         await storage.close()
+
+
+async def test_the_outbox_counts_retries_and_drops_by_reason() -> None:
+    def count(name: str, **labels: str) -> float:
+        return metrics.REGISTRY.get_sample_value(name, labels) or 0.0
+
+    before = (count("gamemaster_delivery_retries_total"), count("gamemaster_delivery_drops_total", reason="unwanted"),
+              count("gamemaster_delivery_drops_total", reason="refused"))
+    failed_once: list[str] = []
+
+    async def send(content: str, extra: dict[str, object]) -> str:
+        if content == "flaky" and not failed_once:
+            failed_once.append(content)
+            raise TimeoutError  # Discord did not answer in time: tried again
+        if content == "refused":
+            raise RuntimeError("403")  # permanent: given up
+        return content
+
+    metrics.enable()
+    try:
+        outbox = Outbox(send, window=0.05)
+        outbox.put_message(Message(content="flaky"))
+        outbox.put_message(Message(content="answered meanwhile", wanted=lambda: False))
+        outbox.put_message(Message(content="refused"))
+        await outbox.drained()
+    finally:
+        metrics.disable()
+    after = (count("gamemaster_delivery_retries_total"), count("gamemaster_delivery_drops_total", reason="unwanted"),
+             count("gamemaster_delivery_drops_total", reason="refused"))
+    assert [a - b for a, b in zip(after, before, strict=True)] == [1, 1, 1]
