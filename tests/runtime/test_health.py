@@ -16,6 +16,7 @@ from bot.config import Settings
 from bot.discord.observing import HealthServer
 from bot.discord.outbox import Message, Outbox
 from bot.logs import JsonFormatter
+from bot.scheduler import Scheduler
 from bot.storage import open_storage
 from bot.storage.operations import ping, unfinished_games, waiting_delivery_ids
 from bot.table import Table
@@ -146,3 +147,20 @@ async def test_the_outbox_counts_retries_and_drops_by_reason() -> None:
     after = (count("gamemaster_delivery_retries_total"), count("gamemaster_delivery_drops_total", reason="unwanted"),
              count("gamemaster_delivery_drops_total", reason="refused"))
     assert [a - b for a, b in zip(after, before, strict=True)] == [1, 1, 1]
+
+
+async def test_a_deadline_fired_late_is_measured_by_how_late(setup) -> None:  # type: ignore[no-untyped-def]
+    table, clock, _database, _delivered = setup
+    await table.start("cookie", humans(4), seed=9)  # four choices, due in 90 s
+    clock.advance(95)  # the bot was busy: they fire 5 s late
+    before = metrics.REGISTRY.get_sample_value("gamemaster_deadline_lateness_seconds_count") or 0.0
+    late = metrics.REGISTRY.get_sample_value("gamemaster_deadline_lateness_seconds_bucket", {"le": "2.0"}) or 0.0
+    metrics.enable()
+    try:
+        assert await Scheduler(table).run_due() >= 4
+    finally:
+        metrics.disable()
+    count = metrics.REGISTRY.get_sample_value("gamemaster_deadline_lateness_seconds_count")
+    assert count is not None and count - before >= 4
+    within_two = metrics.REGISTRY.get_sample_value("gamemaster_deadline_lateness_seconds_bucket", {"le": "2.0"})
+    assert within_two == late, "none of them was on time"
