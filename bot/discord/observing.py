@@ -123,6 +123,17 @@ class HealthServer:
         ids = getattr(self.bot, "shard_ids", None)
         return set(ids) if ids else None
 
+    def _connected(self) -> bool:
+        """Ready, not stopping, and every gateway connection open now (one per shard when sharded)."""
+        bot = self.bot
+        if not bot.is_ready() or bot.is_closed() or getattr(bot, "stopping", False):
+            return False
+        shards = getattr(bot, "shards", None)
+        if isinstance(shards, dict) and shards:
+            return all(not shard.is_closed() for shard in shards.values())
+        socket = getattr(bot, "ws", None)
+        return socket is None or bool(getattr(socket, "open", True))
+
     async def _metrics(self, request: web.Request) -> web.Response:
         count = self.bot.shard_count or 1
         here = self._shards_here()
@@ -139,9 +150,7 @@ class HealthServer:
         return web.Response(text="ok\n")
 
     async def _readyz(self, request: web.Request) -> web.Response:
-        report: dict[str, Any] = {
-            "gateway": self.bot.is_ready() and not self.bot.is_closed() and not getattr(self.bot, "stopping", False),
-        }
+        report: dict[str, Any] = {"gateway": self._connected()}
         try:
             await asyncio.wait_for(ping(self.storage), DATABASE_TIMEOUT)
             report["database"] = True
