@@ -1,5 +1,5 @@
 """Command line: `python -m bot` runs the Discord bot (or, with no token, an offline game);
-`play`, `export`, `bench` and `games` are the other commands."""
+`play`, `export`, `bench`, `backup`, `restore` and `games` are the other commands."""
 
 from __future__ import annotations
 
