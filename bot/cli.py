@@ -1,5 +1,5 @@
 """Command line: `python -m bot` runs the Discord bot (or, with no token, an offline game);
-`play`, `export`, `bench` and `games` are the other commands."""
+`play`, `export`, `bench`, `backup`, `restore` and `games` are the other commands."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from pathlib import Path
 
 from bot.config import ROOT, Settings
 from bot.i18n import LANGUAGES, normalize, render, t
+from bot.logs import set_up as set_up_logging
 from games import registry
 from games.core.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL
 
@@ -63,6 +64,13 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--actions", type=int, default=3000)
     bench.add_argument("--reload", type=int, default=10000)
 
+    backup = commands.add_parser(
+        "backup", help="copy the bot's SQLite database consistently, even while the bot runs (PostgreSQL: pg_dump)"
+    )
+    backup.add_argument("dest", type=Path, help="the backup file, or a folder to put a dated one in")
+    restore = commands.add_parser("restore", help="put a backup in place of the bot's SQLite database (bot stopped)")
+    restore.add_argument("src", type=Path, help="a file written by `backup`")
+
     commands.add_parser("games", help="list the games")
     return parser
 
@@ -78,9 +86,8 @@ def _parse_option(raw: str) -> tuple[str, object]:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     settings = Settings()
-    logging.basicConfig(
-        level=settings.log_level.upper(), stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    shards = settings.shard_ids or (list(range(settings.shard_count)) if settings.shard_count else None)
+    set_up_logging(settings.log_level, settings.log_format, shards)
     for chatty in ("discord.http", "discord.gateway"):
         # at DEBUG these log whole request bodies and gateway events: DMs with hands, chosen options, text
         logging.getLogger(chatty).setLevel(max(logging.INFO, logging.getLogger().level))
@@ -118,6 +125,8 @@ def main(argv: list[str] | None = None) -> int:
 
         postgres = settings.database if is_postgres_url(settings.database) else None  # measured beside SQLite
         return asyncio.run(run_bench(games=args.games, actions=args.actions, reload=args.reload, postgres=postgres))
+    if command in ("backup", "restore"):
+        return _backup_or_restore(command, args, settings)
     if command == "games":
         language = terminal_language(None, settings.default_language)
         for name in registry.available():
@@ -125,6 +134,32 @@ def main(argv: list[str] | None = None) -> int:
             print(t(language, "cli-game-line", game=name, min=engine.min_players, max=engine.max_players))
         return 0
     return 2
+
+
+def _backup_or_restore(command: str, args: argparse.Namespace, settings: Settings) -> int:
+    from bot.backup import BackupError, backup, restore
+    from bot.startup import StartupError
+    from bot.storage import is_postgres_url, shown_url, sqlite_path
+
+    language = terminal_language(None, settings.default_language)
+    if is_postgres_url(settings.database):
+        print(t(language, "cli-backup-postgres", url=shown_url(settings.database)), file=sys.stderr)
+        return 2
+    database = Path(sqlite_path(settings.database))
+    try:
+        copied = backup(database, args.dest) if command == "backup" else restore(args.src, database)
+    except BackupError as error:
+        print(t(language, error.key, **error.params), file=sys.stderr)
+        return 1
+    except StartupError as error:  # restore: a bot runs on the database, or it cannot be written
+        if error.key == "startup-db-in-use":
+            print(t(language, "cli-restore-bot-running", db=str(database), pid=error.params["pid"]), file=sys.stderr)
+        else:
+            print(t(language, error.key, **error.params), file=sys.stderr)
+        return 1
+    key = "cli-backup-written" if command == "backup" else "cli-restore-done"
+    print(t(language, key, path=str(copied.path), size=max(1, round(copied.size / 1024)), games=copied.games))
+    return 0
 
 
 def terminal_language(flag: str | None, configured: str) -> str:

@@ -42,6 +42,20 @@ class Settings(BaseSettings):
     outbox_window_seconds: float = Field(
         default=5.0, gt=0, description="Discord's window of 5 messages per channel (tests against a stand-in shrink it)"
     )
+    shutdown_flush_seconds: float = Field(
+        default=5.0, ge=0, description="On SIGTERM/SIGINT: how long to keep sending what waits before closing"
+    )
+    keep_finished_days: int | None = Field(
+        default=None, ge=1, description="Delete finished games' full records this many days after; none = keep"
+    )
+    metrics_port: int | None = Field(
+        default=None, ge=1, le=65535, description="Serve /metrics, /healthz and /readyz on this port; none = off"
+    )
+    metrics_host: str = Field(default="127.0.0.1", description="The address the metrics endpoint listens on")
+    ready_max_delivery_age_seconds: float = Field(
+        default=120.0, gt=0, description="/readyz fails while a delivery has waited longer than this"
+    )
+    log_format: Literal["text", "json"] = Field(default="text", description="json: one JSON object per log line")
     shard_ids: Annotated[list[int] | None, NoDecode] = Field(
         default=None, description="The gateway shards this process runs, e.g. 0,1 (with SHARD_COUNT); none = all"
     )
@@ -54,7 +68,8 @@ class Settings(BaseSettings):
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
 
-    @field_validator("dev_guild_id", "discord_gateway_url", "database_url", "shard_count", mode="before")
+    @field_validator("dev_guild_id", "discord_gateway_url", "database_url", "shard_count", "metrics_port",
+                     "keep_finished_days", mode="before")
     @classmethod
     def _blank_optional(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 
+from bot import metrics
 from bot.table import Table
 
 log = logging.getLogger(__name__)
@@ -30,12 +31,24 @@ class Scheduler:
         self.table = table
         self.max_sleep = min(max_sleep, SHARED_POLL_SECONDS) if table.storage.shared else max_sleep
         self._task: asyncio.Task[None] | None = None
+        self._firing = asyncio.Lock()
+        """Held while due deadlines are applied: a gentle stop waits for it rather than cut a step short."""
 
     def start(self) -> None:
         if self._task is None:
             self._task = asyncio.create_task(self._run(), name="deadline-scheduler")
 
-    async def stop(self) -> None:
+    async def stop(self, *, gently: bool = False) -> None:
+        """`gently` (a graceful stop): let the deadlines being applied finish, then stop."""
+        if self._task is None:
+            return
+        if gently:
+            async with self._firing:  # held: the loop cannot start another round while it is cancelled
+                await self._cancel()
+        else:
+            await self._cancel()
+
+    async def _cancel(self) -> None:
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -47,6 +60,7 @@ class Scheduler:
         now = self.table.clock()
         fired = 0
         for row in await self.table.storage.due_reminders(now):
+            metrics.deadline_fired(now - (row.remind_at or now))
             await self.table.remind(row.game_id, row.prompt_id)
             fired += 1
         # The list is read before each game's lock is taken: a pause, resume or extension may land
@@ -56,10 +70,12 @@ class Scheduler:
             async with storage.claim_deadline(row.game_id, row.prompt_id, now) as ours:
                 if not ours:
                     continue  # another process fires it (or has)
+                metrics.deadline_fired(now - row.due)
                 outcome = await self.table.expire(row.game_id, row.prompt_id)
             log.info(
                 "deadline %s/%s fired (%s)", row.game_id, row.prompt_id,
                 "acted" if outcome.ok else outcome.refusal.key if outcome.refusal else "?",
+                extra={"game_id": row.game_id},
             )
             fired += 1
         return fired
@@ -69,7 +85,8 @@ class Scheduler:
         while True:
             try:
                 changed.clear()
-                await self.run_due()
+                async with self._firing:
+                    await self.run_due()
                 wake = await self.table.storage.next_wake_time()
                 delay = self.max_sleep if wake is None else max(0.0, wake - self.table.clock())
                 with contextlib.suppress(TimeoutError):

@@ -18,9 +18,11 @@ from discord.ext import commands
 from bot.discord.checks import is_moderator
 from bot.discord.game_cog import game_master
 from bot.discord.lookups import Entry, autocomplete, finished_games, game_entry, newest_first
+from bot.discord.text import escape_name
 from bot.discord.translator import text
 from bot.i18n import normalize, t
 from bot.lobby import deadline_bounds
+from bot.privacy import forget_member, games_in_the_way
 from bot.table import LiveGame, Outcome, Seat, interaction_key
 from games import registry
 from games.core import GM
@@ -233,6 +235,35 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             game.id, seat_number, new, interaction.user.id, removed=removed, input_key=interaction_key(interaction.id)
         )
         await self._done(interaction, outcome, game)
+
+    @app_commands.command(name="forget", description=text("cmd-gm-forget", "Forget a member who left the server"))
+    @app_commands.describe(member=text("opt-gm-forget-member", "The member who left the server"))
+    async def forget(self, interaction: discord.Interaction, member: discord.User) -> None:
+        """/forget-me for a member who left, on this server only: its finished games and statistics
+        (bot/privacy.py). One still here is asked to do it themselves."""
+        language = normalize(str(interaction.locale))
+        shown = escape_name(member.name)
+        guild = interaction.guild
+        assert guild is not None  # the group is guild_only
+        try:
+            await guild.fetch_member(member.id)  # REST: needs no privileged intent
+        except discord.NotFound:
+            pass
+        else:
+            await self.gm.ephemeral(interaction, t(language, "gm-forget-still-member", member=shown))
+            return
+        blocking = await games_in_the_way(self.gm.storage, member.id, guild.id)
+        if blocking:
+            games = ", ".join(f"#{row.id} ({t(language, f'{row.game}-title')})" for row in blocking)
+            await self.gm.ephemeral(
+                interaction, t(language, "gm-forget-blocked", member=shown, count=len(blocking), games=games)
+            )
+            return
+        names = {member.name, member.display_name, member.global_name or ""}
+        done = await forget_member(self.gm.storage, member.id, names, guild_id=guild.id)
+        await self.gm.ephemeral(
+            interaction, t(language, "gm-forget-done", member=shown, games=len(done.games), results=done.results)
+        )
 
     @app_commands.command(name="rollback", description=text("cmd-gm-rollback", "Return the game to an earlier step"))
     @app_commands.autocomplete(game_id=RUNNING)

@@ -15,9 +15,12 @@ import aiohttp
 import discord
 from discord.ext import commands
 
+from bot import metrics
 from bot.config import Settings
 from bot.discord.components import ALREADY_ANSWERED, DYNAMIC_ITEMS
+from bot.discord.observing import HealthServer, Observer
 from bot.discord.service import GameMaster
+from bot.discord.stopping import GracefulStop
 from bot.discord.translator import CatalogTranslator
 from bot.discord.urls import DISCORD_API_BASE_URL, ask_gateway_url, point_discord_at
 from bot.i18n import LANGUAGES, catalog, t
@@ -41,7 +44,7 @@ SAFE_MENTIONS = discord.AllowedMentions(everyone=False, users=False, roles=False
 
 EXTENSIONS = (
     "cogs.lobby", "cogs.moderation", "cogs.events", "cogs.cookie", "cogs.maskmen", "cogs.sword_of_lies", "cogs.castle",
-    "cogs.mafia", "cogs.stats",
+    "cogs.mafia", "cogs.stats", "cogs.privacy",
 )
 
 
@@ -66,14 +69,24 @@ class GameMasterBot(commands.Bot):
         shards: dict[str, object] = {}
         if isinstance(self, commands.AutoShardedBot):
             shards = {"shard_ids": shard_ids(settings), "shard_count": settings.shard_count}
+        observer = None
+        if settings.metrics_port is not None:
+            metrics.enable()
+            observer = Observer()
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, help_command=None, max_messages=None,
-            allowed_mentions=SAFE_MENTIONS, **shards,
+            allowed_mentions=SAFE_MENTIONS, http_trace=observer.trace if observer else None, **shards,
         )
+        if observer is not None:
+            observer.watch(self)
+        self.health: HealthServer | None = None
+        self.stopping = False
+        """Set by a graceful stop (bot/discord/stopping.py): /readyz then says not ready."""
         self.settings = settings
         self.outbox_window = outbox_window
         self.storage: Storage | None = storage
         self.game_master: GameMaster
+        self._closing_once: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
         if self.storage is None:
@@ -92,6 +105,9 @@ class GameMasterBot(commands.Bot):
                 log.warning("extension %s is not available", extension)
         self.add_listener(self.game_master.on_interaction, "on_interaction")
         await self.game_master.start()
+        if self.settings.metrics_port is not None:
+            self.health = HealthServer(self, self.storage, self.settings)
+            await self.health.start()
         tune_gc()
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
@@ -118,6 +134,15 @@ class GameMasterBot(commands.Bot):
         await self.game_master.resume_all()
 
     async def close(self) -> None:
+        """Once, however many callers ask (a graceful stop, then `async with`'s exit, then run_bot's
+        clean-up): each waits for the one close, so the database is never closed twice at once."""
+        if self._closing_once is None:
+            self._closing_once = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing_once)
+
+    async def _close(self) -> None:
+        if self.health is not None:
+            await self.health.stop()
         if hasattr(self, "game_master"):
             await self.game_master.close()
         await super().close()
@@ -147,15 +172,21 @@ def run_bot(settings: Settings) -> int:
                 gateway = await ask_gateway_url(settings.discord_api_base_url)  # a plain client never asks
             point_discord_at(settings.discord_api_base_url, gateway)
             bot = make_bot(settings, storage=storage)
+            stop = GracefulStop(bot, settings.shutdown_flush_seconds)
+            stop.install()  # SIGTERM, SIGINT: answer what is under way, send what waits, close (exit 0)
             async with bot:
                 await bot.start(settings.discord_token.get_secret_value())  # type: ignore[union-attr]
         finally:
-            if bot is None or bot.storage is not None:  # the bot closes it when it ran
+            if bot is None:
                 await storage.close()
+            else:  # the bot closes it, once, whoever asked first
+                await bot.close()
 
     language = settings.default_language
     try:
         asyncio.run(main())
+    except asyncio.CancelledError:  # a second SIGTERM or Ctrl-C during a graceful stop
+        return 130
     except StartupError as error:
         print(t(language, error.key, **error.params), file=sys.stderr)
         return 1

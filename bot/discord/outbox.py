@@ -33,6 +33,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot import metrics
 from bot.discord.failures import TELL_AFTER_FAILURES, backoff, transient
 from bot.render import clip
 
@@ -291,6 +292,7 @@ class Outbox:
     async def _wait_to_try_again(self, again: TryAgain) -> None:
         """Put back what failed (and what was to follow it) at the head of the queue, in order, and wait."""
         self._failures += 1
+        metrics.delivery_retried()
         for item in reversed(again.items):
             if isinstance(item, Status) and item.key is not None:
                 newer = next((i for i in self._queue if isinstance(i, Status) and i.key == item.key), None)
@@ -309,6 +311,7 @@ class Outbox:
         `later` (the rest of this round), to be sent again in order."""
         message = chunk[-1] if isinstance(chunk[-1], Message) else None
         if message is not None and message.wanted is not None and not message.wanted():
+            metrics.delivery_dropped("unwanted")
             if message.rows and self._journal is not None:
                 await self._journal.dropped(message.rows)
             chunk = chunk[:-1]
@@ -331,6 +334,7 @@ class Outbox:
             if batch is None and rows and self._journal is not None:
                 batch = min(rows) if send is self._send else -min(rows)
                 if not await self._journal.claim(rows, batch):
+                    metrics.delivery_dropped("taken")
                     log.warning("%d rows are another bot process's to send now; not sent here", len(rows))
                     return
             if batch is not None:
@@ -350,6 +354,7 @@ class Outbox:
                 again = self._as_claimed(chunk, content, batch)
                 raise TryAgain([again, *[item for items in later for item in items]], error) from error
             log.warning("sending failed: %s", error)
+            metrics.delivery_dropped("refused")
             if rows and self._journal is not None:
                 with contextlib.suppress(Exception):
                     await self._journal.dropped(rows)

@@ -18,6 +18,7 @@ from typing import Any
 
 from discord.ext import commands
 
+from bot import metrics
 from bot.config import Settings
 from bot.discord import presenting
 from bot.discord.channel import ChannelKeeper
@@ -102,6 +103,7 @@ class GameMaster:
         self.seat_language = presenting.seat_language
 
     def _enqueue(self, rows: list[DeliveryRow]) -> None:
+        metrics.deliveries_queued(row.id for row in rows)
         self.deliveries.enqueue(rows)
 
     def _forget_caches(self, game_id: int) -> None:

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import time
 from collections.abc import Awaitable, Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+from bot import metrics
 from bot.storage.rows import ActionRow, DeadlineRow, DeliveryRow, EventRow, dumps
 
 T = TypeVar("T")
@@ -292,7 +294,9 @@ class GroupCommit:
         while self._pending:
             batch, self._pending = self._pending, []
             try:
+                started = time.perf_counter()
                 outcomes = await self._run_batch([write for write, _ in batch])
+                metrics.committed(time.perf_counter() - started)
             except BaseException as error:  # the whole transaction failed: nobody's write is saved
                 for _, done in batch:
                     if not done.done():

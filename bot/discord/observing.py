@@ -1,0 +1,167 @@
+"""The metrics and health endpoint (METRICS_PORT, bound to METRICS_HOST, 127.0.0.1 by default), served by
+aiohttp.web inside the bot's own event loop, and what feeds bot/metrics.py from the Discord side.
+
+    /metrics   Prometheus' text format (prometheus-client's `generate_latest`)
+    /healthz   200 while the process runs its event loop
+    /readyz    200 when the gateway is connected, the database answers and no delivery has waited
+               longer than READY_MAX_DELIVERY_AGE_SECONDS; else 503, with what is wrong (JSON)
+
+Every REST request is seen once, where it ends, through an aiohttp trace on discord.py's own session
+(`http_trace`): whether it counted against the global rate limit, a 429's scope, and for an
+interaction's answer the time since Discord made the interaction (its id is a snowflake: it carries
+that moment). Interactions are counted where discord.py parses them. Nothing here reads a user id,
+a name or a chosen value into a label.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import time
+from collections import OrderedDict
+from typing import Any
+
+import aiohttp
+import discord
+from aiohttp import web
+from prometheus_client import CONTENT_TYPE_LATEST
+
+from bot import metrics
+from bot.config import Settings
+from bot.storage import Storage
+from bot.storage.operations import ping, unfinished_games, waiting_delivery_ids
+
+log = logging.getLogger(__name__)
+
+INTERACTION_KINDS = {2: "command", 3: "component", 4: "autocomplete", 5: "modal"}
+CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
+WEBHOOK = re.compile(r"/webhooks/(\d+)/")
+REMEMBERED = 2048
+"""Interactions whose shard is remembered until their answer (an answer comes within seconds)."""
+DATABASE_TIMEOUT = 2.0
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """Discord's routing: a server's events go to `(id >> 22) % shards`, DMs to shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
+class Observer:
+    """Counts the bot's interactions and REST requests into bot/metrics.py (made before the bot, whose
+    session needs the trace; told the bot once it exists)."""
+
+    def __init__(self) -> None:
+        self.bot: discord.Client | None = None
+        self._shards: OrderedDict[int, int] = OrderedDict()
+        self.trace = aiohttp.TraceConfig()
+        self.trace.on_request_end.append(self._request_ended)
+
+    @property
+    def shard_count(self) -> int:
+        return (self.bot.shard_count if self.bot is not None else None) or 1
+
+    def watch(self, bot: discord.Client) -> None:
+        """Count each interaction where discord.py parses it (one call, no task of its own)."""
+        self.bot = bot
+        parsers = bot._connection.parsers
+        original = parsers["INTERACTION_CREATE"]
+
+        def interaction_create(data: Any) -> None:
+            guild = data.get("guild_id")
+            shard = shard_of(int(guild) if guild else None, self.shard_count)
+            metrics.interaction(shard, INTERACTION_KINDS.get(data.get("type"), "other"))
+            self._shards[int(data["id"])] = shard
+            if len(self._shards) > REMEMBERED:
+                self._shards.popitem(last=False)
+            original(data)
+
+        parsers["INTERACTION_CREATE"] = interaction_create
+
+    async def _request_ended(self, session: Any, context: Any, params: aiohttp.TraceRequestEndParams) -> None:
+        path = params.url.path
+        status = params.response.status
+        answer = CALLBACK.search(path)
+        webhook = WEBHOOK.search(path)
+        application = self.bot.application_id if self.bot is not None else None
+        exempt = answer is not None or (webhook is not None and application is not None
+                                        and int(webhook.group(1)) == application)
+        metrics.rest_request(exempt, status, params.response.headers.get("X-RateLimit-Scope"))
+        if answer is not None and status < 400:
+            interaction_id = int(answer.group(1))
+            shard = self._shards.pop(interaction_id, 0)
+            metrics.first_response(shard, time.time() - discord.utils.snowflake_time(interaction_id).timestamp())
+
+
+class HealthServer:
+    """/metrics, /healthz and /readyz on METRICS_HOST:METRICS_PORT, in the bot's event loop."""
+
+    def __init__(self, bot: Any, storage: Storage, settings: Settings) -> None:
+        self.bot = bot
+        self.storage = storage
+        self.settings = settings
+        self._runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_get("/metrics", self._metrics)
+        app.router.add_get("/healthz", self._healthz)
+        app.router.add_get("/readyz", self._readyz)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.settings.metrics_host, self.settings.metrics_port)
+        await site.start()
+        log.info("metrics and health on http://%s:%s/metrics", self.settings.metrics_host, self.settings.metrics_port)
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    def _shards_here(self) -> set[int] | None:
+        ids = getattr(self.bot, "shard_ids", None)
+        return set(ids) if ids else None
+
+    def _connected(self) -> bool:
+        """Ready, not stopping, and every gateway connection open now (one per shard when sharded)."""
+        bot = self.bot
+        if not bot.is_ready() or bot.is_closed() or getattr(bot, "stopping", False):
+            return False
+        shards = getattr(bot, "shards", None)
+        if isinstance(shards, dict) and shards:
+            return all(not shard.is_closed() for shard in shards.values())
+        socket = getattr(bot, "ws", None)
+        return socket is None or bool(getattr(socket, "open", True))
+
+    async def _metrics(self, request: web.Request) -> web.Response:
+        count = self.bot.shard_count or 1
+        here = self._shards_here()
+        games: dict[tuple[str, str, int], int] = {}
+        for game, state, guild_id, number in await unfinished_games(self.storage):
+            shard = shard_of(guild_id, count)
+            if here is None or shard in here:  # each process tells of its own shards' games
+                games[(game, state, shard)] = games.get((game, state, shard), 0) + number
+        metrics.games(games)
+        metrics.waiting(await waiting_delivery_ids(self.storage))
+        return web.Response(body=metrics.exposition(), headers={"Content-Type": CONTENT_TYPE_LATEST})
+
+    async def _healthz(self, request: web.Request) -> web.Response:
+        return web.Response(text="ok\n")
+
+    async def _readyz(self, request: web.Request) -> web.Response:
+        report: dict[str, Any] = {"gateway": self._connected()}
+        try:
+            await asyncio.wait_for(ping(self.storage), DATABASE_TIMEOUT)
+            report["database"] = True
+            oldest = metrics.waiting(await asyncio.wait_for(waiting_delivery_ids(self.storage), DATABASE_TIMEOUT))
+        except Exception as error:  # a database that does not answer, whatever the reason
+            report["database"] = False
+            report["database_error"] = error.__class__.__name__
+            oldest = 0.0
+        report["oldest_delivery_seconds"] = round(oldest, 3)
+        report["deliveries"] = oldest <= self.settings.ready_max_delivery_age_seconds
+        ready = report["gateway"] and report["database"] and report["deliveries"]
+        report["ready"] = ready
+        return web.Response(status=200 if ready else 503, text=json.dumps(report) + "\n",
+                            content_type="application/json")

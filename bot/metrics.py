@@ -1,0 +1,176 @@
+"""What the running bot counts for Prometheus (prometheus-client), in one place.
+
+Every hook is one call per event and does nothing until `enable()` (METRICS_PORT is set), so the hot
+path pays a function call and a flag test when the endpoint is off. The figures that are states
+rather than events (games by state, deliveries waiting) are read when the endpoint is scraped
+(bot/discord/observing.py sets them just before `exposition()`).
+
+No label ever carries a user id, a name or a chosen value: the labels are a game's kind, a state,
+a shard number, an interaction type, a drop reason, a rate-limit scope, a logger and an error class.
+This module imports nothing from bot/discord (the storage and the scheduler call it too).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterable
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+
+REGISTRY = CollectorRegistry()
+"""The bot's own registry (not prometheus-client's global one): only what is defined here is served."""
+
+_enabled = False
+
+INTERACTIONS = Counter(
+    "gamemaster_interactions", "Interactions received from Discord, by shard and type",
+    ["shard", "kind"], registry=REGISTRY,
+)
+FIRST_RESPONSE = Histogram(
+    "gamemaster_interaction_first_response_seconds",
+    "From Discord creating an interaction to the bot's first answer reaching Discord (Discord allows 3 s)",
+    ["shard"], buckets=(0.05, 0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0), registry=REGISTRY,
+)
+DELIVERIES_WAITING = Gauge(
+    "gamemaster_deliveries_waiting", "Saved messages and edits this process has not yet sent", registry=REGISTRY,
+)
+DELIVERY_OLDEST = Gauge(
+    "gamemaster_delivery_oldest_seconds", "How long the oldest waiting delivery has waited", registry=REGISTRY,
+)
+DELIVERY_RETRIES = Counter(
+    "gamemaster_delivery_retries", "Sends that failed for now (5xx, a timeout) and are tried again",
+    registry=REGISTRY,
+)
+DELIVERY_DROPS = Counter(
+    "gamemaster_delivery_drops",
+    "Deliveries given up: refused (a permanent 4xx), unwanted (its prompt was answered meanwhile), taken (another"
+    " process sends it)", ["reason"], registry=REGISTRY,
+)
+REST_REQUESTS = Counter(
+    "gamemaster_rest_requests",
+    "REST requests to Discord: counted against the bot's global rate limit, or exempt (interaction answers and"
+    " their token's follow-ups)", ["budget"], registry=REGISTRY,
+)
+RATE_LIMITED = Counter(
+    "gamemaster_rest_rate_limited", "429 answers from Discord, by X-RateLimit-Scope", ["scope"], registry=REGISTRY,
+)
+DEADLINE_LATENESS = Histogram(
+    "gamemaster_deadline_lateness_seconds", "How late a deadline or reminder fired after it was due",
+    buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0), registry=REGISTRY,
+)
+COMMIT_SECONDS = Histogram(
+    "gamemaster_storage_commit_seconds", "One group commit (a transaction of one or more steps), start to durable",
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0), registry=REGISTRY,
+)
+GAMES = Gauge(
+    "gamemaster_games", "Games not finished, by game, state (lobby, running, paused) and shard",
+    ["game", "state", "shard"], registry=REGISTRY,
+)
+ERRORS = Counter(
+    "gamemaster_errors", "Errors logged, by the module that logged them and the exception's class",
+    ["where", "kind"], registry=REGISTRY,
+)
+
+_first_waiting: dict[int, float] = {}
+"""Delivery row id → when this process first knew it waiting (monotonic)."""
+
+
+def enable() -> None:
+    global _enabled
+    if not _enabled:
+        logging.getLogger().addHandler(ErrorCounter())
+    _enabled = True
+
+
+def disable() -> None:
+    """Hooks back to doing nothing (the benchmark's "off" turns; a bot process never turns them off)."""
+    global _enabled
+    _enabled = False
+
+
+def enabled() -> bool:
+    return _enabled
+
+
+# --- hooks: one call per event ------------------------------------------------------------------------
+
+def interaction(shard: int, kind: str) -> None:
+    if _enabled:
+        INTERACTIONS.labels(str(shard), kind).inc()
+
+
+def first_response(shard: int, seconds: float) -> None:
+    if _enabled:
+        FIRST_RESPONSE.labels(str(shard)).observe(max(0.0, seconds))
+
+
+def rest_request(exempt: bool, status: int, scope: str | None) -> None:
+    if _enabled:
+        REST_REQUESTS.labels("exempt" if exempt else "counted").inc()
+        if status == 429:
+            RATE_LIMITED.labels(scope or "unknown").inc()
+
+
+def delivery_retried() -> None:
+    if _enabled:
+        DELIVERY_RETRIES.inc()
+
+
+def delivery_dropped(reason: str) -> None:
+    if _enabled:
+        DELIVERY_DROPS.labels(reason).inc()
+
+
+def deliveries_queued(rows: Iterable[int]) -> None:
+    if _enabled:
+        now = time.monotonic()
+        for row in rows:
+            _first_waiting.setdefault(row, now)
+
+
+def deadline_fired(lateness: float) -> None:
+    if _enabled:
+        DEADLINE_LATENESS.observe(max(0.0, lateness))
+
+
+def committed(seconds: float) -> None:
+    if _enabled:
+        COMMIT_SECONDS.observe(seconds)
+
+
+# --- read at scrape time ----------------------------------------------------------------------------
+
+def waiting(rows: Iterable[int]) -> float:
+    """The rows waiting now (read from the database): sets the gauges and returns the oldest one's age."""
+    now = time.monotonic()
+    still = {row: _first_waiting.get(row, now) for row in rows}
+    _first_waiting.clear()
+    _first_waiting.update(still)
+    oldest = now - min(still.values()) if still else 0.0
+    DELIVERIES_WAITING.set(len(still))
+    DELIVERY_OLDEST.set(oldest)
+    return oldest
+
+
+def games(counts: dict[tuple[str, str, int], int]) -> None:
+    """(game, state, shard) → how many: replaces the previous figures (a state nobody is in reads 0
+    for a scrape, then goes)."""
+    GAMES.clear()
+    for (game, state, shard), count in counts.items():
+        GAMES.labels(game, state, str(shard)).set(count)
+
+
+def exposition() -> bytes:
+    return generate_latest(REGISTRY)
+
+
+class ErrorCounter(logging.Handler):
+    """Counts every ERROR (and worse) record: where it was logged, and the exception's class."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.ERROR)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        kind = record.exc_info[0].__name__ if record.exc_info and record.exc_info[0] else "logged"
+        ERRORS.labels(record.name, kind).inc()

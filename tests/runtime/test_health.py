@@ -1,0 +1,166 @@
+"""/readyz says which part is not ready (a delivery waiting too long, a gateway not connected, a stop
+under way), and LOG_FORMAT=json lines carry the game a line is about."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import socket
+from pathlib import Path
+
+import aiohttp
+
+from bot import metrics
+from bot.config import Settings
+from bot.discord.observing import HealthServer
+from bot.discord.outbox import Message, Outbox
+from bot.logs import JsonFormatter
+from bot.scheduler import Scheduler
+from bot.storage import open_storage
+from bot.storage.operations import ping, unfinished_games, waiting_delivery_ids
+from bot.table import Table
+from tests.runtime.databases import Database
+from tests.runtime.helpers import humans
+
+
+class FakeBot:
+    """What the endpoint asks of the bot."""
+
+    shard_count = None
+    shard_ids = None
+
+    def __init__(self) -> None:
+        self.ready = True
+        self.stopping = False
+
+    def is_ready(self) -> bool:
+        return self.ready
+
+    def is_closed(self) -> bool:
+        return False
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def readyz(port: int) -> tuple[int, dict[str, object]]:
+    async with aiohttp.ClientSession() as session, session.get(f"http://127.0.0.1:{port}/readyz") as response:
+        return response.status, json.loads(await response.text())
+
+
+async def test_readiness_fails_for_an_old_delivery_a_lost_gateway_or_a_stop(tmp_path: Path) -> None:
+    storage = await open_storage(tmp_path / "bot.db")
+    game = await Table(storage).start("cookie", humans(4), seed=3)
+    async with storage.transaction() as tx:
+        await tx.execute(
+            "INSERT INTO deliveries (game_id, step, kind, channel_id, body) VALUES (?, 0, 'text', 1, '{}')", (game.id,)
+        )
+    settings = Settings(metrics_port=free_port(), ready_max_delivery_age_seconds=0.2)
+    bot = FakeBot()
+    server = HealthServer(bot, storage, settings)
+    await server.start()
+    try:
+        metrics.deliveries_queued(await waiting_delivery_ids(storage))
+        status, report = await readyz(settings.metrics_port)  # type: ignore[arg-type]
+        assert (status, report["ready"], report["deliveries"]) == (200, True, True)
+        await asyncio.sleep(0.3)
+        status, report = await readyz(settings.metrics_port)  # type: ignore[arg-type]
+        assert (status, report["deliveries"], report["gateway"], report["database"]) == (503, False, True, True)
+        assert float(report["oldest_delivery_seconds"]) >= 0.2  # type: ignore[arg-type]
+
+        async with storage.transaction() as tx:
+            await tx.execute("UPDATE deliveries SET state = 1")
+        assert (await readyz(settings.metrics_port))[0] == 200  # type: ignore[arg-type]
+        bot.ready = False
+        status, report = await readyz(settings.metrics_port)  # type: ignore[arg-type]
+        assert (status, report["gateway"]) == (503, False)
+        bot.ready, bot.stopping = True, True
+        assert (await readyz(settings.metrics_port))[0] == 503  # type: ignore[arg-type]
+    finally:
+        await server.stop()
+        await storage.close()
+
+
+def test_json_log_lines_name_their_game_and_keep_the_template() -> None:
+    formatter = JsonFormatter(shards=[0, 1])
+    record = logging.LogRecord("bot.discord.relay", logging.WARNING, __file__, 1,
+                               "game %s: relaying failed: %s", (42, "timeout"), None)
+    line = json.loads(formatter.format(record))
+    assert line["game_id"] == 42 and line["shards"] == [0, 1]
+    assert line["event"] == "game %s: relaying failed: %s"
+    assert line["message"] == "game 42: relaying failed: timeout"
+    other = logging.LogRecord("bot.scheduler", logging.INFO, __file__, 1, "deadline %s/%s fired (%s)",
+                              (7, "p1", "acted"), None)
+    other.game_id = 7
+    assert json.loads(formatter.format(other))["game_id"] == 7
+
+
+async def test_the_endpoint_reads_work_on_each_backend(database: Database) -> None:
+    storage = await open_storage(database.target)
+    try:
+        table = Table(storage)
+        running = await table.start("cookie", humans(4), seed=5)
+        await table.start("cookie", humans(4), seed=6)
+        async with storage.transaction() as tx:
+            await tx.execute("UPDATE games SET paused = 1 WHERE id <> ?", (running.id,))
+            await tx.execute(
+                "INSERT INTO deliveries (game_id, step, kind, channel_id, body) VALUES (?, 0, 'text', 1, '{}')",
+                (running.id,),
+            )
+        await ping(storage)
+        assert len(await waiting_delivery_ids(storage)) == 1
+        games = sorted(await unfinished_games(storage))
+        assert games == [("cookie", "paused", None, 1), ("cookie", "running", None, 1)]
+    finally:
+        await storage.close()
+
+
+async def test_the_outbox_counts_retries_and_drops_by_reason() -> None:
+    def count(name: str, **labels: str) -> float:
+        return metrics.REGISTRY.get_sample_value(name, labels) or 0.0
+
+    before = (count("gamemaster_delivery_retries_total"), count("gamemaster_delivery_drops_total", reason="unwanted"),
+              count("gamemaster_delivery_drops_total", reason="refused"))
+    failed_once: list[str] = []
+
+    async def send(content: str, extra: dict[str, object]) -> str:
+        if content == "flaky" and not failed_once:
+            failed_once.append(content)
+            raise TimeoutError  # Discord did not answer in time: tried again
+        if content == "refused":
+            raise RuntimeError("403")  # permanent: given up
+        return content
+
+    metrics.enable()
+    try:
+        outbox = Outbox(send, window=0.05)
+        outbox.put_message(Message(content="flaky"))
+        outbox.put_message(Message(content="answered meanwhile", wanted=lambda: False))
+        outbox.put_message(Message(content="refused"))
+        await outbox.drained()
+    finally:
+        metrics.disable()
+    after = (count("gamemaster_delivery_retries_total"), count("gamemaster_delivery_drops_total", reason="unwanted"),
+             count("gamemaster_delivery_drops_total", reason="refused"))
+    assert [a - b for a, b in zip(after, before, strict=True)] == [1, 1, 1]
+
+
+async def test_a_deadline_fired_late_is_measured_by_how_late(setup) -> None:  # type: ignore[no-untyped-def]
+    table, clock, _database, _delivered = setup
+    await table.start("cookie", humans(4), seed=9)  # four choices, due in 90 s
+    clock.advance(95)  # the bot was busy: they fire 5 s late
+    before = metrics.REGISTRY.get_sample_value("gamemaster_deadline_lateness_seconds_count") or 0.0
+    late = metrics.REGISTRY.get_sample_value("gamemaster_deadline_lateness_seconds_bucket", {"le": "2.0"}) or 0.0
+    metrics.enable()
+    try:
+        assert await Scheduler(table).run_due() >= 4
+    finally:
+        metrics.disable()
+    count = metrics.REGISTRY.get_sample_value("gamemaster_deadline_lateness_seconds_count")
+    assert count is not None and count - before >= 4
+    within_two = metrics.REGISTRY.get_sample_value("gamemaster_deadline_lateness_seconds_bucket", {"le": "2.0"})
+    assert within_two == late, "none of them was on time"

@@ -1,0 +1,74 @@
+"""Forgetting a member and purging old records, on each backend: a finished game's seats, log, events
+and results lose the member's id and name (the score stays, without them); a game finished longer ago
+than KEEP_FINISHED_DAYS loses its full record and keeps its results; a game not over stands in the way."""
+
+from __future__ import annotations
+
+import time
+
+from bot.privacy import DAY, Scrubber, forget_member, games_in_the_way, purge_finished
+from bot.storage import open_storage
+from bot.table import Table
+from tests.runtime.databases import Database
+from tests.runtime.helpers import humans, pick
+
+
+async def play_out(table: Table, game_id: int) -> None:
+    game = await table.get(game_id)
+    assert game is not None
+    while game.running:
+        prompt, action = pick(game)
+        assert (await table.act(game_id, prompt.seat, action)).ok
+
+
+async def test_a_member_is_forgotten_in_finished_games_and_results(database: Database) -> None:
+    storage = await open_storage(database.target)
+    try:
+        table = Table(storage)
+        seats = humans(4)  # Player1..4, ids 100..103
+        finished = await table.start("cookie", seats, seed=11)
+        await play_out(table, finished.id)
+        running = await table.start("cookie", humans(4), seed=12)
+        assert [g.id for g in await games_in_the_way(storage, 101)] == [running.id]
+        assert await games_in_the_way(storage, 999) == []
+
+        done = await forget_member(storage, 101, {"Player2"})
+        assert done.games == [finished.id] and done.results == 1
+        row = await storage.load_game(finished.id)
+        assert row is not None
+        assert row.seats[1]["user_id"] is None and row.seats[1]["name"] == "a former player"
+        assert [s["name"] for s in row.seats if s["user_id"] is not None] == ["Player1", "Player3", "Player4"]
+        assert [r[1] for r in await storage.game_results(finished.id)] == [100, None, 102, 103]
+        replayed = await table.replay(finished.id)
+        assert replayed.step == row.step, "the record still replays"
+        still = await storage.load_game(running.id)
+        assert still is not None and still.seats[1]["user_id"] == 101, "a game not over is left alone"
+    finally:
+        await storage.close()
+
+
+async def test_old_finished_games_lose_their_record_and_keep_their_results(database: Database) -> None:
+    storage = await open_storage(database.target)
+    try:
+        table = Table(storage)
+        game = await table.start("cookie", humans(4), seed=13)
+        await play_out(table, game.id)
+        assert await purge_finished(storage, 30) == 0, "finished today: kept"
+        assert await purge_finished(storage, 30, now=time.time() + 31 * DAY) == 1
+        row = await storage.load_game(game.id)
+        assert row is not None and row.status == "finished" and row.state is None
+        assert await storage.events(game.id) == [] and await storage.actions(game.id) == []
+        assert len(await storage.game_results(game.id)) == 4
+        assert await purge_finished(storage, 30, now=time.time() + 31 * DAY) == 0, "once"
+    finally:
+        await storage.close()
+
+
+def test_a_name_is_replaced_as_a_whole_and_in_text_only_where_asked() -> None:
+    scrub = Scrubber(7, {"night"}, "a former player")
+    assert scrub.text('{"phase":"night","seat":{"user_id":7,"name":"night"}}', names=False) == \
+        '{"phase":"night","seat":{"user_id":null,"name":"a former player"}}'
+    assert scrub.text('["night", "nightly", "7"]') == '["a former player","nightly",""]'
+    assert scrub.text('{"text":"🤖 night (bot)"}', words=True) == '{"text":"🤖 a former player (bot)"}'
+    unchanged = '{"a": 1}'
+    assert scrub.text(unchanged) is unchanged
