@@ -93,6 +93,7 @@ class Mafia(
         day_seconds=text("opt-day-seconds", "Seconds for a day (default: by pace)"),
         draft_seconds=text("opt-draft-seconds", "Seconds for a draft pick (default: by pace)"),
         say_per_minute=text("opt-mafia-say-per-minute", "Anonymous: lines each player may say per minute (default 5)"),
+        graveyard=text("opt-mafia-graveyard", "The dead talk in a private thread and see the whole game (default yes)"),
     )
     @app_commands.guild_only()
     async def new(
@@ -106,11 +107,13 @@ class Mafia(
         day_seconds: app_commands.Range[int, 10, 604800] | None = None,
         draft_seconds: app_commands.Range[int, 10, 604800] | None = None,
         say_per_minute: app_commands.Range[int, 1, 30] | None = None,
+        graveyard: bool | None = None,
     ) -> None:
         options = {
             "mode": mode, "pace": pace, "end_when_all_done": end_when_all_done,
             "allow_untested_size": allow_untested_size, "night_seconds": night_seconds,
             "day_seconds": day_seconds, "draft_seconds": draft_seconds, "say_per_minute": say_per_minute,
+            "graveyard": graveyard,
         }
         await create_game(interaction, GAME, {k: v for k, v in options.items() if v is not None})
 

@@ -35,6 +35,8 @@ class Planner:
         self.memory = memory
         self.flow = flow
         self.channels = channels
+        self.graveyard: Callable[[Step], list[dict[str, Any]]] | None = None
+        """Who is in the graveyard thread and its feed, for a step (bot/discord/graveyard.py)."""
         self.presenters: dict[str, Presenter] = {}
         """Game-specific extras after the shared rendering (e.g. the Maskmen picture), by game name."""
 
@@ -114,6 +116,8 @@ class Planner:
             add("sheet-closed", body, user_id=user_id)
         for body in self.channels.plan(step):  # who may write in the channel now (its overwrites)
             add("channel", body)
+        for body in self.graveyard(step) if self.graveyard else []:  # the dead's thread (graveyard.py)
+            add("graveyard", body)
         if (step.reminder_for and not step.events) or (step.events and all(map(relayed, step.events))):
             return rows  # a reminder, or words the relay posted, change nothing the status message shows
         add("status", {"running": step.status == "running"})  # its text is rendered when it is sent

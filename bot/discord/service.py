@@ -23,6 +23,7 @@ from bot.discord import presenting
 from bot.discord.channel import ChannelKeeper
 from bot.discord.delivering import Deliveries
 from bot.discord.flow import Flow
+from bot.discord.graveyard import KIND, Graveyard
 from bot.discord.interactions import Interactions
 from bot.discord.memory import Memory
 from bot.discord.outbox import WINDOW_SECONDS
@@ -71,6 +72,10 @@ class GameMaster:
         """Deadlines shown at a phase's start, live messages, moderator notices, dossiers, the final log:
         bot/discord/flow.py."""
         self.planner = Planner(table, memory, self.flow, self.channels)
+        self.graveyard = Graveyard(bot, storage, table, memory, self.channels)
+        """The dead's private thread and its feed of the whole game: bot/discord/graveyard.py."""
+        self.planner.graveyard = self.graveyard.plan
+        self.flow.appliers[KIND] = self.graveyard.apply
         self.cluster = Cluster(storage, table, memory, enqueue=self._enqueue, forget=self._forget_caches)
         """Several bot processes on one database: delivery order, a dead one's rows: bot/discord/shards.py."""
         self.deliveries = Deliveries(
@@ -107,6 +112,7 @@ class GameMaster:
     def _forget_caches(self, game_id: int) -> None:
         self.flow.forget(game_id)
         self.channels.planned.pop(game_id, None)
+        self.graveyard.forget(game_id)
 
     # --- life cycle -------------------------------------------------------------------------
     async def start(self) -> None:

@@ -29,6 +29,11 @@ MANAGE_CHANNELS = 1 << 4
 MANAGE_ROLES = 1 << 28
 """Shown as "Manage Permissions" in a channel's settings: needed to edit its permission overwrites."""
 MANAGE_WEBHOOKS = 1 << 29
+MANAGE_THREADS = 1 << 34
+"""Sees every private thread of a channel it can view, and removes anyone from one."""
+CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
+SEND_MESSAGES_IN_THREADS = 1 << 38
 MAX_CHANNEL_WEBHOOKS = 15
 """Discord refuses a 16th webhook in a channel (400 / 30007)."""
 
@@ -44,6 +49,10 @@ class ChannelType(IntEnum):
     GUILD_CATEGORY = 4
     PUBLIC_THREAD = 11
     PRIVATE_THREAD = 12
+
+    @property
+    def is_thread(self) -> bool:
+        return self in (ChannelType.PUBLIC_THREAD, ChannelType.PRIVATE_THREAD)
 
 
 class InteractionType(IntEnum):
@@ -191,6 +200,12 @@ class Channel:
     last_message_id: int | None = None
     overwrites: dict[int, Overwrite] = field(default_factory=dict)
     """Permission overwrites by role or member id, as the bot (or a test) set them."""
+    owner_id: int | None = None
+    """A thread's creator."""
+    thread_members: dict[int, float] = field(default_factory=dict)
+    """A thread's members: user id → when they joined (wall time)."""
+    invitable: bool = True
+    """A private thread: whether members who are not moderators may add others."""
 
     @property
     def is_dm(self) -> bool:
@@ -209,6 +224,17 @@ class Channel:
         }
         if self.is_dm:
             data["recipients"] = [recipient.payload()] if recipient is not None else []
+            return data
+        if self.type.is_thread:  # no overwrites of its own: the parent's apply
+            data.update({
+                "guild_id": str(self.guild_id), "name": self.name, "parent_id": str(self.parent_id),
+                "owner_id": str(self.owner_id), "rate_limit_per_user": 0, "message_count": 0,
+                "member_count": min(len(self.thread_members), 50), "total_message_sent": 0,
+                "thread_metadata": {
+                    "archived": False, "auto_archive_duration": 10080, "archive_timestamp": iso_timestamp(),
+                    "locked": False, "invitable": self.invitable, "create_timestamp": iso_timestamp(),
+                },
+            })
             return data
         data.update(
             {
@@ -259,6 +285,8 @@ class Guild:
     preferred_locale: str = "en-US"
     roles: dict[int, Role] = field(default_factory=dict)
     channels: dict[int, Channel] = field(default_factory=dict)
+    threads: dict[int, Channel] = field(default_factory=dict)
+    """Its threads (kept apart from the channels, as Discord's GUILD_CREATE does)."""
     members: dict[int, Member] = field(default_factory=dict)
     joined_at: str = field(default_factory=iso_timestamp)
 
@@ -294,7 +322,10 @@ class Guild:
 
     def permissions_in(self, channel: Channel, user_id: int) -> int:
         """Permissions in `channel`, overwrites applied as Discord does: @everyone's, then the member's
-        roles' together, then the member's own (owner and administrators keep everything)."""
+        roles' together, then the member's own (owner and administrators keep everything). A thread has
+        the permissions of its parent channel."""
+        if channel.type.is_thread and channel.parent_id in self.channels:
+            channel = self.channels[channel.parent_id]
         value = self.permissions_of(user_id)
         if value == ALL_PERMISSIONS and (user_id == self.owner_id or value & ADMINISTRATOR):
             return value
