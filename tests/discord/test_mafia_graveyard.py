@@ -106,6 +106,7 @@ async def test_an_anonymous_graveyard_names_characters_by_public_role_until_the_
     async with world(tmp_path, PLAYERS, standin=standin) as w:
         standin.bot_role(w.guild).permissions |= MANAGE_ROLES | MANAGE_WEBHOOKS
         game = await start_mafia(w, PLAYERS, mode="anonymous")
+        spoken: list[str] = []
         watch = Watch(w, game)
         await watch.check()
         while game.running:
@@ -117,13 +118,35 @@ async def test_an_anonymous_graveyard_names_characters_by_public_role_until_the_
                 break
             await watch.check()
             thread = graveyard(w)
+            if thread is not None and not spoken:
+                spoken.append(await speak_in_graveyard(w, game, thread))
             if thread is not None:
                 owner = w.standin.users[w.guild.owner_id]
                 text = feed(w, thread, owner)
                 for user in w.users:
                     assert user.username not in text, "names nobody before the end"
-        assert graveyard(w) is not None
+        assert graveyard(w) is not None and spoken
         w.standin.assert_clean()
+
+
+async def speak_in_graveyard(w: World, game: LiveGame, thread: Channel) -> str:
+    """A dead player's `/mafia say` in the graveyard: posted there by their seat's webhook under their public
+    role, read by the dead and by nobody living. Returns the public name it went under."""
+    state = game.state
+    assert isinstance(state, MafiaState)
+    number = min(n for n, p in enumerate(state.seats) if not p.alive)
+    ghost = w.user_of(game, number)
+    call = await w.standin.invoke_slash(ghost, "mafia say", channel=thread, options={"text": "Boo from below"})
+    await call.wait_response()
+    await settled(w)
+    assert not call.errors, call.callbacks
+    (post,) = [m for m in w.standin.channel_view(thread, ghost) if "Boo from below" in m.text]
+    name = str(game.name_of(number))
+    assert post.webhook_id is not None and post.author.username == name and ghost.username not in name
+    for n, player in enumerate(state.seats):
+        if player.alive:
+            assert w.standin.channel_view(thread, w.user_of(game, n)) == []
+    return name
 
 
 async def test_a_rollback_that_brings_a_player_back_takes_them_out_of_the_graveyard(

@@ -4,3 +4,4 @@ graveyard-opened = 🪦 The graveyard of { $game } #{ $id }. The dead talk here 
 channel-missing-graveyard = ⚠ Moderators: I cannot open the graveyard thread for the dead here (I need **Create Private Threads** and **Send Messages in Threads**, and a text channel, not a thread). The dead get nothing until the end of this game.
 opt-mafia-graveyard = The dead talk in a private thread and see the whole game (default yes)
 param-graveyard = graveyard
+graveyard-say-yourself = In an open game the dead write in the graveyard themselves.
