@@ -150,9 +150,11 @@ class Graveyard:
         lines = [str(line) for line in row.body.get("lines") or []]
         if lines:
             thread = self.bot.get_partial_messageable(thread_id, type=discord.ChannelType.private_thread)
+            paced = self.channels.outboxes.channel_outbox(thread_id)  # the thread's own 5-in-5-s window
             for index, chunk in enumerate(joined(lines, LIMIT)):
-                await thread.send(content=chunk, nonce=_nonce(row.id, index),
-                                  allowed_mentions=discord.AllowedMentions.none())
+                nonce = _nonce(row.id, index)
+                await paced.send_now(lambda chunk=chunk, nonce=nonce: thread.send(  # type: ignore[misc]
+                    content=chunk, nonce=nonce, allowed_mentions=discord.AllowedMentions.none()))
 
     async def _open(self, row: DeliveryRow, channel_id: int) -> int | None:
         """The graveyard thread's id: found again by its name (a creation before a crash), else created."""
