@@ -260,12 +260,14 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         deadline=text("opt-deadline", "A deadline kind to set (e.g. choose, place, turn, bet)"),
         seconds=text("opt-seconds", "Its default length in seconds"),
         absent_after=text("opt-absent-after", "Missed deadlines in a row before a bot takes the seat (0: never)"),
+        graveyard_channel=text("opt-graveyard-channel", "Where graveyard threads open when a game's channel can't"),
     )
     async def settings(
         self, interaction: discord.Interaction, language: Literal["ru", "en"] | None = None,
         gm_role: discord.Role | None = None, deadline: str | None = None,
         seconds: app_commands.Range[int, 10, 86400] | None = None,
         absent_after: app_commands.Range[int, 0, 50] | None = None,
+        graveyard_channel: discord.TextChannel | None = None,
     ) -> None:
         reader = normalize(str(interaction.locale))
         guild_id = interaction.guild_id or 0
@@ -297,13 +299,17 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             current["deadlines"] = {**current.get("deadlines", {}), deadline: seconds}
         if absent_after is not None:
             current["absent_after"] = absent_after
+        if graveyard_channel is not None:
+            current["graveyard_channel_id"] = graveyard_channel.id
         await self.gm.storage.save_guild_settings(guild_id, current)
         deadlines = ", ".join(f"{k}={v}s" for k, v in sorted(current["deadlines"].items())) or "—"
         await self.gm.ephemeral(
             interaction,
             t(reader, "gm-settings", language=current.get("language") or self.gm.settings.default_language,
               role=f"<@&{current['gm_role_id']}>" if current.get("gm_role_id") else "—", deadlines=deadlines)
-            + "\n" + t(reader, "settings-absent", misses=int(current.get("absent_after") or 0)),
+            + "\n" + t(reader, "settings-absent", misses=int(current.get("absent_after") or 0))
+            + "\n" + t(reader, "settings-graveyard", channel=f"<#{current['graveyard_channel_id']}>"
+                        if current.get("graveyard_channel_id") else "none"),
         )
 
 

@@ -18,8 +18,10 @@ step: a restart applies what was not applied. Applying is idempotent: the thread
 id in the game's meta (`graveyard`), else by its name among the server's active threads (a crash
 between its creation and the meta's save), else created; adding a member twice or removing one who is
 gone changes nothing; each feed message carries a nonce made from its row, so Discord never shows it
-twice. Without Create Private Threads (or in a game channel that is itself a thread) the moderators are
-told once and the dead get nothing until the end, as with the house rule off.
+twice. Where the game channel cannot hold a private thread (a game opened in a thread, or no Create
+Private Threads there) the thread is opened in the server's graveyard channel (`/gm settings
+graveyard_channel:`); where neither can, the moderators are told once and the dead get nothing until the
+end, as with the house rule off.
 """
 
 from __future__ import annotations
@@ -157,33 +159,53 @@ class Graveyard:
                     content=chunk, nonce=nonce, allowed_mentions=discord.AllowedMentions.none()))
 
     async def _open(self, row: DeliveryRow, channel_id: int) -> int | None:
-        """The graveyard thread's id: found again by its name (a creation before a crash), else created."""
+        """The graveyard thread's id: found again by its name (a creation before a crash), else created in
+        the game channel, else (threads not allowed there) in the server's graveyard channel."""
         name = str(row.body.get("name") or "graveyard")
-        http = self.bot.http
         game = await self.table.get(row.game_id)
         guild_id = game.row.guild_id if game is not None else None
-        try:
-            found = None
-            if guild_id:
-                active = await http.get_active_threads(guild_id)
-                found = next((int(c["id"]) for c in active.get("threads") or []
-                              if str(c.get("parent_id")) == str(channel_id) and c.get("name") == name), None)
-            if found is None:
-                made = await http.start_thread_without_message(
-                    channel_id, name=name, auto_archive_duration=ARCHIVE_MINUTES, type=PRIVATE_THREAD,
-                    invitable=False, reason="the game's graveyard",
-                )
-                found = int(made["id"])
-        except (discord.Forbidden, discord.NotFound) as error:
-            log.warning("game %s: no graveyard thread in channel %s: %s", row.game_id, channel_id, error)
+        parents = [channel_id]
+        if guild_id:
+            other = (await self.storage.guild_settings(guild_id)).get("graveyard_channel_id")
+            if other and int(other) != channel_id:
+                parents.append(int(other))
+        found = await self._find(guild_id, parents, name)
+        for parent in parents:
+            if found is not None:
+                break
+            found = await self._create(row.game_id, parent, name)
+        if found is None:
             return await self._refused(row.game_id)
+        thread_id, parent = found
+        await self.channels.update(row.game_id, KIND, lambda saved: saved.update(thread=thread_id, parent=parent))
+        return thread_id
+
+    async def _find(self, guild_id: int | None, parents: list[int], name: str) -> tuple[int, int] | None:
+        """(thread, parent) of the server's active thread of that name under one of `parents`."""
+        if not guild_id:
+            return None
+        try:
+            active = await self.bot.http.get_active_threads(guild_id)
         except discord.HTTPException as error:
             if error.status >= 500:
                 raise  # the outbox tries the row again
-            log.warning("game %s: no graveyard thread in channel %s: %s", row.game_id, channel_id, error)
-            return await self._refused(row.game_id)
-        await self.channels.update(row.game_id, KIND, lambda saved: saved.update(thread=found))
-        return found
+            return None
+        wanted = {str(p) for p in parents}
+        return next(((int(c["id"]), int(c["parent_id"])) for c in active.get("threads") or []
+                     if str(c.get("parent_id")) in wanted and c.get("name") == name), None)
+
+    async def _create(self, game_id: int, parent: int, name: str) -> tuple[int, int] | None:
+        try:
+            made = await self.bot.http.start_thread_without_message(
+                parent, name=name, auto_archive_duration=ARCHIVE_MINUTES, type=PRIVATE_THREAD, invitable=False,
+                reason="the game's graveyard",
+            )
+        except discord.HTTPException as error:
+            if error.status >= 500:
+                raise  # the outbox tries the row again
+            log.warning("game %s: no graveyard thread in channel %s: %s", game_id, parent, error)
+            return None
+        return int(made["id"]), parent
 
     async def _refused(self, game_id: int) -> None:
         await self.channels.update(game_id, KIND, lambda saved: saved.update(refused=True))

@@ -327,7 +327,9 @@ class Relay:
         content, none = inert(text.strip()), discord.AllowedMentions.none()
         outbox = self.outboxes.channel_outbox(thread_id)
         try:
-            hook = await self.hook(game, seat_number)
+            record = game.row.meta.get("graveyard") or {}
+            in_game_channel = record.get("parent", game.row.channel_id) == game.row.channel_id
+            hook = await self.hook(game, seat_number) if in_game_channel else None  # webhooks post in their channel
             if hook is not None:
                 webhook = discord.Webhook.partial(int(hook["id"]), str(hook["token"]), client=self.bot)
                 await outbox.send_now(lambda: webhook.send(

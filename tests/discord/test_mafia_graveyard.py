@@ -15,6 +15,7 @@ from tests.discord.mafia_play import MANAGE_ROLES, MANAGE_WEBHOOKS
 from tests.discord.mafia_world import advance, start_mafia
 from tests.discord.world import World, world
 from tests.discord_standin import Channel, ChannelType, User
+from tests.discord_standin.models import Overwrite
 from tests.discord_standin.threads import thread_members
 
 PLAYERS = 10
@@ -183,3 +184,37 @@ async def test_with_the_house_rule_off_the_dead_get_no_graveyard(tmp_path: Path,
         await advance(w, game, lambda s: any(not p.alive for p in s.seats))
         await settled(w)
         assert graveyard(w) is None
+
+
+CREATE_PRIVATE_THREADS = 1 << 36
+
+
+async def test_where_the_game_channel_cannot_hold_threads_the_servers_graveyard_channel_does(
+    tmp_path: Path, standin
+) -> None:
+    async with world(tmp_path, PLAYERS, standin=standin) as w:
+        bot_role = standin.bot_role(w.guild)
+        w.channel.overwrites[bot_role.id] = Overwrite(bot_role.id, 0, 0, CREATE_PRIVATE_THREADS)
+        elsewhere = standin.add_channel(w.guild, "graveyards")
+        call = await w.slash(w.moderator, "gm settings", graveyard_channel=elsewhere)
+        assert not call.errors, call.callbacks
+        game = await start_mafia(w, PLAYERS)
+        await advance(w, game, lambda s: any(not p.alive for p in s.seats))
+        await settled(w)
+        assert graveyard(w) is None, "not in the game channel"
+        (thread,) = [t for t in w.guild.threads.values() if t.parent_id == elsewhere.id]
+        state = game.state
+        assert isinstance(state, MafiaState)
+        assert thread_members(thread) == dead_users(w, game, state) | {standin.bot_user.id}
+        assert "graveyard" not in standin.transcript(w.channel).lower()
+
+
+async def test_without_any_place_for_the_thread_the_moderators_are_told_once(tmp_path: Path, standin) -> None:
+    async with world(tmp_path, PLAYERS, standin=standin) as w:
+        standin.bot_role(w.guild).permissions &= ~CREATE_PRIVATE_THREADS
+        game = await start_mafia(w, PLAYERS)
+        await advance(w, game, lambda s: sum(not p.alive for p in s.seats) >= 2 and s.phase == "night")
+        await settled(w)
+        assert not w.guild.threads
+        told = [m for m in standin.channel_view(w.channel) if "cannot open the graveyard thread" in m.text]
+        assert len(told) == 1, standin.transcript(w.channel)[-2000:]

@@ -5,3 +5,11 @@ channel-missing-graveyard = ⚠ Moderators: I cannot open the graveyard thread f
 opt-mafia-graveyard = The dead talk in a private thread and see the whole game (default yes)
 param-graveyard = graveyard
 graveyard-say-yourself = In an open game the dead write in the graveyard themselves.
+
+## The server's graveyard channel (/gm settings graveyard_channel:)
+opt-graveyard-channel = Where graveyard threads open when a game's channel can't
+param-graveyard_channel = graveyard_channel
+settings-graveyard = Graveyard threads: { $channel ->
+    [none] in each game's own channel
+   *[other] in the game's channel, else in { $channel }
+}.

@@ -5,3 +5,11 @@ channel-missing-graveyard = ⚠ Модераторы: я не могу откр�
 opt-mafia-graveyard = Выбывшие общаются в закрытой ветке и видят всю игру (по умолчанию да)
 param-graveyard = кладбище
 graveyard-say-yourself = В открытой игре выбывшие пишут на кладбище сами.
+
+## Канал для кладбищ на сервере (/gm settings graveyard_channel:)
+opt-graveyard-channel = Где открывать ветки-кладбища, если в канале игры нельзя
+param-graveyard_channel = канал-кладбища
+settings-graveyard = Ветки-кладбища: { $channel ->
+    [none] в канале каждой игры
+   *[other] в канале игры, а если там нельзя — в { $channel }
+}.
