@@ -223,6 +223,10 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         if seat_number is None:
             await self.gm.ephemeral(interaction, t(language, "gm-player-no-seat", id=game.id))
             return
+        watched = self.gm.spectators.refusal(game, member.id) if member is not None else None
+        if watched is not None:
+            await self.gm.ephemeral(interaction, t(language, watched.key, **watched.params))
+            return
         new = (
             Seat(name=member.display_name, user_id=member.id, language=game.row.language)
             if member is not None
@@ -261,13 +265,14 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         seconds=text("opt-seconds", "Its default length in seconds"),
         absent_after=text("opt-absent-after", "Missed deadlines in a row before a bot takes the seat (0: never)"),
         graveyard_channel=text("opt-graveyard-channel", "Where graveyard threads open when a game's channel can't"),
+        spectators=text("opt-spectators", "May members who play no seat watch games with /spectate (default yes)"),
     )
     async def settings(
         self, interaction: discord.Interaction, language: Literal["ru", "en"] | None = None,
         gm_role: discord.Role | None = None, deadline: str | None = None,
         seconds: app_commands.Range[int, 10, 86400] | None = None,
         absent_after: app_commands.Range[int, 0, 50] | None = None,
-        graveyard_channel: discord.TextChannel | None = None,
+        graveyard_channel: discord.TextChannel | None = None, spectators: bool | None = None,
     ) -> None:
         reader = normalize(str(interaction.locale))
         guild_id = interaction.guild_id or 0
@@ -301,6 +306,8 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             current["absent_after"] = absent_after
         if graveyard_channel is not None:
             current["graveyard_channel_id"] = graveyard_channel.id
+        if spectators is not None:
+            current["spectators"] = spectators
         await self.gm.storage.save_guild_settings(guild_id, current)
         deadlines = ", ".join(f"{k}={v}s" for k, v in sorted(current["deadlines"].items())) or "—"
         await self.gm.ephemeral(
@@ -309,7 +316,8 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
               role=f"<@&{current['gm_role_id']}>" if current.get("gm_role_id") else "—", deadlines=deadlines)
             + "\n" + t(reader, "settings-absent", misses=int(current.get("absent_after") or 0))
             + "\n" + t(reader, "settings-graveyard", channel=f"<#{current['graveyard_channel_id']}>"
-                        if current.get("graveyard_channel_id") else "none"),
+                        if current.get("graveyard_channel_id") else "none")
+            + "\n" + t(reader, "settings-spectators", allowed="yes" if current.get("spectators", True) else "no"),
         )
 
 

@@ -41,7 +41,7 @@ SAFE_MENTIONS = discord.AllowedMentions(everyone=False, users=False, roles=False
 
 EXTENSIONS = (
     "cogs.lobby", "cogs.moderation", "cogs.events", "cogs.cookie", "cogs.maskmen", "cogs.sword_of_lies", "cogs.castle",
-    "cogs.mafia", "cogs.stats",
+    "cogs.mafia", "cogs.stats", "cogs.spectators",
 )
 
 

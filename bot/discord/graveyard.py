@@ -48,6 +48,7 @@ log = logging.getLogger(__name__)
 
 LIMIT = 2000
 KIND = "graveyard"
+SPECTATORS = "spectators"
 ARCHIVE_MINUTES = 10080
 """A private thread is archived after this long without a message (a week, Discord's longest); a post
 brings it back."""
@@ -55,10 +56,16 @@ PRIVATE_THREAD = 12
 
 
 def wanted_members(game: LiveGame, out: set[int]) -> list[int]:
-    """The members to be in the graveyard: the players of eliminated seats who play no seat still in it."""
+    """The members to be in the graveyard: the players of eliminated seats who play no seat still in it,
+    and the game's spectators."""
     playing = {s.user_id for n, s in enumerate(game.seats) if not s.bot and s.user_id and n not in out}
     dead = {s.user_id for n, s in enumerate(game.seats) if not s.bot and s.user_id and n in out}
-    return sorted(u for u in dead - playing if u is not None)
+    return sorted({u for u in dead - playing if u is not None} | spectators_of(game))
+
+
+def spectators_of(game: LiveGame) -> set[int]:
+    """The members watching the game (`/spectate`: bot/discord/spectators.py), from its meta."""
+    return {int(u) for u in (game.row.meta.get(SPECTATORS) or {}).get("members") or []}
 
 
 def _nonce(*parts: object) -> str:
@@ -86,10 +93,11 @@ class Graveyard:
     def plan(self, step: Step) -> list[dict[str, Any]]:
         """The body of the step's `graveyard` row, or nothing: no graveyard (yet, or in this game)."""
         game = step.game
-        out = game.engine.eliminated(step.state)
+        eliminated = game.engine.eliminated(step.state)
+        out = eliminated or set()
         last = self.last(game)
-        if out is None or (last is None and not out):
-            return []
+        if last is None and not out and not spectators_of(game):
+            return []  # nobody to read it yet
         members = wanted_members(game, out) if step.status == "running" else (last or [])
         language = game.row.language
         lines = [] if last is not None else self._opening(game, step)
@@ -101,14 +109,16 @@ class Graveyard:
         else:
             self.planned[game.id] = members
         title = t(language, f"{game.row.game}-title")
+        kind = "graveyard" if eliminated is not None else "spectators"  # a game with no graveyard: the watchers'
         return [{"members": [str(u) for u in members], "lines": lines,
-                 "name": t(language, "graveyard-thread-name", game=title, id=game.id)[:100]}]
+                 "name": t(language, f"{kind}-thread-name", game=title, id=game.id)[:100]}]
 
     def _opening(self, game: LiveGame, step: Step) -> list[str]:
         """The thread's first lines: what it is, and every secret role as it stands."""
         language = game.row.language
         title = t(language, f"{game.row.game}-title")
-        lines = [t(language, "graveyard-opened", game=title, id=game.id)]
+        kind = "graveyard" if game.engine.eliminated(step.state) is not None else "spectators"
+        lines = [t(language, f"{kind}-opened", game=title, id=game.id)]
         return lines + [event_text(e, language, game.name_of) for e in game.engine.summary(step.state, GM)]
 
     @staticmethod

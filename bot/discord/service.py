@@ -33,6 +33,7 @@ from bot.discord.priority import Foreground
 from bot.discord.relay import Relay
 from bot.discord.replies import Replies, ephemeral
 from bot.discord.shards import Cluster
+from bot.discord.spectators import Spectators
 from bot.discord.standing import Standing
 from bot.i18n import normalize, render
 from bot.lobby import Lobby, LobbyLimits
@@ -76,6 +77,8 @@ class GameMaster:
         """The dead's private thread and its feed of the whole game: bot/discord/graveyard.py."""
         self.planner.graveyard = self.graveyard.plan
         self.flow.appliers[KIND] = self.graveyard.apply
+        self.spectators = Spectators(storage, table, self.graveyard, self._deliver_rows)
+        """Members watching a game from its graveyard (or spectators') thread: bot/discord/spectators.py."""
         self.cluster = Cluster(storage, table, memory, enqueue=self._enqueue, forget=self._forget_caches)
         """Several bot processes on one database: delivery order, a dead one's rows: bot/discord/shards.py."""
         self.deliveries = Deliveries(
@@ -105,6 +108,9 @@ class GameMaster:
         self.public_player = presenting.public_player
         self.status_text = presenting.status_text
         self.seat_language = presenting.seat_language
+
+    async def _deliver_rows(self, rows: list[DeliveryRow]) -> None:
+        await self.deliveries.deliver(rows)
 
     def _enqueue(self, rows: list[DeliveryRow]) -> None:
         self.deliveries.enqueue(rows)
