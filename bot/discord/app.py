@@ -63,6 +63,7 @@ class GameMasterBot(commands.Bot):
         intents = discord.Intents.none()
         intents.guilds = True
         intents.members = settings.discord_members_intent
+        intents.voice_states = True  # who is in a live game's voice channel (bot/discord/voice.py)
         shards: dict[str, object] = {}
         if isinstance(self, commands.AutoShardedBot):
             shards = {"shard_ids": shard_ids(settings), "shard_count": settings.shard_count}

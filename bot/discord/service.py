@@ -23,7 +23,8 @@ from bot.discord import presenting
 from bot.discord.channel import ChannelKeeper
 from bot.discord.delivering import Deliveries
 from bot.discord.flow import Flow
-from bot.discord.graveyard import KIND, Graveyard
+from bot.discord.graveyard import KIND as GRAVEYARD
+from bot.discord.graveyard import Graveyard
 from bot.discord.interactions import Interactions
 from bot.discord.memory import Memory
 from bot.discord.outbox import WINDOW_SECONDS
@@ -35,6 +36,8 @@ from bot.discord.replies import Replies, ephemeral
 from bot.discord.shards import Cluster
 from bot.discord.spectators import Spectators
 from bot.discord.standing import Standing
+from bot.discord.voice import KIND as VOICE
+from bot.discord.voice import VoiceKeeper
 from bot.i18n import normalize, render
 from bot.lobby import Lobby, LobbyLimits
 from bot.scheduler import Scheduler
@@ -75,8 +78,10 @@ class GameMaster:
         self.planner = Planner(table, memory, self.flow, self.channels)
         self.graveyard = Graveyard(bot, storage, table, memory, self.channels)
         """The dead's private thread and its feed of the whole game: bot/discord/graveyard.py."""
-        self.planner.graveyard = self.graveyard.plan
-        self.flow.appliers[KIND] = self.graveyard.apply
+        self.voice = VoiceKeeper(bot, table, self.channels)
+        """Server mutes in a live game's voice channel: bot/discord/voice.py."""
+        self.planner.extras += [(GRAVEYARD, self.graveyard.plan), (VOICE, self.voice.plan)]
+        self.flow.appliers |= {GRAVEYARD: self.graveyard.apply, VOICE: self.voice.apply}
         self.spectators = Spectators(storage, table, self.graveyard, self._deliver_rows)
         """Members watching a game from its graveyard (or spectators') thread: bot/discord/spectators.py."""
         self.cluster = Cluster(storage, table, memory, enqueue=self._enqueue, forget=self._forget_caches)
@@ -144,6 +149,7 @@ class GameMaster:
             async with self.table.hold(game):
                 if game.running:  # (another process may have ended it)
                     await self.deliveries.refresh(game)
+        await self.voice.resume()  # the voice channels' mutes as the games want them now
 
     async def close(self) -> None:
         await self.scheduler.stop()

@@ -134,6 +134,13 @@ class MafiaEngine(Engine[MafiaState]):
             return dict.fromkeys(range(state.players), False)  # radio silence; anonymous: the relay only
         return {number: player.alive for number, player in enumerate(state.seats)}
 
+    def speakers(self, state: MafiaState) -> dict[int, bool] | None:
+        if state.over:
+            return None
+        if state.phase != "day":  # the draft and every night: everyone muted
+            return dict.fromkeys(range(state.players), False)
+        return {number: player.alive for number, player in enumerate(state.seats)}  # the dead stay muted
+
     def eliminated(self, state: MafiaState) -> set[int] | None:
         if not state.options.graveyard:
             return None

@@ -29,6 +29,7 @@ MANAGE_CHANNELS = 1 << 4
 MANAGE_ROLES = 1 << 28
 """Shown as "Manage Permissions" in a channel's settings: needed to edit its permission overwrites."""
 MANAGE_WEBHOOKS = 1 << 29
+MUTE_MEMBERS = 1 << 22
 MANAGE_THREADS = 1 << 34
 """Sees every private thread of a channel it can view, and removes anyone from one."""
 CREATE_PUBLIC_THREADS = 1 << 35
@@ -249,6 +250,8 @@ class Channel:
         )
         if self.type == ChannelType.GUILD_TEXT:
             data["topic"] = self.topic
+        if self.type == ChannelType.GUILD_VOICE:
+            data.update({"bitrate": 64000, "user_limit": 0, "rtc_region": None, "video_quality_mode": 1})
         return data
 
 
@@ -259,6 +262,8 @@ class Member:
     role_ids: list[int] = field(default_factory=list)
     nick: str | None = None
     joined_at: str = field(default_factory=iso_timestamp)
+    mute: bool = False
+    """Server-muted in voice (set by a moderator or a bot with Mute Members; it stays across sessions)."""
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -270,7 +275,7 @@ class Member:
             "joined_at": self.joined_at,
             "premium_since": None,
             "deaf": False,
-            "mute": False,
+            "mute": self.mute,
             "pending": False,
             "flags": 0,
             "communication_disabled_until": None,
@@ -289,6 +294,8 @@ class Guild:
     """Its threads (kept apart from the channels, as Discord's GUILD_CREATE does)."""
     members: dict[int, Member] = field(default_factory=dict)
     joined_at: str = field(default_factory=iso_timestamp)
+    voice: dict[int, int] = field(default_factory=dict)
+    """Who is connected to which voice channel: user id → channel id."""
 
     @property
     def everyone(self) -> Role:
@@ -347,6 +354,16 @@ class Guild:
             value = (value & ~own.deny) | own.allow
         return value
 
+    def voice_state(self, user_id: int) -> dict[str, Any]:
+        """A member's voice state (in GUILD_CREATE without `guild_id`, which VOICE_STATE_UPDATE adds)."""
+        member = self.members[user_id]
+        return {
+            "channel_id": str(self.voice[user_id]) if user_id in self.voice else None, "user_id": str(user_id),
+            "member": member.payload(), "session_id": f"voice-{user_id}", "deaf": False, "mute": member.mute,
+            "self_deaf": False, "self_mute": False, "self_video": False, "suppress": False,
+            "request_to_speak_timestamp": None,
+        }
+
     def payload(self, *, bot_user_id: int, with_members: bool) -> dict[str, Any]:
         """GUILD_CREATE: without the members intent, Discord sends only the bot's own member."""
         members = [
@@ -390,7 +407,7 @@ class Guild:
             "members": members,
             "member_count": len(self.members),
             "presences": [],
-            "voice_states": [],
+            "voice_states": [self.voice_state(user_id) for user_id in self.voice],
             "stage_instances": [],
             "guild_scheduled_events": [],
             "soundboard_sounds": [],

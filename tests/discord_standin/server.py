@@ -2305,4 +2305,4 @@ def _option_problems(where: str, command: dict[str, Any]) -> list[str]:
     return problems
 
 
-from . import threads  # noqa: E402, F401  (registers the thread routes; it imports this module)
+from . import threads, voice  # noqa: E402, F401  (register their routes; they import this module)
