@@ -152,7 +152,7 @@ class Graveyard:
         for user_id in sorted(had - wanted):  # those brought back leave first
             with contextlib.suppress(discord.NotFound):  # already gone (a try before a restart, or left)
                 await http.remove_user_from_thread(thread_id, user_id)
-        for user_id in sorted(wanted):
+        for user_id in sorted(wanted - had):  # (those saved as added are in: a retry adds only the rest)
             try:
                 await http.add_user_to_thread(thread_id, user_id)
             except discord.NotFound:
