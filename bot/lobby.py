@@ -139,7 +139,9 @@ class Lobby:
         language: str,
         default_deadlines: dict[str, int] | None = None,
         input_key: str | None = None,
+        meta: dict[str, Any] | None = None,
     ) -> GameRow:
+        """`meta`: what the Discord layer keeps with the game from its start (e.g. a linked voice channel)."""
         if game not in registry.available():
             raise LobbyError("lobby-unknown-game", game=game)
         engine = registry.engine(game)
@@ -166,6 +168,7 @@ class Lobby:
                     game=game, status="lobby", seed=secrets.randbits(48), options=parsed.model_dump(mode="json"),
                     seats=seats, language=language,
                     guild_id=guild_id, channel_id=channel_id, host_id=host.user_id, input_key=input_key,
+                    meta=meta,
                 )
             except IntegrityError:  # another process opened it for this same interaction
                 await self._once(input_key)

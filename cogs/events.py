@@ -67,6 +67,14 @@ class WorldEvents(commands.Cog):
         await self.reconcile()
 
     @commands.Cog.listener()
+    async def on_voice_state_update(
+        self, member: discord.Member, before: discord.VoiceState, after: discord.VoiceState
+    ) -> None:
+        """Someone connected to a voice channel: a live game's muting applies to them (bot/discord/voice.py)."""
+        if after.channel is not None and before.channel != after.channel:
+            await game_master(self.bot).voice.joined(member, after.channel)
+
+    @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self.channel_gone(channel.id)
 

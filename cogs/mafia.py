@@ -16,8 +16,10 @@ from discord.ext import commands
 
 from bot.discord.game_cog import create_game, game_master, send_rules
 from bot.discord.lookups import Reference, autocomplete, with_hint
+from bot.discord.replies import ephemeral
 from bot.discord.translator import text
-from bot.i18n import render, t
+from bot.discord.voice import KIND as VOICE
+from bot.i18n import normalize, render, t
 from games.core import term
 from games.mafia.collection import load_collection
 from games.mafia.common import card_params
@@ -93,6 +95,8 @@ class Mafia(
         day_seconds=text("opt-day-seconds", "Seconds for a day (default: by pace)"),
         draft_seconds=text("opt-draft-seconds", "Seconds for a draft pick (default: by pace)"),
         say_per_minute=text("opt-mafia-say-per-minute", "Anonymous: lines each player may say per minute (default 5)"),
+        graveyard=text("opt-mafia-graveyard", "The dead talk in a private thread and see the whole game (default yes)"),
+        voice=text("opt-mafia-voice", "Live pace: a voice channel where the bot mutes the night and the dead"),
     )
     @app_commands.guild_only()
     async def new(
@@ -106,13 +110,20 @@ class Mafia(
         day_seconds: app_commands.Range[int, 10, 604800] | None = None,
         draft_seconds: app_commands.Range[int, 10, 604800] | None = None,
         say_per_minute: app_commands.Range[int, 1, 30] | None = None,
+        graveyard: bool | None = None,
+        voice: discord.VoiceChannel | None = None,
     ) -> None:
         options = {
             "mode": mode, "pace": pace, "end_when_all_done": end_when_all_done,
             "allow_untested_size": allow_untested_size, "night_seconds": night_seconds,
             "day_seconds": day_seconds, "draft_seconds": draft_seconds, "say_per_minute": say_per_minute,
+            "graveyard": graveyard,
         }
-        await create_game(interaction, GAME, {k: v for k, v in options.items() if v is not None})
+        if voice is not None and (pace or "live") != "live":
+            await ephemeral(interaction, t(normalize(str(interaction.locale)), "mafia-voice-live-only"))
+            return
+        linked = {VOICE: {"channel": voice.id}} if voice is not None else None  # bot/discord/voice.py
+        await create_game(interaction, GAME, {k: v for k, v in options.items() if v is not None}, meta=linked)
 
     @app_commands.command(
         name="say", description=text("cmd-mafia-say", "Speak in the game channel under your public role (anonymous)")

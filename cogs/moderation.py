@@ -225,6 +225,10 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         if seat_number is None:
             await self.gm.ephemeral(interaction, t(language, "gm-player-no-seat", id=game.id))
             return
+        watched = self.gm.spectators.refusal(game, member.id) if member is not None else None
+        if watched is not None:
+            await self.gm.ephemeral(interaction, t(language, watched.key, **watched.params))
+            return
         new = (
             Seat(name=member.display_name, user_id=member.id, language=game.row.language)
             if member is not None
@@ -291,12 +295,15 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         deadline=text("opt-deadline", "A deadline kind to set (e.g. choose, place, turn, bet)"),
         seconds=text("opt-seconds", "Its default length in seconds"),
         absent_after=text("opt-absent-after", "Missed deadlines in a row before a bot takes the seat (0: never)"),
+        graveyard_channel=text("opt-graveyard-channel", "Where graveyard threads open when a game's channel can't"),
+        spectators=text("opt-spectators", "May members who play no seat watch games with /spectate (default yes)"),
     )
     async def settings(
         self, interaction: discord.Interaction, language: Literal["ru", "en"] | None = None,
         gm_role: discord.Role | None = None, deadline: str | None = None,
         seconds: app_commands.Range[int, 10, 86400] | None = None,
         absent_after: app_commands.Range[int, 0, 50] | None = None,
+        graveyard_channel: discord.TextChannel | None = None, spectators: bool | None = None,
     ) -> None:
         reader = normalize(str(interaction.locale))
         guild_id = interaction.guild_id or 0
@@ -328,13 +335,20 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             current["deadlines"] = {**current.get("deadlines", {}), deadline: seconds}
         if absent_after is not None:
             current["absent_after"] = absent_after
+        if graveyard_channel is not None:
+            current["graveyard_channel_id"] = graveyard_channel.id
+        if spectators is not None:
+            current["spectators"] = spectators
         await self.gm.storage.save_guild_settings(guild_id, current)
         deadlines = ", ".join(f"{k}={v}s" for k, v in sorted(current["deadlines"].items())) or "—"
         await self.gm.ephemeral(
             interaction,
             t(reader, "gm-settings", language=current.get("language") or self.gm.settings.default_language,
               role=f"<@&{current['gm_role_id']}>" if current.get("gm_role_id") else "—", deadlines=deadlines)
-            + "\n" + t(reader, "settings-absent", misses=int(current.get("absent_after") or 0)),
+            + "\n" + t(reader, "settings-absent", misses=int(current.get("absent_after") or 0))
+            + "\n" + t(reader, "settings-graveyard", channel=f"<#{current['graveyard_channel_id']}>"
+                        if current.get("graveyard_channel_id") else "none")
+            + "\n" + t(reader, "settings-spectators", allowed="yes" if current.get("spectators", True) else "no"),
         )
 
 

@@ -44,7 +44,7 @@ SAFE_MENTIONS = discord.AllowedMentions(everyone=False, users=False, roles=False
 
 EXTENSIONS = (
     "cogs.lobby", "cogs.moderation", "cogs.events", "cogs.cookie", "cogs.maskmen", "cogs.sword_of_lies", "cogs.castle",
-    "cogs.mafia", "cogs.stats", "cogs.privacy",
+    "cogs.mafia", "cogs.stats", "cogs.privacy", "cogs.spectators",
 )
 
 
@@ -66,6 +66,7 @@ class GameMasterBot(commands.Bot):
         intents = discord.Intents.none()
         intents.guilds = True
         intents.members = settings.discord_members_intent
+        intents.voice_states = True  # who is in a live game's voice channel (bot/discord/voice.py)
         shards: dict[str, object] = {}
         if isinstance(self, commands.AutoShardedBot):
             shards = {"shard_ids": shard_ids(settings), "shard_count": settings.shard_count}

@@ -29,7 +29,7 @@ import io
 import json
 import logging
 import zlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -72,6 +72,8 @@ class Flow:
         self.outboxes = outboxes
         self.live: dict[tuple[int, str], int] = {}
         """(game, slot) → the live message's id (a cache of the games' meta `live`)."""
+        self.appliers: dict[str, Callable[[DeliveryRow], Awaitable[None]]] = {}
+        """Other rows applied in the channel's order, by kind (the graveyard: bot/discord/graveyard.py)."""
 
     # --- planning ---------------------------------------------------------------------------------
     def public_rows(self, step: Step, event: Event) -> list[tuple[str, dict[str, Any]]]:
@@ -169,6 +171,8 @@ class Flow:
             return lambda: self._send_dossier(row)
         if row.kind == "handover":
             return lambda: self._hand_over(row)
+        if (apply := self.appliers.get(row.kind)) is not None:
+            return lambda: apply(row)
         return None
 
     async def _update_live(self, row: DeliveryRow) -> None:

@@ -51,7 +51,8 @@ def seat_for(interaction: discord.Interaction, language: str, **extra: Any) -> S
 
 
 async def create_game(
-    interaction: discord.Interaction, game_name: str, options: dict[str, Any], *, host_buy_in: int | None = None
+    interaction: discord.Interaction, game_name: str, options: dict[str, Any], *, host_buy_in: int | None = None,
+    meta: dict[str, Any] | None = None,
 ) -> None:
     gm = game_master(interaction.client)  # type: ignore[arg-type]
     language = normalize(str(interaction.locale))
@@ -77,7 +78,7 @@ async def create_game(
             game_name, guild_id=interaction.guild.id, channel_id=interaction.channel.id,
             host=seat_for(interaction, language, join={} if host_buy_in is None else {"buy_in": host_buy_in}),
             options=options, language=channel_language,
-            default_deadlines=settings.get("deadlines") or {}, input_key=key,
+            default_deadlines=settings.get("deadlines") or {}, input_key=key, meta=meta,
         )
     except LobbyError as error:
         await gm.ephemeral(interaction, gm.refusal(error.refusal, language, None))

@@ -198,6 +198,9 @@ class Relay:
         (ephemeral). Outside a game's channel, a member playing several games picks one first."""
         language = normalize(str(interaction.locale))
         user_id = interaction.user.id
+        if game_id is None and (ghost := self.graveyard_of(interaction.channel_id, user_id)) is not None:
+            await self.speak_in_graveyard(interaction, *ghost, text, language)
+            return
         if game_id is not None:
             found = await self.current(game_id, user_id)
         else:
@@ -287,6 +290,61 @@ class Relay:
             return
         await self.table.note(game.id, seat_number, self.speech(seat_number, words, term), interaction.user.id)
         await ephemeral(interaction, t(language, "channel-relay-said", name=escape_name(confirmed_as)))
+
+    # --- the graveyard thread (bot/discord/graveyard.py) --------------------------------------------
+    def graveyard_of(self, channel_id: int | None, user_id: int) -> tuple[LiveGame, int, int] | None:
+        """(game, the member's eliminated seat, the thread) when `channel_id` is a running game's graveyard
+        thread and the member's seat there is out of the game."""
+        for game in list(self.table.games.values()):
+            thread = (game.row.meta.get("graveyard") or {}).get("thread")
+            if channel_id is None or thread != channel_id or not game.running:
+                continue
+            seat_number = game.seat_of(user_id)
+            out = game.engine.eliminated(game.state) or set()
+            return (game, seat_number, channel_id) if seat_number in out else None
+        return None
+
+    async def speak_in_graveyard(
+        self, interaction: discord.Interaction, game: LiveGame, seat_number: int, thread_id: int, text: str,
+        language: str,
+    ) -> None:
+        """A dead player of a game that hides its players speaks in the graveyard under their public name
+        (through their seat's webhook, into the thread); in open mode they write there themselves."""
+        if game.public_term(seat_number) is None:
+            await ephemeral(interaction, t(language, "graveyard-say-yourself"))
+            return
+        refusal = self.text_refusal(text)
+        if refusal is not None:
+            await ephemeral(interaction, t(language, refusal.key, **refusal.params))
+            return
+        wait = self.too_soon(game, seat_number)
+        if wait:
+            rate = self.per_minute(game)
+            await ephemeral(interaction, t(language, "channel-relay-slow-down", rate=rate, seconds=wait))
+            return
+        name = str(game.name_of(seat_number))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        content, none = inert(text.strip()), discord.AllowedMentions.none()
+        outbox = self.outboxes.channel_outbox(thread_id)
+        try:
+            record = game.row.meta.get("graveyard") or {}
+            in_game_channel = record.get("parent", game.row.channel_id) == game.row.channel_id
+            hook = await self.hook(game, seat_number) if in_game_channel else None  # webhooks post in their channel
+            if hook is not None:
+                webhook = discord.Webhook.partial(int(hook["id"]), str(hook["token"]), client=self.bot)
+                await outbox.send_now(lambda: webhook.send(
+                    content=content, username=name[:80], allowed_mentions=none, thread=discord.Object(thread_id),
+                    wait=True))
+            else:
+                line = t(game.row.language, "channel-relay-line", name=escape_name(name), text=content)
+                thread = self.bot.get_partial_messageable(thread_id)
+                await outbox.send_now(lambda: thread.send(content=line[:2000], allowed_mentions=none))
+        except discord.HTTPException as error:
+            log.warning("game %s: relaying in the graveyard failed: %s", game.id, error)
+            await ephemeral(interaction, t(language, "channel-relay-failed"))
+            return
+        await ephemeral(interaction, t(language, "channel-relay-said", name=escape_name(public_name(
+            game, seat_number, language))))
 
     @staticmethod
     def speech(seat_number: int, text: str, term: str | None) -> Event:

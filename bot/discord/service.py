@@ -24,6 +24,8 @@ from bot.discord import presenting
 from bot.discord.channel import ChannelKeeper
 from bot.discord.delivering import Deliveries
 from bot.discord.flow import Flow
+from bot.discord.graveyard import KIND as GRAVEYARD
+from bot.discord.graveyard import Graveyard
 from bot.discord.interactions import Interactions
 from bot.discord.memory import Memory
 from bot.discord.outbox import WINDOW_SECONDS
@@ -33,7 +35,10 @@ from bot.discord.priority import Foreground
 from bot.discord.relay import Relay
 from bot.discord.replies import Replies, ephemeral
 from bot.discord.shards import Cluster
+from bot.discord.spectators import Spectators
 from bot.discord.standing import Standing
+from bot.discord.voice import KIND as VOICE
+from bot.discord.voice import VoiceKeeper
 from bot.i18n import normalize, render
 from bot.lobby import Lobby, LobbyLimits
 from bot.scheduler import Scheduler
@@ -72,6 +77,14 @@ class GameMaster:
         """Deadlines shown at a phase's start, live messages, moderator notices, dossiers, the final log:
         bot/discord/flow.py."""
         self.planner = Planner(table, memory, self.flow, self.channels)
+        self.graveyard = Graveyard(bot, storage, table, memory, self.channels)
+        """The dead's private thread and its feed of the whole game: bot/discord/graveyard.py."""
+        self.voice = VoiceKeeper(bot, table, self.channels)
+        """Server mutes in a live game's voice channel: bot/discord/voice.py."""
+        self.planner.extras += [(GRAVEYARD, self.graveyard.plan), (VOICE, self.voice.plan)]
+        self.flow.appliers |= {GRAVEYARD: self.graveyard.apply, VOICE: self.voice.apply}
+        self.spectators = Spectators(storage, table, self.graveyard, self._deliver_rows)
+        """Members watching a game from its graveyard (or spectators') thread: bot/discord/spectators.py."""
         self.cluster = Cluster(storage, table, memory, enqueue=self._enqueue, forget=self._forget_caches)
         """Several bot processes on one database: delivery order, a dead one's rows: bot/discord/shards.py."""
         self.deliveries = Deliveries(
@@ -102,6 +115,9 @@ class GameMaster:
         self.status_text = presenting.status_text
         self.seat_language = presenting.seat_language
 
+    async def _deliver_rows(self, rows: list[DeliveryRow]) -> None:
+        await self.deliveries.deliver(rows)
+
     def _enqueue(self, rows: list[DeliveryRow]) -> None:
         metrics.deliveries_queued(row.id for row in rows)
         self.deliveries.enqueue(rows)
@@ -109,6 +125,7 @@ class GameMaster:
     def _forget_caches(self, game_id: int) -> None:
         self.flow.forget(game_id)
         self.channels.planned.pop(game_id, None)
+        self.graveyard.forget(game_id)
 
     # --- life cycle -------------------------------------------------------------------------
     async def start(self) -> None:
@@ -134,6 +151,7 @@ class GameMaster:
             async with self.table.hold(game):
                 if game.running:  # (another process may have ended it)
                     await self.deliveries.refresh(game)
+        await self.voice.resume()  # the voice channels' mutes as the games want them now
 
     async def close(self) -> None:
         await self.scheduler.stop()

@@ -364,6 +364,18 @@ class Engine(ABC, Generic[S]):
         game does not manage its channel, or no longer does (over: everyone may write again)."""
         return None
 
+    def speakers(self, state: S) -> dict[int, bool] | None:
+        """Who may speak in the game's linked voice channel now (seat → may speak; the others are
+        server-muted: bot/discord/voice.py), or None when the game does not manage voice, or no longer
+        does (over: everyone the bot muted is unmuted)."""
+        return None
+
+    def eliminated(self, state: S) -> set[int] | None:
+        """The seats out of the game (Mafia: the dead), whose players read the graveyard's feed of the
+        whole game (bot/discord/graveyard.py); None when the game eliminates nobody or its house rule
+        `graveyard` is off."""
+        return None
+
     def public_name(self, state: S, seat: int) -> dict[str, Any] | None:
         """How a seat is named in public while the game hides who plays it (Mafia's anonymous
         mode): a term, `{"term": key}`, rendered in each reader's language; None: the player's

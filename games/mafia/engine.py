@@ -134,6 +134,18 @@ class MafiaEngine(Engine[MafiaState]):
             return dict.fromkeys(range(state.players), False)  # radio silence; anonymous: the relay only
         return {number: player.alive for number, player in enumerate(state.seats)}
 
+    def speakers(self, state: MafiaState) -> dict[int, bool] | None:
+        if state.over:
+            return None
+        if state.phase != "day":  # the draft and every night: everyone muted
+            return dict.fromkeys(range(state.players), False)
+        return {number: player.alive for number, player in enumerate(state.seats)}  # the dead stay muted
+
+    def eliminated(self, state: MafiaState) -> set[int] | None:
+        if not state.options.graveyard:
+            return None
+        return {number for number, player in enumerate(state.seats) if not player.alive}
+
     def public_name(self, state: MafiaState, seat: int) -> dict[str, Any] | None:
         if not view.named_by_role(state) or not 0 <= seat < state.players:
             return None

@@ -48,6 +48,10 @@ class Options(BaseModel):
     """Anonymous mode: how many lines each player may say through the bot per minute (webhooks know no
     slowmode, and moderators cannot tell who floods)."""
 
+    graveyard: bool = True
+    """The dead join a private graveyard thread where they talk and read the whole game as it goes
+    (off: the dead get nothing until the end)."""
+
     night_seconds: int | None = _seconds()
     day_seconds: int | None = _seconds()
     draft_seconds: int | None = _seconds()

@@ -29,6 +29,12 @@ MANAGE_CHANNELS = 1 << 4
 MANAGE_ROLES = 1 << 28
 """Shown as "Manage Permissions" in a channel's settings: needed to edit its permission overwrites."""
 MANAGE_WEBHOOKS = 1 << 29
+MUTE_MEMBERS = 1 << 22
+MANAGE_THREADS = 1 << 34
+"""Sees every private thread of a channel it can view, and removes anyone from one."""
+CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
+SEND_MESSAGES_IN_THREADS = 1 << 38
 MAX_CHANNEL_WEBHOOKS = 15
 """Discord refuses a 16th webhook in a channel (400 / 30007)."""
 
@@ -44,6 +50,10 @@ class ChannelType(IntEnum):
     GUILD_CATEGORY = 4
     PUBLIC_THREAD = 11
     PRIVATE_THREAD = 12
+
+    @property
+    def is_thread(self) -> bool:
+        return self in (ChannelType.PUBLIC_THREAD, ChannelType.PRIVATE_THREAD)
 
 
 class InteractionType(IntEnum):
@@ -191,6 +201,12 @@ class Channel:
     last_message_id: int | None = None
     overwrites: dict[int, Overwrite] = field(default_factory=dict)
     """Permission overwrites by role or member id, as the bot (or a test) set them."""
+    owner_id: int | None = None
+    """A thread's creator."""
+    thread_members: dict[int, float] = field(default_factory=dict)
+    """A thread's members: user id → when they joined (wall time)."""
+    invitable: bool = True
+    """A private thread: whether members who are not moderators may add others."""
 
     @property
     def is_dm(self) -> bool:
@@ -210,6 +226,17 @@ class Channel:
         if self.is_dm:
             data["recipients"] = [recipient.payload()] if recipient is not None else []
             return data
+        if self.type.is_thread:  # no overwrites of its own: the parent's apply
+            data.update({
+                "guild_id": str(self.guild_id), "name": self.name, "parent_id": str(self.parent_id),
+                "owner_id": str(self.owner_id), "rate_limit_per_user": 0, "message_count": 0,
+                "member_count": min(len(self.thread_members), 50), "total_message_sent": 0,
+                "thread_metadata": {
+                    "archived": False, "auto_archive_duration": 10080, "archive_timestamp": iso_timestamp(),
+                    "locked": False, "invitable": self.invitable, "create_timestamp": iso_timestamp(),
+                },
+            })
+            return data
         data.update(
             {
                 "guild_id": str(self.guild_id),
@@ -223,6 +250,8 @@ class Channel:
         )
         if self.type == ChannelType.GUILD_TEXT:
             data["topic"] = self.topic
+        if self.type == ChannelType.GUILD_VOICE:
+            data.update({"bitrate": 64000, "user_limit": 0, "rtc_region": None, "video_quality_mode": 1})
         return data
 
 
@@ -233,6 +262,8 @@ class Member:
     role_ids: list[int] = field(default_factory=list)
     nick: str | None = None
     joined_at: str = field(default_factory=iso_timestamp)
+    mute: bool = False
+    """Server-muted in voice (set by a moderator or a bot with Mute Members; it stays across sessions)."""
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -244,7 +275,7 @@ class Member:
             "joined_at": self.joined_at,
             "premium_since": None,
             "deaf": False,
-            "mute": False,
+            "mute": self.mute,
             "pending": False,
             "flags": 0,
             "communication_disabled_until": None,
@@ -259,8 +290,12 @@ class Guild:
     preferred_locale: str = "en-US"
     roles: dict[int, Role] = field(default_factory=dict)
     channels: dict[int, Channel] = field(default_factory=dict)
+    threads: dict[int, Channel] = field(default_factory=dict)
+    """Its threads (kept apart from the channels, as Discord's GUILD_CREATE does)."""
     members: dict[int, Member] = field(default_factory=dict)
     joined_at: str = field(default_factory=iso_timestamp)
+    voice: dict[int, int] = field(default_factory=dict)
+    """Who is connected to which voice channel: user id → channel id."""
 
     @property
     def everyone(self) -> Role:
@@ -294,7 +329,10 @@ class Guild:
 
     def permissions_in(self, channel: Channel, user_id: int) -> int:
         """Permissions in `channel`, overwrites applied as Discord does: @everyone's, then the member's
-        roles' together, then the member's own (owner and administrators keep everything)."""
+        roles' together, then the member's own (owner and administrators keep everything). A thread has
+        the permissions of its parent channel."""
+        if channel.type.is_thread and channel.parent_id in self.channels:
+            channel = self.channels[channel.parent_id]
         value = self.permissions_of(user_id)
         if value == ALL_PERMISSIONS and (user_id == self.owner_id or value & ADMINISTRATOR):
             return value
@@ -315,6 +353,16 @@ class Guild:
         if own is not None and own.type == 1:
             value = (value & ~own.deny) | own.allow
         return value
+
+    def voice_state(self, user_id: int) -> dict[str, Any]:
+        """A member's voice state (in GUILD_CREATE without `guild_id`, which VOICE_STATE_UPDATE adds)."""
+        member = self.members[user_id]
+        return {
+            "channel_id": str(self.voice[user_id]) if user_id in self.voice else None, "user_id": str(user_id),
+            "member": member.payload(), "session_id": f"voice-{user_id}", "deaf": False, "mute": member.mute,
+            "self_deaf": False, "self_mute": False, "self_video": False, "suppress": False,
+            "request_to_speak_timestamp": None,
+        }
 
     def payload(self, *, bot_user_id: int, with_members: bool) -> dict[str, Any]:
         """GUILD_CREATE: without the members intent, Discord sends only the bot's own member."""
@@ -359,7 +407,7 @@ class Guild:
             "members": members,
             "member_count": len(self.members),
             "presences": [],
-            "voice_states": [],
+            "voice_states": [self.voice_state(user_id) for user_id in self.voice],
             "stage_instances": [],
             "guild_scheduled_events": [],
             "soundboard_sounds": [],

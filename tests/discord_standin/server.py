@@ -66,9 +66,11 @@ from .models import (
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     MANAGE_ROLES,
+    MANAGE_THREADS,
     MANAGE_WEBHOOKS,
     MAX_CHANNEL_WEBHOOKS,
     SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
     Attachment,
     Channel,
@@ -484,9 +486,25 @@ class DiscordStandIn:
         return 0 if guild is None else guild.permissions_in(channel, user.id)
 
     def can_send(self, user: User, channel: Channel) -> bool:
-        """Whether `user` may post in `channel` (View Channel and Send Messages, overwrites applied)."""
+        """Whether `user` may post in `channel` (View Channel and Send Messages, overwrites applied; in a
+        thread Send Messages in Threads, and a private thread they see)."""
+        if channel.type.is_thread:
+            needed = VIEW_CHANNEL | SEND_MESSAGES_IN_THREADS
+            return self.permissions_in(channel, user) & needed == needed and self.sees_thread(user.id, channel)
         needed = VIEW_CHANNEL | SEND_MESSAGES
         return self.permissions_in(channel, user) & needed == needed
+
+    def sees_thread(self, user_id: int | None, thread: Channel) -> bool:
+        """Whether a user sees a thread: a public one with its channel; a private one as its member, or as a
+        moderator with Manage Threads there (None: someone with no special rights)."""
+        guild = self.guilds.get(thread.guild_id) if thread.guild_id is not None else None
+        if guild is None or user_id is None:
+            return user_id is None and thread.type == ChannelType.PUBLIC_THREAD
+        rights = guild.permissions_in(thread, user_id)
+        if not rights & VIEW_CHANNEL:
+            return False
+        return thread.type == ChannelType.PUBLIC_THREAD or user_id in thread.thread_members or bool(
+            rights & MANAGE_THREADS)
 
     def channel_webhooks(self, channel: Channel) -> list[Webhook]:
         return [hook for hook in self.webhooks.values() if hook.channel_id == channel.id]
@@ -496,6 +514,8 @@ class DiscordStandIn:
     def channel_view(self, channel: Channel, viewer: User | None = None) -> list[Message]:
         """The messages `viewer` sees in `channel`, oldest first (no viewer: only what everyone sees)."""
         viewer_id = viewer.id if viewer is not None else None
+        if channel.type.is_thread and not self.sees_thread(viewer_id, channel):
+            return []
         return [message for message in self.messages.get(channel.id, []) if message.visible_for(viewer_id)]
 
     def dm_view(self, user: User) -> list[Message]:
@@ -2088,6 +2108,11 @@ class DiscordStandIn:
         if hook.token != request.params["webhook_token"]:
             raise ApiError(401, 50027, "Invalid Webhook Token")
         channel = self._channel(str(hook.channel_id))
+        if request.query.get("thread_id"):  # a post into one of the webhook's channel's threads
+            thread = self._channel(request.query["thread_id"])
+            if not thread.type.is_thread or thread.parent_id != channel.id:
+                raise ApiError(400, 10003, "Unknown Channel")
+            channel = thread
         body = request.json_object()
         message = self._create_message(channel, body, request.files, webhook=hook)
         return message.payload() if request.flag("wait") else None
@@ -2278,3 +2303,6 @@ def _option_problems(where: str, command: dict[str, Any]) -> list[str]:
         if len(option.get("choices") or []) > 25:
             problems.append(f"{child}: more than 25 choices")
     return problems
+
+
+from . import threads, voice  # noqa: E402, F401  (register their routes; they import this module)

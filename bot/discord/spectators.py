@@ -1,0 +1,88 @@
+"""Spectators: members who watch a running game from its graveyard thread (bot/discord/graveyard.py), or,
+in a game that eliminates nobody (or whose graveyard is off), from a spectators' thread with the same
+feed — every secret role, every private result as it resolves.
+
+`/spectate` in a game's channel adds the member, unless they hold or ever held a seat in the game (they
+know its secrets from the inside, and what they would see here is everyone else's), or the server turned
+spectators off (`/gm settings spectators:False`, for servers that fear spoilers). `/unspectate` leaves; a
+moderator's `/unspectate member:` removes someone. A spectator can never then be given a seat in the game
+(`refusal`, asked by `/gm replace`): they have seen every secret.
+
+The spectators are kept in the game's meta (`spectators`), changed under the game's lock; the change is
+one saved `graveyard` delivery row (who is in the thread now), applied in the channel's order like every
+step's, so a restart finishes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot.discord.graveyard import KIND, SPECTATORS, Graveyard, spectators_of
+from bot.storage import DeliveryRow, Storage
+from bot.table import LiveGame, Step, Table
+from games.core import Refusal
+
+Deliver = Callable[[list[DeliveryRow]], Awaitable[None]]
+
+
+class Spectators:
+    def __init__(self, storage: Storage, table: Table, graveyard: Graveyard, deliver: Deliver) -> None:
+        self.storage = storage
+        self.table = table
+        self.graveyard = graveyard
+        self.deliver = deliver
+
+    async def game_in(self, channel_id: int | None) -> LiveGame | None:
+        """The running game of this channel (as saved now)."""
+        if channel_id is None:
+            return None
+        for row in await self.storage.games_in_channel(channel_id, "running"):
+            game = await self.table.get(row.id)
+            if game is not None and game.running:
+                return game
+        return None
+
+    async def allowed(self, game: LiveGame) -> bool:
+        """The server's house rule `spectators` (on unless a moderator turned it off)."""
+        if not game.row.guild_id:
+            return False
+        return bool((await self.storage.guild_settings(game.row.guild_id)).get("spectators", True))
+
+    async def spectate(self, game: LiveGame, user_id: int) -> str:
+        """Add a watcher; the catalog key of the answer."""
+        if not await self.allowed(game):
+            return "spectate-off"
+        if game.seat_of(user_id) is not None or user_id in await self.table.seats_ever(game.id):
+            return "spectate-player"
+        if user_id in spectators_of(game):
+            return "spectate-already"
+        await self._change(game, lambda members: members | {user_id})
+        return "spectate-ok"
+
+    async def unspectate(self, game: LiveGame, user_id: int) -> str:
+        if user_id not in spectators_of(game):
+            return "unspectate-not"
+        await self._change(game, lambda members: members - {user_id})
+        return "unspectate-ok"
+
+    @staticmethod
+    def refusal(game: LiveGame, user_id: int) -> Refusal | None:
+        """Why `user_id` may not be given a seat in the game: they watch (or watched) it."""
+        watched = set(spectators_of(game)) | {int(u) for u in (game.row.meta.get(SPECTATORS) or {}).get("ever") or []}
+        return Refusal(key="spectate-no-seat", params={"id": game.id}) if user_id in watched else None
+
+    async def _change(self, game: LiveGame, change: Callable[[set[int]], set[int]]) -> None:
+        """The new watchers saved in the game's meta, and the thread's row saved and queued, under the lock."""
+        async with self.table.hold(game):
+            record: dict[str, Any] = dict(game.row.meta.get(SPECTATORS) or {})
+            members = change(spectators_of(game))
+            ever = {int(u) for u in record.get("ever") or []} | members
+            game.row.meta[SPECTATORS] = {"members": [str(u) for u in sorted(members)],
+                                         "ever": [str(u) for u in sorted(ever)]}
+            await self.storage.update_game(game.id, meta=game.row.meta)
+            step = Step(game, game.state, [], game.dues, game.row.status, game.row.paused)
+            rows = [DeliveryRow(game.id, game.state.step, KIND, body, channel_id=game.row.channel_id)
+                    for body in self.graveyard.plan(step)]
+            if rows:
+                await self.deliver(rows)

@@ -1,0 +1,57 @@
+"""`/spectate` and `/unspectate` in a game's channel: watch the game from its graveyard thread (or, in a game
+with no graveyard, a spectators' thread with the same feed). The rules are bot/discord/spectators.py's."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.checks import is_moderator
+from bot.discord.game_cog import game_master
+from bot.discord.translator import text
+from bot.i18n import normalize, t
+
+
+class Spectating(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="spectate", description=text("cmd-spectate", "Watch the game in this channel"))
+    @app_commands.guild_only()
+    async def spectate(self, interaction: discord.Interaction) -> None:
+        gm = game_master(self.bot)
+        language = normalize(str(interaction.locale))
+        game = await gm.spectators.game_in(interaction.channel_id)
+        if game is None:
+            await gm.ephemeral(interaction, t(language, "spectate-no-game"))
+            return
+        await interaction.response.defer(ephemeral=True)
+        answer = await gm.spectators.spectate(game, interaction.user.id)
+        await gm.ephemeral(interaction, t(language, answer, id=game.id))
+
+    @app_commands.command(name="unspectate", description=text("cmd-unspectate", "Stop watching the game here"))
+    @app_commands.describe(member=text("opt-spectator", "Moderators: the spectator to remove"))
+    @app_commands.guild_only()
+    async def unspectate(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        gm = game_master(self.bot)
+        language = normalize(str(interaction.locale))
+        game = await gm.spectators.game_in(interaction.channel_id)
+        if game is None:
+            await gm.ephemeral(interaction, t(language, "spectate-no-game"))
+            return
+        who = interaction.user.id
+        if member is not None and member.id != who:
+            if not await is_moderator(interaction, gm.storage):
+                await gm.ephemeral(interaction, t(language, "spectate-moderators-only"))
+                return
+            who = member.id
+        await interaction.response.defer(ephemeral=True)
+        answer = await gm.spectators.unspectate(game, who)
+        if answer == "unspectate-ok" and who != interaction.user.id:
+            answer = "unspectate-removed"
+        await gm.ephemeral(interaction, t(language, answer, id=game.id))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Spectating(bot))

@@ -1,0 +1,15 @@
+# The graveyard: the dead's private thread of the game channel (bot/discord/graveyard.py)
+graveyard-thread-name = 🪦 Graveyard · { $game } #{ $id }
+graveyard-opened = 🪦 The graveyard of { $game } #{ $id }. The dead talk here among themselves and read the whole game as it goes: every secret role, and every order and result as it resolves. The living never see this thread; moderators may. Whoever is brought back to the game leaves it. Everything known now:
+channel-missing-graveyard = ⚠ Moderators: I cannot open the graveyard thread for the dead here (I need **Create Private Threads** and **Send Messages in Threads**, and a text channel, not a thread). The dead get nothing until the end of this game.
+opt-mafia-graveyard = The dead talk in a private thread and see the whole game (default yes)
+param-graveyard = graveyard
+graveyard-say-yourself = In an open game the dead write in the graveyard themselves.
+
+## The server's graveyard channel (/gm settings graveyard_channel:)
+opt-graveyard-channel = Where graveyard threads open when a game's channel can't
+param-graveyard_channel = graveyard_channel
+settings-graveyard = Graveyard threads: { $channel ->
+    [none] in each game's own channel
+   *[other] in the game's channel, else in { $channel }
+}.
