@@ -36,9 +36,10 @@ from urllib.parse import urlsplit, urlunsplit
 import aiosqlite
 
 from bot.benchmarking import interleaved_async
+from bot.live import Seat
 from bot.process import tune_gc
 from bot.storage import WAL_AUTOCHECKPOINT_PAGES, Storage, open_storage
-from bot.table import Seat, Table
+from bot.table import Table
 from games.core import Action
 
 GAME = "cookie"

@@ -217,8 +217,8 @@ def _play(
     resume: int | None, options: dict[str, object], language_given: bool = False,
     bot_level: str = DEFAULT_BOT_LEVEL,
 ) -> int:
+    from bot.live import LiveGame
     from bot.offline import play
-    from bot.table import LiveGame
     from games.core import IllegalAction
 
     if resume is None and game not in registry.available():

@@ -25,9 +25,10 @@ from typing import Any
 import annotated_types
 from pydantic import BaseModel
 
+from bot.live import LiveGame, Seat
 from bot.offline import bot_names
 from bot.storage import GameRow, IntegrityError, Storage
-from bot.table import LiveGame, Seat, Table, TokenBucket
+from bot.table import Table, TokenBucket
 from games import registry
 from games.core import Engine, IllegalAction, Refusal
 from games.core.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL

@@ -20,9 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from bot.i18n import SeatNamer, reading_as, t
+from bot.live import Delivery, LiveGame, Seat
 from bot.render import event_text, option_with_hint, prompt_text, refusal_text, visible_to
 from bot.storage import open_storage
-from bot.table import Delivery, LiveGame, Seat, Table
+from bot.table import Table
 from games import registry
 from games.core import Action, Engine, Event, IllegalAction, Prompt
 from games.core.engine import DEFAULT_BOT_LEVEL

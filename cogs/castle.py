@@ -21,7 +21,7 @@ from bot.discord.game_cog import create_game, game_master, send_rules
 from bot.discord.lookups import Reference, autocomplete
 from bot.discord.translator import text
 from bot.i18n import t
-from bot.table import LiveGame
+from bot.live import LiveGame
 from games.castle.cards import ACTION_KINDS, BEATS, EVENT_KINDS, SKIRMISH_KINDS, load_decks
 from games.castle.picture import render_board, text_form
 from games.castle.scene import BOARD_SHOWN_AFTER, build_scene

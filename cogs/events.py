@@ -27,7 +27,7 @@ from bot.discord import signup
 from bot.discord.game_cog import game_master
 from bot.discord.service import GameMaster
 from bot.i18n import t
-from bot.table import LiveGame, Seat
+from bot.live import LiveGame, Seat
 
 log = logging.getLogger(__name__)
 

@@ -15,10 +15,10 @@ from bot.discord.game_cog import answer_in_channel, game_master, seat_for, send_
 from bot.discord.text import escape_name, refusal_text
 from bot.discord.translator import text
 from bot.i18n import normalize, t
+from bot.live import interaction_key
 from bot.lobby import LobbyError, asks_at_join
 from bot.render import list_names
 from bot.storage import GameRow
-from bot.table import interaction_key
 from games import registry
 from games.core import IllegalAction
 from games.core.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL

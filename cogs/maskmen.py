@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.discord.game_cog import create_game, game_master, send_rules
 from bot.discord.translator import text
 from bot.i18n import t
-from bot.table import LiveGame
+from bot.live import LiveGame
 from games.core import Event, GameState
 from games.maskmen.picture import order_texts, render_order, text_form
 

@@ -21,9 +21,9 @@ from bot.discord.lookups import Entry, autocomplete, finished_games, game_entry,
 from bot.discord.text import escape_name
 from bot.discord.translator import text
 from bot.i18n import normalize, t
+from bot.live import LiveGame, Outcome, Seat, interaction_key
 from bot.lobby import deadline_bounds
 from bot.privacy import forget_member, games_in_the_way
-from bot.table import LiveGame, Outcome, Seat, interaction_key
 from games import registry
 from games.core import GM
 

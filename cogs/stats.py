@@ -25,9 +25,9 @@ from bot.discord.outbox import Message
 from bot.discord.text import escape_name
 from bot.discord.translator import text
 from bot.i18n import normalize, t
+from bot.live import Delivery, LiveGame
 from bot.render import list_names
 from bot.storage import GameRow
-from bot.table import Delivery, LiveGame
 from bot.transcript import transcript
 
 HISTORY_PAGE = 10

@@ -40,8 +40,9 @@ from bot.discord.memory import Memory
 from bot.discord.outboxes import Outboxes
 from bot.discord.text import event_text
 from bot.i18n import catalog, t
+from bot.live import Delivery, LiveGame, Step
 from bot.storage import DeliveryRow, Storage
-from bot.table import Delivery, LiveGame, Step, Table
+from bot.table import Table
 from games.core import Event, GameState, seats
 
 log = logging.getLogger(__name__)

@@ -16,9 +16,10 @@ from bot.discord.planning import PictureBuilder, Planner
 from bot.discord.presenting import prompt_mentions, prompt_view
 from bot.discord.shards import Cluster
 from bot.discord.standing import Standing, still_held
+from bot.live import Delivery, LiveGame, Step
 from bot.render import clip
 from bot.storage import DELIVERY_DROPPED, DeliveryRow, Storage
-from bot.table import Delivery, LiveGame, Step, Table
+from bot.table import Table
 
 
 class Deliveries:

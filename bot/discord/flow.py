@@ -40,9 +40,10 @@ from bot.discord.outboxes import Outboxes
 from bot.discord.presenting import seat_language
 from bot.discord.text import event_text
 from bot.i18n import normalize, reading_as, t
+from bot.live import LiveGame, Step
 from bot.render import clip, joined
 from bot.storage import DeliveryRow, Storage
-from bot.table import LiveGame, Step, Table
+from bot.table import Table
 from bot.transcript import transcript
 from games.core import Event
 

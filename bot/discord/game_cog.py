@@ -12,10 +12,10 @@ from discord.ext import commands
 from bot.discord.failures import transient
 from bot.discord.service import GameMaster
 from bot.i18n import normalize, t
+from bot.live import Seat, interaction_key
 from bot.lobby import LobbyError
 from bot.render import joined
 from bot.storage import DeliveryRow
-from bot.table import Seat, interaction_key
 from games import registry
 
 log = logging.getLogger(__name__)

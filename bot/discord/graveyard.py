@@ -39,9 +39,10 @@ from bot.discord.flow import relayed
 from bot.discord.memory import Memory
 from bot.discord.text import event_text
 from bot.i18n import t
+from bot.live import LiveGame, Step
 from bot.render import joined
 from bot.storage import DeliveryRow, Storage
-from bot.table import LiveGame, Step, Table
+from bot.table import Table
 from games.core import GM, Event
 
 log = logging.getLogger(__name__)

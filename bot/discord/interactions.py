@@ -24,9 +24,10 @@ from bot.discord.relay import Relay
 from bot.discord.replies import Replies, ephemeral
 from bot.discord.text import event_text
 from bot.i18n import normalize, reading_as, t
+from bot.live import LiveGame
 from bot.render import clip, joined
 from bot.storage import DeliveryRow, Storage
-from bot.table import LiveGame, Table
+from bot.table import Table
 from games.core import Action, Prompt
 
 log = logging.getLogger(__name__)

@@ -17,8 +17,9 @@ from bot.discord.presenting import public_player
 from bot.discord.priority import Foreground
 from bot.discord.replies import Replies, already_there, same_content
 from bot.i18n import t
+from bot.live import LiveGame
 from bot.storage import DELIVERY_DROPPED, DeliveryRow, Storage
-from bot.table import LiveGame, Table
+from bot.table import Table
 from games.core.orders import sheet_of
 
 log = logging.getLogger(__name__)

@@ -12,9 +12,10 @@ from bot.discord.memory import Memory, Posted
 from bot.discord.presenting import prompt_content, public_player, seat_language
 from bot.discord.text import event_text
 from bot.i18n import reading_as, t
+from bot.live import LiveGame, Step
 from bot.render import clip
 from bot.storage import DeliveryRow
-from bot.table import LiveGame, Step, Table
+from bot.table import Table
 from games.core import Event, GameState, Prompt, seat
 from games.core.orders import sheet_of, sheet_seat
 

@@ -20,8 +20,8 @@ from bot.discord.text import (
     refusal_text,
 )
 from bot.i18n import SeatNamer, normalize, reading_as, t
+from bot.live import LiveGame
 from bot.render import clip, clip_words, joined, option_explained
-from bot.table import LiveGame
 from games.core import GameState, Option, Prompt, Refusal
 
 MAX_BUTTONS = 20  # 4 rows of 5; the fifth row is kept for the amount / view buttons

@@ -50,7 +50,8 @@ from bot.discord.outboxes import Outboxes
 from bot.discord.replies import ephemeral
 from bot.discord.text import escape_name, refusal_text
 from bot.i18n import normalize, reading_as, resolve, t
-from bot.table import LiveGame, Table, TokenBucket
+from bot.live import LiveGame
+from bot.table import Table, TokenBucket
 from games.core import Event, Refusal, seat
 from games.core.drawing import font, text_colour
 

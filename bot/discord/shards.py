@@ -26,8 +26,9 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from bot.discord.memory import Memory
+from bot.live import Delivery, LiveGame
 from bot.storage import DeliveryRow, Storage
-from bot.table import Delivery, LiveGame, Table
+from bot.table import Table
 from games.core.orders import sheet_of
 
 Rows = Callable[[list[DeliveryRow]], None]

@@ -19,8 +19,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.discord.graveyard import KIND, SPECTATORS, Graveyard, spectators_of
+from bot.live import LiveGame, Step
 from bot.storage import DeliveryRow, Storage
-from bot.table import LiveGame, Step, Table
+from bot.table import Table
 from games.core import Refusal
 
 Deliver = Callable[[list[DeliveryRow]], Awaitable[None]]

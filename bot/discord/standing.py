@@ -15,9 +15,10 @@ from bot.discord.memory import Memory
 from bot.discord.presenting import prompt_view, status_text
 from bot.discord.replies import Replies, already_there
 from bot.i18n import t
+from bot.live import LiveGame
 from bot.render import clip
 from bot.storage import DeliveryRow, Storage
-from bot.table import LiveGame, Table
+from bot.table import Table
 from games.core import Prompt
 
 log = logging.getLogger(__name__)

@@ -25,8 +25,9 @@ import discord
 from discord.ext import commands
 
 from bot.discord.channel import ChannelKeeper
+from bot.live import LiveGame, Step
 from bot.storage import DeliveryRow
-from bot.table import LiveGame, Step, Table
+from bot.table import Table
 
 log = logging.getLogger(__name__)
 

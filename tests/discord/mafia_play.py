@@ -13,7 +13,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.table import LiveGame, Seat
+from bot.live import LiveGame, Seat
 from games.core import Prompt
 from games.core.orders import DONE, EDIT, NAVIGATION, NOTHING, PLAN, picks
 from games.core.rng import derived

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.table import LiveGame, Seat
+from bot.live import LiveGame, Seat
 from games.core import Prompt
 from games.core.rng import derived
 from games.mafia.state import MafiaState

@@ -21,7 +21,7 @@ import pytest
 
 from bot.discord import standing
 from bot.discord.presenting import status_text
-from bot.table import LiveGame, Seat
+from bot.live import LiveGame, Seat
 from games.core.rng import derived
 from tests.discord.world import WINDOW, World, open_game, world
 from tests.discord_standin import DiscordStandIn, RecordedRequest

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bot.discord.presenting import prompt_content, prompt_view
 from bot.i18n import catalog
-from bot.table import Step
+from bot.live import Step
 from games.core import Event, Option, Prompt, Refusal
 from games.core.model import seat
 from tests.discord.world import World, open_game, world

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import normalize, t
+from bot.live import LiveGame, Seat
 from bot.storage import Storage, open_storage
-from bot.table import LiveGame, Seat, Table
+from bot.table import Table
 from games.core import Event
 from games.core.rng import derived
 from games.mafia.state import MafiaState

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import normalize, t
-from bot.table import LiveGame
+from bot.live import LiveGame
 from tests.discord.mafia_play import MANAGE_ROLES, MANAGE_WEBHOOKS, fixed_seed, may_write, open_mafia, play, say
 from tests.discord.world import World, world
 from tests.discord_standin import Message, User

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord.voice import KIND
-from bot.table import LiveGame, Seat
+from bot.live import LiveGame, Seat
 from games.mafia.state import MafiaState
 from tests.discord.mafia_play import MANAGE_ROLES, MANAGE_WEBHOOKS, answered, reply
 from tests.discord.mafia_world import SEED, advance

@@ -16,7 +16,7 @@ import pytest
 from bot.discord.app import GameMasterBot
 from bot.discord.text import event_text
 from bot.i18n import normalize, t
-from bot.table import LiveGame
+from bot.live import LiveGame
 from games.core import Event, seats
 from tests.discord.mafia_play import (
     MANAGE_ROLES,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.table import LiveGame
+from bot.live import LiveGame
 from games.mafia.state import MafiaState
 from tests.discord.mafia_play import MANAGE_ROLES, MANAGE_WEBHOOKS
 from tests.discord.mafia_world import advance, start_mafia

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import t
-from bot.table import LiveGame
+from bot.live import LiveGame
 from games.mafia.collection import COLOURS
 from games.mafia.options import PACES
 from games.mafia.setup import NO_WISH

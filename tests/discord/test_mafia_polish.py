@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 from bot.i18n import normalize, t
-from bot.table import LiveGame, Seat
+from bot.live import LiveGame, Seat
 from games.mafia.state import MafiaState
 from tests.discord.mafia_play import MANAGE_WEBHOOKS, reply
 from tests.discord.mafia_world import SEED, advance, at, click, sheet_prompt, start_mafia

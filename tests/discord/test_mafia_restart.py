@@ -11,8 +11,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.live import Seat
 from bot.storage import open_storage
-from bot.table import Seat, Table
+from bot.table import Table
 from games import registry
 from games.core.rng import derived
 from games.mafia.state import MafiaState

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.discord.voice import KIND
-from bot.table import LiveGame, Seat
+from bot.live import LiveGame, Seat
 from games.mafia.state import MafiaState
 from tests.discord.mafia_play import fixed_seed
 from tests.discord.mafia_world import SEED, advance

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.table import LiveGame
+from bot.live import LiveGame
 from games.core.rng import derived
 from games.mafia.state import MafiaState
 from tests.discord.mafia_play import MANAGE_ROLES, answered, reply

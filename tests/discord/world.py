@@ -12,7 +12,7 @@ from bot.config import Settings
 from bot.discord.app import GameMasterBot
 from bot.discord.service import GameMaster
 from bot.i18n import render
-from bot.table import LiveGame
+from bot.live import LiveGame
 from games.core import Prompt
 from games.core.rng import derived
 from tests.discord_standin import Channel, DiscordStandIn, Guild, InteractionRecord, Message, User, start_bot

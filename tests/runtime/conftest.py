@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.live import Delivery
 from bot.storage import open_storage
-from bot.table import Delivery, Table
+from bot.table import Table
 from tests import pg
 from tests.runtime.databases import Database, PostgresDatabase, SqliteDatabase
 from tests.runtime.helpers import FakeClock

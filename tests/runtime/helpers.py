@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.discord.outbox import Item
-from bot.table import LiveGame, Seat
+from bot.live import LiveGame, Seat
 from games.core import Action, Prompt
 from games.core.rng import derived
 

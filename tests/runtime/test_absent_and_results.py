@@ -8,8 +8,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.live import LiveGame
 from bot.storage import open_storage
-from bot.table import LiveGame, Table
+from bot.table import Table
 from games.core import Prompt
 from tests.runtime.databases import Database
 from tests.runtime.helpers import FakeClock, humans

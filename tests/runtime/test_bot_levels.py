@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 
 from bot import cli
+from bot.live import LiveGame, Seat
 from bot.lobby import Lobby, LobbyError, LobbyLimits
 from bot.offline import play
 from bot.storage import open_storage
-from bot.table import LiveGame, Seat, Table
+from bot.table import Table
 from games import registry
 from games.core import Action, GameState, Prompt
 from games.core.engine import DEFAULT_BOT_LEVEL

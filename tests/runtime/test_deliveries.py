@@ -4,8 +4,9 @@ drops what the undone steps still had to send."""
 
 from __future__ import annotations
 
+from bot.live import Step
 from bot.storage import DELIVERY_SENT, DeliveryRow, open_storage
-from bot.table import Step, Table
+from bot.table import Table
 from tests.runtime.databases import Database
 from tests.runtime.helpers import humans, pick
 

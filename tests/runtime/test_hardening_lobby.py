@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
+from bot.live import Seat
 from bot.lobby import Lobby, LobbyError, LobbyLimits
 from bot.storage import GameRow, Storage, open_storage
-from bot.table import Seat, Table
+from bot.table import Table
 from tests.runtime.databases import Database
 from tests.runtime.helpers import FakeClock
 

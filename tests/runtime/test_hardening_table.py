@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
+from bot.live import Seat
 from bot.scheduler import Scheduler
 from bot.storage import IntegrityError, Storage
-from bot.table import CHANGES_BURST, Seat
+from bot.table import CHANGES_BURST
 from games.core import Action
 from tests.runtime.databases import Database
 from tests.runtime.helpers import humans, pick

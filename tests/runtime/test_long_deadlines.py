@@ -9,9 +9,10 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.live import LiveGame
 from bot.scheduler import Scheduler
 from bot.storage import open_storage
-from bot.table import LiveGame, Table, reminder_lead
+from bot.table import Table, reminder_lead
 from games.core import Action
 from games.core.orders import DONE, EDIT, untouched
 from games.core.rng import derived

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.live import Delivery, Seat
 from bot.offline import Terminal, play
 from bot.render import event_text
 from bot.storage import open_storage
-from bot.table import Delivery, Seat, Table
+from bot.table import Table
 from games.core import Event
 
 TALLY = "mafia-leader-tally"

@@ -11,9 +11,10 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
 
+from bot.live import DUPLICATE, Outcome, Seat
 from bot.lobby import Lobby, LobbyError
 from bot.storage import Storage, open_storage
-from bot.table import DUPLICATE, Outcome, Seat, Table
+from bot.table import Table
 from tests.runtime.databases import Database
 from tests.runtime.helpers import FakeClock, humans
 

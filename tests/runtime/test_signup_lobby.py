@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from bot.discord.components import SignupButton, SignupSelect, signup_id
+from bot.live import Seat
 from bot.lobby import Lobby, LobbyError, asks_at_join
 from bot.storage import open_storage
-from bot.table import Seat, Table
+from bot.table import Table
 from games import registry
 from games.mafia.roles import load_roles
 from tests.runtime.databases import Database

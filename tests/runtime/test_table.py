@@ -7,9 +7,10 @@ import json
 
 import pytest
 
+from bot.live import Seat
 from bot.scheduler import Scheduler
 from bot.storage import open_storage
-from bot.table import Seat, Table
+from bot.table import Table
 from games.core import Action
 from tests.runtime.databases import Database
 from tests.runtime.helpers import FakeClock, humans, pick

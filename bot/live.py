@@ -1,0 +1,153 @@
+"""A game as the table holds it in memory (`LiveGame`, its `Seat`s) and what one step produces for the
+rest of the bot: the `Outcome` a caller is answered, the `Step` a planner turns into delivery rows, and
+the `Delivery` the listeners (Discord, the terminal) are given once it is saved (bot/table.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, Field, model_validator
+
+from bot.i18n import Term, t
+from bot.storage import DeliveryRow, GameRow
+from games.core import Engine, Event, GameState, Refusal
+
+
+class Seat(BaseModel):
+    """Who holds a seat: a Discord member (user_id), a local human, or a bot player."""
+
+    name: str
+    user_id: int | None = None
+    bot: bool = False
+    language: str | None = None
+    join: dict[str, Any] = Field(default_factory=dict)
+    """What the player gave at /join (e.g. {"buy_in": 500}), validated by the game's engine."""
+    bot_level: str | None = None
+    """How well a bot seat plays (games.core.engine.BOT_LEVELS); None: the default level, so seats
+    saved before levels existed keep working."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _legacy_buy_in(cls, data: Any) -> Any:
+        # lobbies saved before join data was generic kept the buy-in as its own field
+        if isinstance(data, dict) and "buy_in" in data:
+            data = dict(data)
+            buy_in = data.pop("buy_in")
+            if buy_in is not None:
+                data["join"] = {**data.get("join", {}), "buy_in": buy_in}
+        return data
+
+
+@dataclass
+class LiveGame:
+    """A game in memory. Its state is parsed from the saved JSON on first use, so start-up
+    with thousands of unfinished games reads rows, not states (most wait for a click)."""
+
+    row: GameRow
+    engine: Engine[Any]
+    seats: list[Seat]
+    _state: GameState | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    dues: dict[str, float] = field(default_factory=dict)
+    """When each pending prompt's deadline falls (a copy of the deadline rows, for display)."""
+    outgoing: Step | None = None
+    """The last committed step's delivery rows, until the listeners are given them."""
+    naming: GameState | None = None
+    """While a step is planned, the state it leads to: names follow it (the step that ends an
+    anonymous game already shows the players' own names)."""
+    version: int = 0
+    """The saved version this copy is (other processes may move the game on: `Table.hold`)."""
+    behind: int = 0
+    """When the lock was taken: the last of the game's delivery rows another process is still to
+    send (0: none). The rows of steps saved now go out after it (bot/discord/shards.py)."""
+
+    @property
+    def state(self) -> GameState:
+        if self._state is None:
+            assert self.row.state is not None
+            self._state = self.engine.load(self.row.state)
+        return self._state
+
+    @state.setter
+    def state(self, value: GameState) -> None:
+        self._state = value
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def running(self) -> bool:
+        return self.row.status == "running"
+
+    def name_of(self, seat_number: int) -> str:
+        term = self.public_term(seat_number)
+        if term is not None:  # a game that hides its players: the seat's public name, never theirs
+            return Term(t(self.row.language, term), term)
+        if 0 <= seat_number < len(self.seats):
+            return self.seats[seat_number].name
+        return f"#{seat_number + 1}"
+
+    def public_term(self, seat_number: int) -> str | None:
+        """The catalog term naming the seat in public while the game hides who plays it (the
+        engine's `public_name`), or None when players are named."""
+        named = self.engine.public_name(self.naming if self.naming is not None else self.state, seat_number)
+        return None if named is None else str(named["term"])
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.user_id == user_id and not s.bot), None)
+
+
+@dataclass
+class Outcome:
+    refusal: Refusal | None = None
+    events: list[Event] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.refusal is None
+
+
+@dataclass
+class Step:
+    """One step as the planner sees it before it is saved: the state, dues and status it leads to."""
+
+    game: LiveGame
+    state: GameState
+    events: list[Event]
+    dues: dict[str, float]
+    status: str
+    paused: bool
+    reminder_for: list[int] = field(default_factory=list)
+    rolled_back: bool = False
+    rows: list[DeliveryRow] = field(default_factory=list)
+
+
+@dataclass
+class Delivery:
+    """New events of one saved step, for the listeners to show."""
+
+    game: LiveGame
+    events: list[Event]
+    reminder_for: list[int] = field(default_factory=list)
+    step: Step | None = None
+    """The step's delivery rows, saved with it (when a planner made any)."""
+
+
+Listener = Callable[[Delivery], Awaitable[None]]
+Reloaded = Callable[[LiveGame], Awaitable[None]]
+"""Told when a game was reloaded because another process moved it (its caches are stale too)."""
+Planner = Callable[[Step], list[DeliveryRow]]
+"""Turns a step into what it must deliver (Discord: lines, prompts, status); the rows are written
+in the step's own transaction (the transactional outbox)."""
+GAME_OVER = Outcome(Refusal(key="error-game-over"))
+DUPLICATE = Outcome(Refusal(key="error-duplicate"))
+"""The interaction that asked for a step was applied already (Discord delivered it twice)."""
+
+
+def interaction_key(interaction_id: int) -> str:
+    """The input key of a Discord interaction: applied once per game (clicks, moderator steps, /start)."""
+    return f"i{interaction_id}"
