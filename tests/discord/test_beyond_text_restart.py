@@ -10,10 +10,9 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-
+from bot.live import Seat
 from bot.storage import open_storage
-from bot.table import Seat, Table
+from bot.table import Table
 from games.core.rng import derived
 from games.mafia.state import MafiaState
 from tests.discord.bot_process import BotProcess
@@ -22,8 +21,6 @@ from tests.discord.test_mafia_restart import query, read
 from tests.discord_standin import ChannelType, DiscordStandIn, RecordedRequest, User
 from tests.discord_standin.models import MUTE_MEMBERS
 from tests.discord_standin.threads import thread_members
-
-pytestmark = pytest.mark.serial  # a real bot process, killed
 
 SEED = 7301
 PLAYERS = 10

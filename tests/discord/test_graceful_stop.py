@@ -15,7 +15,6 @@ from tests.discord.bot_process import BotProcess, Players, input_keys, read_game
 from tests.discord.test_delivery_faults import all_sent, assert_lines_once_in_order, open_cookie, world
 from tests.discord_standin import DiscordStandIn, RecordedRequest
 
-pytestmark = pytest.mark.serial
 HELD_SECONDS = 1.0
 """How long the stand-in holds the answer to the click that was under way when SIGTERM came."""
 

@@ -9,14 +9,12 @@ import socket
 from pathlib import Path
 
 import aiohttp
-import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.discord.bot_process import BotProcess, Players
 from tests.discord.test_delivery_faults import open_cookie, world
 from tests.discord_standin import DiscordStandIn
 
-pytestmark = pytest.mark.serial
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
 
 

@@ -35,3 +35,36 @@ def test_discord_webhook_requests_go_through_a_swappable_adapter() -> None:
     assert parameters[:3] == ["self", "route", "session"], parameters
     source = inspect.getsource(webhook_module.AsyncWebhookAdapter.request)
     assert "session.request(" in source and "async with" in source, "the adapter no longer opens requests as before"
+
+
+def test_discord_connection_state_internals_the_runtime_wraps() -> None:
+    """bot/discord/observing.py (metrics) and bot/discord/stopping.py (the graceful stop) wrap the gateway's
+    INTERACTION_CREATE parser in `ConnectionState.parsers`; a stop before "ready" cancels `_ready_task`."""
+    from discord.state import ConnectionState
+
+    source = inspect.getsource(ConnectionState.__init__)
+    assert "self.parsers" in source and "parse_" in source, "ConnectionState.parsers is no longer built from parse_*"
+    assert hasattr(ConnectionState, "parse_interaction_create"), "the INTERACTION_CREATE parser moved"
+    assert "self._ready_task" in source, "ConnectionState._ready_task moved (bot/discord/stopping.py)"
+
+
+def test_discord_http_routes_the_runtime_calls_directly() -> None:
+    """Requests made through discord.py's HTTPClient rather than its models (the graveyard's threads, voice
+    mutes, the channel's overwrites, DM channels): their names and first parameters."""
+    from discord.http import HTTPClient
+
+    expected = {
+        "start_thread_without_message": ["self", "channel_id"],
+        "get_active_threads": ["self", "guild_id"],
+        "add_user_to_thread": ["self", "channel_id", "user_id"],
+        "remove_user_from_thread": ["self", "channel_id", "user_id"],
+        "edit_member": ["self", "guild_id", "user_id"],
+        "edit_channel_permissions": ["self", "channel_id", "target"],
+        "delete_channel_permissions": ["self", "channel_id", "target"],
+        "start_private_message": ["self", "user_id"],
+    }
+    for name, first in expected.items():
+        method = getattr(HTTPClient, name, None)
+        assert method is not None, f"HTTPClient.{name} is gone"
+        parameters = list(inspect.signature(method).parameters)
+        assert parameters[: len(first)] == first, (name, parameters)

@@ -1,8 +1,8 @@
 # Зрители (/spectate, /unspectate: bot/discord/spectators.py, cogs/spectators.py)
 name-spectate = смотреть
-name-unspectate = не-смотреть
+name-unspectate = перестать-смотреть
 cmd-spectate = Смотреть игру в этом канале
-cmd-unspectate = Перестать смотреть здешнюю игру
+cmd-unspectate = Перестать смотреть игру в этом канале
 opt-spectator = Для модераторов: кого убрать из зрителей
 spectators-thread-name = 👁 Зрители · { $game } №{ $id }
 spectators-opened = 👁 Зрители игры «{ $game }» №{ $id }. Здесь зрители следят за всей игрой по ходу: все тайные роли, все заявки и их итоги по мере того, как они разыгрываются. Игроки эту ветку не видят, модераторы — могут. Что известно сейчас:

@@ -3,6 +3,7 @@ Fluent errors with the engine's own parameters, and Russian plurals are right.""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -69,7 +70,7 @@ def _terms(value: Any) -> set[str]:
     return set()
 
 
-def _render(language: str, key: str, params: dict[str, Any]) -> str:
+def _render_checked(language: str, key: str, params: dict[str, Any]) -> str:
     """The channel's text of a message; it must also render for every player named in it
     reading it as "you"."""
     cat = catalog(language)
@@ -84,6 +85,15 @@ def _render(language: str, key: str, params: dict[str, Any]) -> str:
 
 def test_everything_emitted_in_real_games_renders_in_both_languages() -> None:
     emitted: set[str] = set()
+    checked: set[str] = set()
+
+    def _render(language: str, key: str, params: dict[str, Any]) -> None:
+        """Each distinct message (key and parameters) once: a prompt's options come back every step."""
+        seen = json.dumps([language, key, params], sort_keys=True)
+        if seen not in checked:
+            checked.add(seen)
+            _render_checked(language, key, params)
+
     for seed in range(30):
         options = {
             "reveal_mode": ["sequential", "simultaneous"][seed % 2],
@@ -120,7 +130,7 @@ def test_everything_emitted_in_real_games_renders_in_both_languages() -> None:
 
 def test_russian_plurals() -> None:
     def ru(key: str, **params: Any) -> str:
-        return _render("ru", key, params)
+        return _render_checked("ru", key, params)
 
     paid = [ru("sol-event-paid", player={"seat": 0}, to={"seat": 1}, chips=n) for n in (1, 3, 5, 21, 11)]
     assert [p.split()[-1] for p in paid] == ["фишку.", "фишки.", "фишек.", "фишку.", "фишек."]
