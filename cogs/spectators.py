@@ -11,20 +11,27 @@ from bot.discord.checks import is_moderator
 from bot.discord.game_cog import game_master
 from bot.discord.translator import text
 from bot.i18n import normalize, t
+from bot.live import LiveGame
 
 
 class Spectating(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="spectate", description=text("cmd-spectate", "Watch the game in this channel"))
-    @app_commands.guild_only()
-    async def spectate(self, interaction: discord.Interaction) -> None:
+    async def channel_game(self, interaction: discord.Interaction, language: str) -> LiveGame | None:
+        """The game played in the command's channel, or None (the member told there is none)."""
         gm = game_master(self.bot)
-        language = normalize(str(interaction.locale))
         game = await gm.spectators.game_in(interaction.channel_id)
         if game is None:
             await gm.ephemeral(interaction, t(language, "spectate-no-game"))
+        return game
+
+    @app_commands.command(name="spectate", description=text("cmd-spectate", "Watch the game in this channel"))
+    @app_commands.guild_only()
+    async def spectate(self, interaction: discord.Interaction) -> None:
+        gm, language = game_master(self.bot), normalize(str(interaction.locale))
+        game = await self.channel_game(interaction, language)
+        if game is None:
             return
         await interaction.response.defer(ephemeral=True)
         answer = await gm.spectators.spectate(game, interaction.user.id)
@@ -34,11 +41,9 @@ class Spectating(commands.Cog):
     @app_commands.describe(member=text("opt-spectator", "Moderators: the spectator to remove"))
     @app_commands.guild_only()
     async def unspectate(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
-        gm = game_master(self.bot)
-        language = normalize(str(interaction.locale))
-        game = await gm.spectators.game_in(interaction.channel_id)
+        gm, language = game_master(self.bot), normalize(str(interaction.locale))
+        game = await self.channel_game(interaction, language)
         if game is None:
-            await gm.ephemeral(interaction, t(language, "spectate-no-game"))
             return
         who = interaction.user.id
         if member is not None and member.id != who:

@@ -160,6 +160,14 @@ class Relay:
         bucket = self.buckets.setdefault(rate, TokenBucket(burst=rate, per_second=rate / 60))
         return bucket.take((game.id, seat_number), time.monotonic())
 
+    async def slowed(self, interaction: discord.Interaction, game: LiveGame, seat_number: int, language: str) -> bool:
+        """True (the member told when to speak again) when the seat has spent its words for now."""
+        wait = self.too_soon(game, seat_number)
+        if wait:
+            rate = self.per_minute(game)
+            await ephemeral(interaction, t(language, "channel-relay-slow-down", rate=rate, seconds=wait))
+        return bool(wait)
+
     # --- which game -------------------------------------------------------------------------------
     async def current(self, game_id: int, user_id: int) -> tuple[LiveGame, int] | None:
         """The running game as saved now, with the member's seat in it (None: not running, not theirs)."""
@@ -199,7 +207,7 @@ class Relay:
         (ephemeral). Outside a game's channel, a member playing several games picks one first."""
         language = normalize(str(interaction.locale))
         user_id = interaction.user.id
-        if game_id is None and (ghost := self.graveyard_of(interaction.channel_id, user_id)) is not None:
+        if game_id is None and (ghost := await self.graveyard_of(interaction.channel_id, user_id)) is not None:
             await self.speak_in_graveyard(interaction, *ghost, text, language)
             return
         if game_id is not None:
@@ -271,10 +279,7 @@ class Relay:
             names = reading_as(game.name_of, seat_number)
             await ephemeral(interaction, refusal_text(refusal.key, refusal.params, language, names))
             return
-        wait = self.too_soon(game, seat_number)
-        if wait:
-            rate = self.per_minute(game)
-            await ephemeral(interaction, t(language, "channel-relay-slow-down", rate=rate, seconds=wait))
+        if await self.slowed(interaction, game, seat_number, language):
             return
         # the names as they are now, while the game hides its players: a game that ends meanwhile
         # must not turn the confirmation or the log into the member's own name
@@ -293,22 +298,19 @@ class Relay:
         await ephemeral(interaction, t(language, "channel-relay-said", name=escape_name(confirmed_as)))
 
     # --- the graveyard thread (bot/discord/graveyard.py) --------------------------------------------
-    def graveyard_of(self, channel_id: int | None, user_id: int) -> tuple[LiveGame, int, int] | None:
-        """(game, the member's eliminated seat, the thread) when `channel_id` is a running game's graveyard
-        thread and the member's seat there is out of the game."""
-        for game in list(self.table.games.values()):
-            thread = (game.row.meta.get("graveyard") or {}).get("thread")
-            if channel_id is None or thread != channel_id or not game.running:
-                continue
-            seat_number = game.seat_of(user_id)
-            out = game.engine.eliminated(game.state) or set()
-            return (game, seat_number, channel_id) if seat_number in out else None
-        return None
+    async def graveyard_of(self, channel_id: int | None, user_id: int) -> tuple[LiveGame, int, int] | None:
+        """(game as saved now, the member's eliminated seat, the thread) when `channel_id` is a running game's
+        graveyard thread and the member's seat there is out of the game."""
+        thread_game = next((g for g in list(self.table.games.values()) if channel_id is not None
+                            and (g.row.meta.get("graveyard") or {}).get("thread") == channel_id), None)
+        found = None if thread_game is None else await self.current(thread_game.id, user_id)  # as saved now
+        if found is None:
+            return None
+        game, seat_number = found
+        return (game, seat_number, channel_id) if seat_number in (game.engine.eliminated(game.state) or set()) else None
 
-    async def speak_in_graveyard(
-        self, interaction: discord.Interaction, game: LiveGame, seat_number: int, thread_id: int, text: str,
-        language: str,
-    ) -> None:
+    async def speak_in_graveyard(self, interaction: discord.Interaction, game: LiveGame, seat_number: int,
+                                 thread_id: int, text: str, language: str) -> None:
         """A dead player of a game that hides its players speaks in the graveyard under their public name
         (through their seat's webhook, into the thread); in open mode they write there themselves."""
         if game.public_term(seat_number) is None:
@@ -318,10 +320,7 @@ class Relay:
         if refusal is not None:
             await ephemeral(interaction, t(language, refusal.key, **refusal.params))
             return
-        wait = self.too_soon(game, seat_number)
-        if wait:
-            rate = self.per_minute(game)
-            await ephemeral(interaction, t(language, "channel-relay-slow-down", rate=rate, seconds=wait))
+        if await self.slowed(interaction, game, seat_number, language):
             return
         name = str(game.name_of(seat_number))
         await interaction.response.defer(ephemeral=True, thinking=True)
