@@ -42,6 +42,10 @@ class Settings(BaseSettings):
     outbox_window_seconds: float = Field(
         default=5.0, gt=0, description="Discord's window of 5 messages per channel (tests against a stand-in shrink it)"
     )
+    guild_ready_timeout_seconds: float = Field(
+        default=2.0, ge=0, description="On connecting: how long discord.py waits for more servers' data before the "
+        "bot is ready (its guild_ready_timeout; tests against a stand-in that sends it at once shorten it)",
+    )
     shutdown_flush_seconds: float = Field(
         default=5.0, ge=0, description="On SIGTERM/SIGINT: how long to keep sending what waits before closing"
     )

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.syntax import ast
 
+from bot import i18n
 from bot.i18n import LANGUAGES, LOCALES_DIR, catalog, normalize, reading_as, render, t
 from bot.morphology import Addressee, name_function
 
@@ -122,3 +126,35 @@ def test_a_card_term_takes_its_case_variant() -> None:
 
 def test_english_names_are_never_bent() -> None:
     assert t("en", "castle-ask-expel", player="Gleb", hall="A1", player_is_you="no").startswith("Where is Gleb")
+
+
+def test_a_start_reads_the_kept_parse_and_a_changed_or_broken_one_is_parsed_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "locales" / "xx").mkdir(parents=True)
+    source = tmp_path / "locales" / "xx" / "a.ftl"
+    source.write_text("hello = Hello\n", encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path / "locales")
+    monkeypatch.setattr(i18n, "PARSED_DIR", tmp_path / "cache")
+
+    def messages() -> dict[str, str]:
+        return {entry.id.name: entry.value.elements[0].value
+                for resource in i18n.parsed_catalog("xx") for entry in resource.body}
+
+    assert messages() == {"hello": "Hello"}
+    kept = list((tmp_path / "cache").glob("catalog-xx-*.pickle"))
+    assert len(kept) == 1
+    parses = []
+    monkeypatch.setattr(i18n.FluentParser, "parse", lambda self, text: parses.append(text) or ast.Resource([]))
+    assert messages() == {"hello": "Hello"} and not parses, "read back, not parsed"
+    monkeypatch.undo()
+    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path / "locales")
+    monkeypatch.setattr(i18n, "PARSED_DIR", tmp_path / "cache")
+
+    source.write_text("hello = Hi\n", encoding="utf-8")
+    assert messages() == {"hello": "Hi"}, "a changed file is parsed again"
+    assert [p.name for p in (tmp_path / "cache").glob("catalog-xx-*.pickle")] != [kept[0].name]
+    assert len(list((tmp_path / "cache").glob("catalog-xx-*.pickle"))) == 1, "the stale copy is gone"
+    for broken in (tmp_path / "cache").glob("catalog-xx-*.pickle"):
+        broken.write_bytes(b"not a pickle")
+    assert messages() == {"hello": "Hi"}, "a broken copy is parsed again"

@@ -76,7 +76,8 @@ class GameMasterBot(commands.Bot):
             observer = Observer()
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, help_command=None, max_messages=None,
-            allowed_mentions=SAFE_MENTIONS, http_trace=observer.trace if observer else None, **shards,
+            allowed_mentions=SAFE_MENTIONS, http_trace=observer.trace if observer else None,
+            guild_ready_timeout=settings.guild_ready_timeout_seconds, **shards,
         )
         if observer is not None:
             observer.watch(self)
