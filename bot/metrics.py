@@ -32,6 +32,12 @@ FIRST_RESPONSE = Histogram(
     "From Discord creating an interaction to the bot's first answer reaching Discord (Discord allows 3 s)",
     ["shard"], buckets=(0.05, 0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0), registry=REGISTRY,
 )
+HANDLING = Histogram(
+    "gamemaster_interaction_handling_seconds",
+    "From the bot parsing an interaction to its first answer leaving the bot: the bot's own share of the "
+    "first response (Discord's delivery of the event and of the answer left out)",
+    ["shard"], buckets=(0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5), registry=REGISTRY,
+)
 DELIVERIES_WAITING = Gauge(
     "gamemaster_deliveries_waiting", "Saved messages and edits this process has not yet sent", registry=REGISTRY,
 )
@@ -103,6 +109,11 @@ def interaction(shard: int, kind: str) -> None:
 def first_response(shard: int, seconds: float) -> None:
     if _enabled:
         FIRST_RESPONSE.labels(str(shard)).observe(max(0.0, seconds))
+
+
+def handling(shard: int, seconds: float) -> None:
+    if _enabled:
+        HANDLING.labels(str(shard)).observe(max(0.0, seconds))
 
 
 def rest_request(exempt: bool, status: int, scope: str | None) -> None:

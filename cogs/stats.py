@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.checks import is_moderator
+from bot.discord.component_rows import ComponentRows
 from bot.discord.components import BackButton
 from bot.discord.game_cog import game_master
 from bot.discord.lookups import Entry, autocomplete, finished_games, game_entry
@@ -119,7 +120,7 @@ class Stats(commands.Cog):
             language = held.get("language") or game.row.language
 
             def back_button(game_id: int = game.id, language: str = language) -> dict[str, Any]:
-                view = discord.ui.View(timeout=None)
+                view = ComponentRows()
                 view.add_item(BackButton(game_id, label=t(language, "back-button")))
                 return {"view": view}
 

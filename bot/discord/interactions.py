@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import discord
 
+from bot.discord.component_rows import ComponentRows
 from bot.discord.components import AnswerModal, guarded, is_ours, parse_ids, taken_by_an_item
 from bot.discord.memory import Memory
 from bot.discord.presenting import (
@@ -45,7 +46,7 @@ async def acknowledge_if_late(interaction: discord.Interaction) -> None:
         await interaction.response.defer()
 
 
-async def edit_clicked(interaction: discord.Interaction, content: str, view: discord.ui.View | None) -> None:
+async def edit_clicked(interaction: discord.Interaction, content: str, view: ComponentRows | None) -> None:
     """The clicked message shows the answer: as the response, or after a late click's acknowledgement."""
     if interaction.response.is_done():
         await interaction.edit_original_response(content=content, view=view)
@@ -159,7 +160,7 @@ class Interactions:
         still = game.state.prompt(prompt_id)
         if still is not None and still.changeable:
             confirmation = t(language, "prompt-your-choice", choice=chosen)
-            view: discord.ui.View | None = prompt_view(game, still, language, private=private)
+            view: ComponentRows | None = prompt_view(game, still, language, private=private)
         else:
             confirmation = t(language, "prompt-answered", choice=chosen)
             view = None

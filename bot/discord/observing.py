@@ -9,7 +9,8 @@ aiohttp.web inside the bot's own event loop, and what feeds bot/metrics.py from 
 Every REST request is seen once, where it ends, through an aiohttp trace on discord.py's own session
 (`http_trace`): whether it counted against the global rate limit, a 429's scope, and for an
 interaction's answer the time since Discord made the interaction (its id is a snowflake: it carries
-that moment). Interactions are counted where discord.py parses them. Nothing here reads a user id,
+that moment), and the bot's own share of it: from the parse to the answer's request leaving the bot.
+Interactions are counted where discord.py parses them. Nothing here reads a user id,
 a name or a chosen value into a label.
 """
 
@@ -30,6 +31,7 @@ from prometheus_client import CONTENT_TYPE_LATEST
 
 from bot import metrics
 from bot.config import Settings
+from bot.discord.parsing import Parse, around_interactions
 from bot.storage import Storage
 from bot.storage.operations import ping, unfinished_games, waiting_delivery_ids
 
@@ -54,8 +56,10 @@ class Observer:
 
     def __init__(self) -> None:
         self.bot: discord.Client | None = None
-        self._shards: OrderedDict[int, int] = OrderedDict()
+        self._shards: OrderedDict[int, tuple[int, float | None]] = OrderedDict()
+        """Interaction id → its shard, and when it was parsed (monotonic) until its first answer leaves."""
         self.trace = aiohttp.TraceConfig()
+        self.trace.on_request_start.append(self._request_started)
         self.trace.on_request_end.append(self._request_ended)
 
     @property
@@ -65,19 +69,26 @@ class Observer:
     def watch(self, bot: discord.Client) -> None:
         """Count each interaction where discord.py parses it (one call, no task of its own)."""
         self.bot = bot
-        parsers = bot._connection.parsers
-        original = parsers["INTERACTION_CREATE"]
 
-        def interaction_create(data: Any) -> None:
+        def interaction_create(data: Any, parse: Parse) -> None:
             guild = data.get("guild_id")
             shard = shard_of(int(guild) if guild else None, self.shard_count)
             metrics.interaction(shard, INTERACTION_KINDS.get(data.get("type"), "other"))
-            self._shards[int(data["id"])] = shard
+            self._shards[int(data["id"])] = (shard, time.monotonic())
             if len(self._shards) > REMEMBERED:
                 self._shards.popitem(last=False)
-            original(data)
+            parse(data)
 
-        parsers["INTERACTION_CREATE"] = interaction_create
+        around_interactions(bot, interaction_create)
+
+    async def _request_started(self, session: Any, context: Any, params: aiohttp.TraceRequestStartParams) -> None:
+        answer = CALLBACK.search(params.url.path)
+        if answer is None or (known := self._shards.get(int(answer.group(1)))) is None:
+            return
+        shard, parsed = known
+        if parsed is not None:  # once: a retried answer is the same answer
+            metrics.handling(shard, time.monotonic() - parsed)
+            self._shards[int(answer.group(1))] = (shard, None)
 
     async def _request_ended(self, session: Any, context: Any, params: aiohttp.TraceRequestEndParams) -> None:
         path = params.url.path
@@ -90,7 +101,7 @@ class Observer:
         metrics.rest_request(exempt, status, params.response.headers.get("X-RateLimit-Scope"))
         if answer is not None and status < 400:
             interaction_id = int(answer.group(1))
-            shard = self._shards.pop(interaction_id, 0)
+            shard = self._shards.pop(interaction_id, (0, 0.0))[0]
             metrics.first_response(shard, time.time() - discord.utils.snowflake_time(interaction_id).timestamp())
 
 

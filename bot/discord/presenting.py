@@ -8,6 +8,7 @@ import contextlib
 
 import discord
 
+from bot.discord.component_rows import ComponentRows
 from bot.discord.components import AnswerButton, AnswerSelect, ModalOpener, SpeakButton
 from bot.discord.text import (
     escape_name,
@@ -150,8 +151,8 @@ def prompt_mentions(game: LiveGame, prompt: Prompt) -> discord.AllowedMentions:
     return discord.AllowedMentions(users=[discord.Object(user_id)])
 
 
-def prompt_view(game: LiveGame, prompt: Prompt, language: str, *, private: bool | None = None) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+def prompt_view(game: LiveGame, prompt: Prompt, language: str, *, private: bool | None = None) -> ComponentRows:
+    view = ComponentRows()
     options = prompt.options
     names = prompt_names(game, prompt, private)
     if not as_selects(prompt):

@@ -44,6 +44,7 @@ from discord.ext import commands
 from PIL import Image, ImageDraw
 
 from bot.discord.channel import ChannelKeeper
+from bot.discord.component_rows import ComponentRows
 from bot.discord.components import SpeakChoice, SpeakModal
 from bot.discord.flow import RELAYED
 from bot.discord.outboxes import Outboxes
@@ -251,7 +252,7 @@ class Relay:
             )
             for game, number in open_now
         ]
-        view = discord.ui.View(timeout=None)
+        view = ComponentRows()
         view.add_item(SpeakChoice(token, options=options, placeholder=t(language, "channel-relay-choose")))
         await ephemeral(interaction, t(language, "channel-relay-which", games=len(open_now)), view=view)
 

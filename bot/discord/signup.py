@@ -23,6 +23,7 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
+from bot.discord.component_rows import ComponentRows
 from bot.discord.components import SignupButton, SignupSelect
 from bot.discord.presenting import select_option
 from bot.discord.text import option_label, option_label_with_reason, option_with_reason, prompt_text
@@ -85,11 +86,11 @@ def answered_text(answers: Answers, language: str) -> str:
 
 def question(
     row: GameRow, prompt: Prompt, values: list[str], language: str
-) -> tuple[str, discord.ui.View]:
+) -> tuple[str, ComponentRows]:
     """One sign-up question as an ephemeral message: its text and its buttons or select."""
     title = t(language, f"{row.game}-title")
     lines = [t(language, "lobby-signup-question", game=title, id=row.id), prompt_text(prompt, language, nobody_seated)]
-    view = discord.ui.View(timeout=None)
+    view = ComponentRows()
     if len(prompt.options) <= BUTTONS:
         for option in prompt.options:
             view.add_item(SignupButton(

@@ -10,6 +10,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.discord.component_rows import ComponentRows
 from bot.discord.components import JoinButton, PrivateViewButton
 from bot.discord.memory import Memory
 from bot.discord.presenting import prompt_view, status_text
@@ -55,7 +56,7 @@ class Standing:
         if game.state.step != row.step:
             return  # the game moved on: that step's own status edit follows its lines (never ahead of them)
         channel = self.bot.get_partial_messageable(row.channel_id)
-        view = discord.ui.View(timeout=None)
+        view = ComponentRows()
         if row.body.get("running"):
             view.add_item(PrivateViewButton(game.id, label=t(game.row.language, "status-my-view")))
         message_id = game.row.meta.get("status_message")
@@ -70,7 +71,7 @@ class Standing:
         await self.table.update_meta(game, status_message=message.id, status_pending=None)
 
     async def _new_status(
-        self, game: LiveGame, channel: discord.PartialMessageable, content: str, view: discord.ui.View
+        self, game: LiveGame, channel: discord.PartialMessageable, content: str, view: ComponentRows
     ) -> discord.Message:
         """The status message, made. A follow-up carries no nonce: the game notes that it is making one, and
         a run that finds the note (the process died before the message was noted) looks for it first."""
@@ -139,7 +140,7 @@ class Standing:
         lobby = await self.storage.load_game(row.game_id)
         if lobby is None or lobby.status != "lobby":
             return {}
-        view = discord.ui.View(timeout=None)
+        view = ComponentRows()
         view.add_item(JoinButton(row.game_id, label=t(str(row.body.get("language")), "lobby-join-button")))
         return {"view": view}
 

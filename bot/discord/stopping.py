@@ -28,6 +28,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.discord.parsing import Parse, around_interactions
 from bot.i18n import normalize, t
 
 log = logging.getLogger(__name__)
@@ -61,16 +62,14 @@ class GracefulStop:
         for number in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError):  # Windows: Ctrl-C stops as it always did
                 loop.add_signal_handler(number, self.begin, number.name)
-        parsers = self.bot._connection.parsers
-        original = parsers["INTERACTION_CREATE"]
 
-        def interaction_create(data: Any) -> None:
+        def interaction_create(data: Any, parse: Parse) -> None:
             if self.stopping:
                 self._spawn(self._refuse(discord.Interaction(data=data, state=self.bot._connection)))
             else:
-                original(data)
+                parse(data)
 
-        parsers["INTERACTION_CREATE"] = interaction_create
+        around_interactions(self.bot, interaction_create)
         self.bot.add_listener(self._on_interaction, "on_interaction")
 
     async def _on_interaction(self, interaction: discord.Interaction) -> None:

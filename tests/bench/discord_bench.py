@@ -9,6 +9,9 @@ first enabled button of each prompt they are shown.
   got in any 5 s (Discord allows 5);
 - the REST budget: how many of that game's requests count against Discord's global rate limit, and
   how many such games one bot token sustains at once;
+- the bot's own share of each first response, from its metrics (`gamemaster_interaction_handling_seconds`:
+  from discord.py parsing the interaction to the answer's request leaving the bot), which leaves out this
+  process's lag (the stand-in's delivery of the event and of the answer);
 - the CPU the bot process used per interaction, beside this process's (the stand-in and the players):
   the latencies are the bot's only while this process is not the one lagging;
 - games that stalled (no prompt for 60 s) or whose command or click Discord refused (e.g. 10062, answered
@@ -36,6 +39,7 @@ import asyncio
 import os
 import random
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -43,6 +47,9 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+
+import aiohttp
+from prometheus_client.parser import text_string_to_metric_families
 
 from tests.discord_standin import Channel, DiscordStandIn, InteractionRecord, Message, User
 
@@ -97,6 +104,44 @@ def cpu_line(bot: float | None, own: float, elapsed: float, interactions: int) -
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+HANDLING = "gamemaster_interaction_handling_seconds_bucket"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def handling_buckets(port: int) -> dict[float, float]:
+    """The bot's handling-time histogram as it stands: upper bound (s) → interactions at or under it."""
+    async with aiohttp.ClientSession() as session, session.get(f"http://127.0.0.1:{port}/metrics") as response:
+        text = await response.text()
+    buckets: dict[float, float] = {}
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            if sample.name == HANDLING:
+                bound = float(sample.labels["le"])
+                buckets[bound] = buckets.get(bound, 0.0) + sample.value
+    return buckets
+
+
+def bucket_quantile(before: dict[float, float], after: dict[float, float], q: float) -> float:
+    """The q-quantile of what was observed between two scrapes, interpolated inside its bucket."""
+    bounds = sorted(after)
+    counts = [after[b] - before.get(b, 0.0) for b in bounds]
+    if not counts or counts[-1] <= 0:
+        return float("nan")
+    wanted, low, below = q * counts[-1], 0.0, 0.0
+    for bound, count in zip(bounds, counts, strict=True):
+        if count >= wanted:
+            if bound == float("inf"):
+                return low
+            return low + (bound - low) * (wanted - below) / max(count - below, 1e-9)
+        low, below = bound, count
+    return low
 
 
 def refused(call: InteractionRecord, what: str) -> None:
@@ -201,10 +246,11 @@ async def play(
 
 
 async def start_bot_process(
-    standin: DiscordStandIn, folder: Path, guild_id: int, lobbies: int = 10
+    standin: DiscordStandIn, folder: Path, guild_id: int, lobbies: int = 10, metrics_port: int | None = None
 ) -> subprocess.Popen[bytes]:
     """`lobbies`: games being set up at once on the one server (the bench opens them all together)."""
     env = {**os.environ, **standin.env(), "DATABASE_PATH": str(folder / "bot.db"), "DEV_GUILD_ID": str(guild_id),
+           **({"METRICS_PORT": str(metrics_port)} if metrics_port else {}),
            "DEFAULT_LANGUAGE": "en", "PYTHONPATH": str(ROOT), "LOG_LEVEL": "WARNING",
            "LOBBY_MAX_PER_SERVER": str(max(10, lobbies)), "LOBBY_OPENINGS_PER_HOUR": "1000000"}
     profile = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] if os.environ.get("BENCH_PROFILE") else []
@@ -230,7 +276,8 @@ async def run(games: int, clicks: int, think: float) -> int:
         for user in group:
             standin.add_member(guild, user)
     with tempfile.TemporaryDirectory() as name:
-        process = await start_bot_process(standin, Path(name), guild.id, lobbies=games + 1)
+        port = free_port()
+        process = await start_bot_process(standin, Path(name), guild.id, lobbies=games + 1, metrics_port=port)
         try:
             standin.clear_records()
             await play(standin, users[games], channels[games], None)
@@ -254,10 +301,12 @@ async def run(games: int, clicks: int, think: float) -> int:
                 started = time.perf_counter()
                 since = asyncio.get_running_loop().time()
                 own_cpu, bot_cpu = time.process_time(), process_cpu(process.pid)
+                handled_before = await handling_buckets(port)
                 outcomes = await asyncio.gather(
                     *[play(standin, users[g], channels[g], clicks, pause) for g in range(games)], return_exceptions=True
                 )
                 elapsed = time.perf_counter() - started
+                handled = await handling_buckets(port)
                 own_cpu = time.process_time() - own_cpu
                 bot_after = process_cpu(process.pid)
                 bot_cpu = bot_after - bot_cpu if bot_after is not None and bot_cpu is not None else None
@@ -272,6 +321,9 @@ async def run(games: int, clicks: int, think: float) -> int:
                 print(f"  first response p50: {statistics.median(latencies) * 1000:8.1f} ms")
                 print(f"  first response p99: {pct(latencies, 0.99) * 1000:8.1f} ms   (goal < 100 ms; Discord: 3 s)")
                 print(f"  max:                {max(latencies) * 1000:8.1f} ms; answered too late (10062): {late}")
+                print(f"  the bot's own share (parse → answer leaving the bot, its metrics): p50 "
+                      f"{bucket_quantile(handled_before, handled, 0.5) * 1000:.1f} ms, p99 "
+                      f"{bucket_quantile(handled_before, handled, 0.99) * 1000:.1f} ms   (goal < 50 ms)")
                 print("  CPU per interaction: " + cpu_line(bot_cpu, own_cpu, elapsed, answered))
                 print(f"  games stalled or refused: {len(failed)} of {games}")
                 for g, error in failed[:5]:

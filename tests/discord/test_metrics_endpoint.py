@@ -85,6 +85,10 @@ async def test_the_endpoint_counts_a_game_being_played(tmp_path: Path) -> None:
             answered = total(after, "gamemaster_interaction_first_response_seconds_count", shard="0")
             assert answered == commands + clicks, "every interaction's first answer is timed"
             assert total(after, "gamemaster_interaction_first_response_seconds_bucket", le="3.0") == answered
+            assert total(after, "gamemaster_interaction_handling_seconds_count", shard="0") == answered, \
+                "and the bot's own share of each, once"
+            handled = total(after, "gamemaster_interaction_handling_seconds_sum", shard="0")
+            assert 0 < handled <= total(after, "gamemaster_interaction_first_response_seconds_sum", shard="0")
             assert total(after, "gamemaster_rest_requests_total", budget="exempt") >= 11
             assert total(after, "gamemaster_rest_requests_total", budget="counted") > \
                 total(before, "gamemaster_rest_requests_total", budget="counted")
