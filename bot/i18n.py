@@ -114,11 +114,15 @@ def parsed_catalog(language: str) -> list[Resource]:
     with contextlib.suppress(OSError):
         PARSED_DIR.mkdir(parents=True, exist_ok=True)
         for stale in PARSED_DIR.glob(f"catalog-{language}-*.pickle"):
-            stale.unlink(missing_ok=True)
+            if stale != kept:  # made for other files (or another parser): never read again
+                stale.unlink(missing_ok=True)
         handle, temporary = tempfile.mkstemp(dir=PARSED_DIR, suffix=".tmp")
-        with os.fdopen(handle, "wb") as file:
-            pickle.dump(resources, file, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temporary, kept)  # whole or not at all, whoever else writes it at the same time
+        try:
+            with os.fdopen(handle, "wb") as file:
+                pickle.dump(resources, file, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temporary, kept)  # whole or not at all, whoever else writes it at the same time
+        finally:
+            Path(temporary).unlink(missing_ok=True)  # a write that failed leaves nothing behind
     return resources
 
 

@@ -158,3 +158,4 @@ def test_a_start_reads_the_kept_parse_and_a_changed_or_broken_one_is_parsed_agai
     for broken in (tmp_path / "cache").glob("catalog-xx-*.pickle"):
         broken.write_bytes(b"not a pickle")
     assert messages() == {"hello": "Hi"}, "a broken copy is parsed again"
+    assert not list((tmp_path / "cache").glob("*.tmp")), "nothing half-written is left behind"
