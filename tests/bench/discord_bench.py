@@ -39,7 +39,6 @@ import asyncio
 import os
 import random
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -48,10 +47,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-import aiohttp
-from prometheus_client.parser import text_string_to_metric_families
-
 from tests.discord_standin import Channel, DiscordStandIn, InteractionRecord, Message, User
+from tests.endpoints import free_port, scrape
 
 ROOT = Path(__file__).resolve().parents[2]
 GLOBAL_LIMIT = 50  # requests per second per bot token, across all its processes (Discord)
@@ -109,22 +106,13 @@ def pct(values: list[float], q: float) -> float:
 HANDLING = "gamemaster_interaction_handling_seconds_bucket"
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 async def handling_buckets(port: int) -> dict[float, float]:
     """The bot's handling-time histogram as it stands: upper bound (s) → interactions at or under it."""
-    async with aiohttp.ClientSession() as session, session.get(f"http://127.0.0.1:{port}/metrics") as response:
-        text = await response.text()
     buckets: dict[float, float] = {}
-    for family in text_string_to_metric_families(text):
-        for sample in family.samples:
-            if sample.name == HANDLING:
-                bound = float(sample.labels["le"])
-                buckets[bound] = buckets.get(bound, 0.0) + sample.value
+    for (name, labels), value in (await scrape(port)).items():
+        if name == HANDLING:
+            bound = float(dict(labels)["le"])
+            buckets[bound] = buckets.get(bound, 0.0) + value
     return buckets
 
 

@@ -5,23 +5,12 @@ LOG_FORMAT=json writes one JSON object a line."""
 from __future__ import annotations
 
 import json
-import socket
 from pathlib import Path
-
-import aiohttp
-from prometheus_client.parser import text_string_to_metric_families
 
 from tests.discord.bot_process import BotProcess, Players
 from tests.discord.test_delivery_faults import open_cookie, world
 from tests.discord_standin import DiscordStandIn
-
-Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from tests.endpoints import free_port, get, scrape, total
 
 
 class MeteredBot(BotProcess):
@@ -29,26 +18,6 @@ class MeteredBot(BotProcess):
 
     def env(self) -> dict[str, str]:
         return {**super().env(), "METRICS_PORT": str(self.port), "LOG_FORMAT": "json"}
-
-
-async def get(port: int, path: str) -> tuple[int, str]:
-    async with aiohttp.ClientSession() as session, session.get(f"http://127.0.0.1:{port}{path}") as response:
-        return response.status, await response.text()
-
-
-async def scrape(port: int) -> Samples:
-    status, text = await get(port, "/metrics")
-    assert status == 200
-    return {
-        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
-        for family in text_string_to_metric_families(text) for sample in family.samples
-    }
-
-
-def total(samples: Samples, name: str, **labels: str) -> float:
-    """The sum of `name`'s samples whose labels include `labels`."""
-    return sum(value for (sample, found), value in samples.items()
-               if sample == name and set(labels.items()) <= set(found))
 
 
 async def test_the_endpoint_counts_a_game_being_played(tmp_path: Path) -> None:

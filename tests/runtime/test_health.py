@@ -6,10 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import socket
 from pathlib import Path
-
-import aiohttp
 
 from bot import metrics
 from bot.config import Settings
@@ -20,6 +17,7 @@ from bot.scheduler import Scheduler
 from bot.storage import open_storage
 from bot.storage.operations import ping, unfinished_games, waiting_delivery_ids
 from bot.table import Table
+from tests.endpoints import free_port, get
 from tests.runtime.databases import Database
 from tests.runtime.helpers import humans
 
@@ -41,15 +39,9 @@ class FakeBot:
         return False
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 async def readyz(port: int) -> tuple[int, dict[str, object]]:
-    async with aiohttp.ClientSession() as session, session.get(f"http://127.0.0.1:{port}/readyz") as response:
-        return response.status, json.loads(await response.text())
+    status, text = await get(port, "/readyz")
+    return status, json.loads(text)
 
 
 async def test_readiness_fails_for_an_old_delivery_a_lost_gateway_or_a_stop(tmp_path: Path) -> None:
