@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import time
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -19,6 +19,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from bot.storage.program import (
     GroupCommit,
     Program,
+    Rows,
+    Run,
     StepWrite,
     Tx,
     Write,
@@ -26,6 +28,8 @@ from bot.storage.program import (
     claim_program,
     finish_program,
     insert_deliveries,
+    lobby_input,
+    one_statement,
     record_prompts,
     results_program,
     step_program,
@@ -175,16 +179,19 @@ class Storage(ABC):
     ) -> int:
         """`input_key`: the interaction that opens it, recorded with it (`input_applied`)."""
         now = time.time()
-        async with self.transaction() as tx:
-            ((game_id,),) = await tx.fetchall(
+
+        def program() -> Program[int]:
+            ((game_id,),) = yield Rows(
                 "INSERT INTO games (game, status, guild_id, channel_id, host_id, language, seed, options,"
                 " seats, meta, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
                 (game, status, guild_id, channel_id, host_id, language, seed, dumps(options), dumps(seats),
                  dumps(meta or {}), now, now),
             )
             if input_key is not None:
-                await self._record_lobby_input(tx, int(game_id), input_key)
-        return int(game_id)
+                yield lobby_input(int(game_id), input_key)
+            return int(game_id)
+
+        return await self._write(program)
 
     async def load_game(self, game_id: int) -> GameRow | None:
         rows = await self._fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
@@ -218,17 +225,15 @@ class Storage(ABC):
         before raises IntegrityError and changes nothing."""
         sql, params = game_update(game_id, fields)
         sql += " AND status = 'lobby' AND seats = ?"
-        async with self.transaction() as tx:
-            if await tx.execute(sql, (*params, dumps(expected_seats))) != 1:
+
+        def program() -> Program[bool]:
+            if (yield Run(sql, (*params, dumps(expected_seats)))) != 1:
                 return False
             if input_key is not None:
-                await self._record_lobby_input(tx, game_id, input_key)
+                yield lobby_input(game_id, input_key)
             return True
 
-    @staticmethod
-    async def _record_lobby_input(tx: Tx, game_id: int, input_key: str) -> None:
-        await tx.execute("INSERT INTO lobby_inputs (input_key, game_id, at) VALUES (?,?,?)",
-                         (input_key, game_id, time.time()))
+        return await self._write(program)
 
     async def input_applied(self, input_key: str) -> int | None:
         """The game an interaction was already applied to — a lobby change (`lobby_inputs`) or a step
@@ -280,8 +285,7 @@ class Storage(ABC):
         if tx is not None:
             await tx.execute(sql, params)
             return
-        async with self.transaction() as own:
-            await own.execute(sql, params)
+        await self._write(lambda: one_statement(sql, params))
 
     # --- the step commit: state + log + deadlines + deliveries in one transaction ----------------
     async def commit_step(
@@ -447,11 +451,11 @@ class Storage(ABC):
 
     async def mark_reminded(self, game_id: int, prompt_id: str) -> bool:
         """Whether this call marked it: False when it was reminded already (by another process) or is gone."""
-        async with self.transaction() as tx:
-            return await tx.execute(
-                "UPDATE deadlines SET reminded = 1 WHERE game_id = ? AND prompt_id = ? AND reminded = 0",
-                (game_id, prompt_id),
-            ) == 1
+        changed = await self._write(lambda: one_statement(
+            "UPDATE deadlines SET reminded = 1 WHERE game_id = ? AND prompt_id = ? AND reminded = 0",
+            (game_id, prompt_id),
+        ))
+        return changed == 1
 
     async def shift_deadlines(self, game_id: int, seconds: float, *, prompt_ids: list[str] | None = None) -> None:
         """Move deadlines (and their reminders) by `seconds`: extending, pausing and resuming."""
@@ -462,19 +466,18 @@ class Storage(ABC):
         if prompt_ids is not None:
             sql += f" AND prompt_id IN ({','.join('?' * len(prompt_ids))})"
             params += prompt_ids
-        async with self.transaction() as tx:
-            await tx.execute(sql, params)
-            await self._moved(tx, game_id)
+        await self._write(lambda: self._moving(game_id, sql, params))
 
     async def set_deadline_due(self, game_id: int, due: float) -> None:
-        async with self.transaction() as tx:
-            await tx.execute("UPDATE deadlines SET due = ? WHERE game_id = ?", (due, game_id))
-            await self._moved(tx, game_id)
+        await self._write(
+            lambda: self._moving(game_id, "UPDATE deadlines SET due = ? WHERE game_id = ?", (due, game_id))
+        )
 
-    async def _moved(self, tx: Tx, game_id: int) -> None:
-        """The game's version moved on, when other processes keep copies of it (its deadlines changed)."""
+    def _moving(self, game_id: int, sql: str, params: Sequence[Any]) -> Program[None]:
+        """A change of the game's deadlines; its version moves on when other processes keep copies of it."""
+        yield Run(sql, params)
         if self.shared:
-            await tx.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
+            yield Run("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
 
     # --- where prompts were sent ----------------------------------------------------------------
     async def record_prompt_message(

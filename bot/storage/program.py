@@ -171,6 +171,17 @@ def step_program(step: StepWrite) -> Program[int | None]:
     return int(version)
 
 
+def one_statement(sql: str, params: Sequence[Any] = ()) -> Program[int]:
+    """A write of one statement: how many rows it changed."""
+    changed = yield Run(sql, params)
+    return int(changed)
+
+
+def lobby_input(game_id: int, input_key: str) -> Run:
+    """The interaction that changed a lobby, recorded with the change (a second one with the key fails)."""
+    return Run("INSERT INTO lobby_inputs (input_key, game_id, at) VALUES (?,?,?)", (input_key, game_id, time.time()))
+
+
 def bump_versions(game_ids: Iterable[int]) -> Program[dict[int, int]]:
     """Writes that change games outside a step (their deliveries, deadlines) move their versions on:
     the new versions, by game."""

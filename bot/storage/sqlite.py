@@ -1,8 +1,10 @@
 """SQLite storage (aiosqlite): the embedded default. Numbered migrations, WAL, one transaction per step.
 
-Every write goes through one lock around BEGIN … COMMIT on the single connection, so concurrent
-games never interleave statements inside a transaction. `synchronous=FULL` makes each COMMIT
-durable: an action a player was told succeeded is on disk.
+Everything runs on the connection's own thread, in the order it was queued there: a write batch and
+a read each in one hop. A `transaction()` (several hops) holds a lock that everything else takes
+only to queue itself, so concurrent games never interleave statements inside a transaction, and
+nothing waits for another's answer to come back before queueing. `synchronous=FULL` makes each
+COMMIT durable: an action a player was told succeeded is on disk.
 """
 
 from __future__ import annotations
@@ -63,7 +65,9 @@ class SqliteStorage(Storage):
         self.db = connection
         self.path = path
         self._lock = asyncio.Lock()
-        self._commits = GroupCommit(lambda writes: self._in_thread(partial(_run_batch, writes)))
+        self._commits = GroupCommit(lambda writes: self._in_thread(partial(_run_batch, writes)), parallel=2)
+        """Two batches under way: the next is queued on the thread while one commits, and the thread goes on
+        to it at once instead of waiting for the event loop to take the answer and send more."""
         self._checkpointer: asyncio.Task[None] | None = None
         self._process_lock: ProcessLock | None = None
 
@@ -174,16 +178,20 @@ class SqliteStorage(Storage):
             await self.db.execute("COMMIT")
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
-        async with self._lock, self.db.execute(sql, tuple(params)) as cursor:
-            return [tuple(r) for r in await cursor.fetchall()]
+        return await self._in_thread(partial(_fetch, sql, tuple(params)))
 
     # --- the group commit ------------------------------------------------------------------------
     async def _in_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run `work` on the connection's own thread in one hop (aiosqlite 0.22.1 internals,
         pinned; tests/runtime/test_pins.py fails loudly if they move). One hop instead of one
-        per statement is what keeps a step's transaction cheap."""
+        per statement is what keeps a step's transaction cheap. The lock is held only to queue
+        the work: the thread runs it in that order, and no `transaction()` is under way then."""
         async with self._lock:
-            return await self.db._execute(work, self.db._conn)
+            if not self.db._running:
+                raise ValueError("the database connection is closed")
+            done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+            self.db._tx.put_nowait((done, partial(work, self.db._conn)))
+        return await done
 
 
 async def _connect(path: str, *, exclusive: bool) -> aiosqlite.Connection:
@@ -205,6 +213,10 @@ async def _connect(path: str, *, exclusive: bool) -> aiosqlite.Connection:
     except sqlite3.Error as error:
         raise sqlite_fault(error, path) from error
     return connection
+
+
+def _fetch(sql: str, params: tuple[Any, ...], db: sqlite3.Connection) -> list[tuple[Any, ...]]:
+    return [tuple(row) for row in db.execute(sql, params).fetchall()]
 
 
 def _run_batch(writes: list[Write[Any]], db: sqlite3.Connection) -> list[Outcome]:

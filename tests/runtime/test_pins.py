@@ -16,11 +16,16 @@ def test_aiosqlite_is_the_pinned_version() -> None:
 def test_aiosqlite_runs_a_function_on_its_connection_thread() -> None:
     execute = getattr(aiosqlite.Connection, "_execute", None)
     assert execute is not None and inspect.iscoroutinefunction(execute), (
-        "aiosqlite.Connection._execute(fn, *args) moved: SqliteStorage._in_thread needs another way to run a "
-        "whole transaction in one hop"
+        "aiosqlite.Connection._execute(fn, *args) moved: SqliteStorage._in_thread and `_fetchall` need another way "
+        "to run a whole transaction, or a read, in one hop"
     )
     assert isinstance(inspect.getattr_static(aiosqlite.Connection, "_conn"), property), (
         "aiosqlite.Connection._conn moved"
+    )
+    source = inspect.getsource(aiosqlite.Connection.__init__) + inspect.getsource(execute)
+    assert "self._tx.put_nowait((future, function))" in source and "self._running" in source, (
+        "aiosqlite no longer queues (future, function) on `_tx` for its thread: SqliteStorage._in_thread queues "
+        "there itself, under its lock, to keep the order of what it sends"
     )
 
 

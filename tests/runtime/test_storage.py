@@ -118,6 +118,56 @@ async def test_a_game_reads_back_exactly_as_written(database: Database) -> None:
     assert row.paused is False and isinstance(row.created_at, float)
 
 
+async def test_writes_queued_around_a_transaction_never_land_inside_it(database: Database) -> None:
+    """Group-committed writes keep arriving while another write's transaction is open: each lands whole,
+    before or after it, and the transaction's own read-then-write sees only itself."""
+    from bot.storage import ActionRow
+
+    storage = await open_storage(database.target)
+    try:
+        games = [await storage.create_game(game="cookie", status="running", seed=n, options={}, seats=[],
+                                           language="en") for n in range(6)]
+
+        async def steps(game_id: int) -> None:
+            for step in range(1, 6):
+                await storage.commit_step(game_id, game_fields={"step": step},
+                                          actions=[ActionRow("play", step, {}, input_key=f"{game_id}-{step}")],
+                                          events=[])
+
+        async def settings(n: int) -> None:
+            await storage.save_guild_settings(n, {"language": "ru", "deadlines": {"k": n}})
+
+        await asyncio.gather(*[steps(g) for g in games], *[settings(n) for n in range(1, 6)])
+        assert [(await storage.load_game(g)).step for g in games] == [5] * 6  # type: ignore[union-attr]
+        assert [len(await storage.actions(g)) for g in games] == [5] * 6
+        assert [(await storage.guild_settings(n))["deadlines"] for n in range(1, 6)] == [{"k": n} for n in range(1, 6)]
+    finally:
+        await storage.close()
+
+
+async def test_a_lobby_change_repeated_with_its_interaction_changes_nothing_the_second_time(
+    database: Database,
+) -> None:
+    storage = await open_storage(database.target)
+    try:
+        game_id = await storage.create_game(game="cookie", status="lobby", seed=1, options={}, seats=[],
+                                            language="en", input_key="i1")
+        with pytest.raises(IntegrityError):  # the same interaction opening a second lobby
+            await storage.create_game(game="cookie", status="lobby", seed=2, options={}, seats=[], language="en",
+                                      input_key="i1")
+        seated = [{"user_id": 7}]
+        assert await storage.update_lobby(game_id, [], input_key="i2", seats=seated)
+        with pytest.raises(IntegrityError):
+            await storage.update_lobby(game_id, seated, input_key="i2", seats=[*seated, {"user_id": 8}])
+        assert not await storage.update_lobby(game_id, [], input_key="i3", seats=[{"user_id": 9}]), "seats moved on"
+        row = await storage.load_game(game_id)
+        assert row is not None and row.seats == seated
+        assert await storage.input_applied("i2") == game_id and await storage.input_applied("i3") is None
+        assert len(await storage.games_with_status("lobby")) == 1
+    finally:
+        await storage.close()
+
+
 async def test_a_step_that_breaks_a_constraint_is_undone_alone_in_a_group_commit(database: Database) -> None:
     from bot.storage import ActionRow
 
