@@ -466,14 +466,14 @@ class Storage(ABC):
         if prompt_ids is not None:
             sql += f" AND prompt_id IN ({','.join('?' * len(prompt_ids))})"
             params += prompt_ids
-        await self._write(lambda: self._moving(game_id, sql, params))
+        await self._write(lambda: self._deadline_change(game_id, sql, params))
 
     async def set_deadline_due(self, game_id: int, due: float) -> None:
         await self._write(
-            lambda: self._moving(game_id, "UPDATE deadlines SET due = ? WHERE game_id = ?", (due, game_id))
+            lambda: self._deadline_change(game_id, "UPDATE deadlines SET due = ? WHERE game_id = ?", (due, game_id))
         )
 
-    def _moving(self, game_id: int, sql: str, params: Sequence[Any]) -> Program[None]:
+    def _deadline_change(self, game_id: int, sql: str, params: Sequence[Any]) -> Program[None]:
         """A change of the game's deadlines; its version moves on when other processes keep copies of it."""
         yield Run(sql, params)
         if self.shared:
