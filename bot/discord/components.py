@@ -20,6 +20,7 @@ still valid (a stale click gets an ephemeral explanation).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 from collections.abc import Awaitable
@@ -101,8 +102,31 @@ def _walk(components: list[Any]) -> list[Any]:
     return found
 
 
-async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """Run a component's work ahead of the outboxes; on an unexpected error, log it and tell the player."""
+def released(interaction: discord.Interaction, item: discord.ui.Item[Any] | None = None) -> None:
+    """Two reference cycles hold an answered click (its message, the users, the buttons) until the cyclic
+    collector finds them: discord.py's Interaction and its InteractionResponse (`_cs_response`, a cached
+    slot, pinned) refer to each other, and so do the View discord.py builds from the clicked message and
+    its items. Broken once the click is answered, the click is freed at once, and the collector's pauses
+    (up to 100 ms under load, most of the slowest first responses) stay short."""
+    with contextlib.suppress(AttributeError):
+        del interaction._cs_response
+    view = item.view if item is not None else None
+    if isinstance(view, discord.ui.View):
+        view.clear_items()
+
+
+async def guarded(
+    interaction: discord.Interaction, work: Awaitable[None], item: discord.ui.Item[Any] | None = None
+) -> None:
+    """Run a component's work ahead of the outboxes; on an unexpected error, log it and tell the player.
+    `item`: the clicked item, whose view is let go afterwards."""
+    try:
+        await _answer(interaction, work)
+    finally:
+        released(interaction, item)
+
+
+async def _answer(interaction: discord.Interaction, work: Awaitable[None]) -> None:
     try:
         async with _service(interaction).foreground.answering():
             await work
@@ -151,7 +175,8 @@ class AnswerButton(
         return cls(int(match["game"]), match["prompt"], match["value"], label=item.label or "…", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, _service(interaction).answer(interaction, self.game_id, self.prompt_id, self.value))
+        service = _service(interaction)
+        await guarded(interaction, service.answer(interaction, self.game_id, self.prompt_id, self.value), item=self)
 
 
 class AnswerSelect(
@@ -185,7 +210,8 @@ class AnswerSelect(
         value: str | tuple[str, ...] = (
             tuple(str(v) for v in values) if self.item.max_values > 1 else (str(values[0]) if values else "")
         )
-        await guarded(interaction, _service(interaction).answer(interaction, self.game_id, self.prompt_id, value))
+        service = _service(interaction)
+        await guarded(interaction, service.answer(interaction, self.game_id, self.prompt_id, value), item=self)
 
 
 class ModalOpener(
@@ -207,7 +233,8 @@ class ModalOpener(
         return cls(int(match["game"]), match["prompt"], label=item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, _service(interaction).open_modal(interaction, self.game_id, self.prompt_id))
+        service = _service(interaction)
+        await guarded(interaction, service.open_modal(interaction, self.game_id, self.prompt_id), item=self)
 
 
 class PrivateViewButton(
@@ -229,7 +256,7 @@ class PrivateViewButton(
         return cls(int(match["game"]), label=item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, _service(interaction).private_view(interaction, self.game_id))
+        await guarded(interaction, _service(interaction).private_view(interaction, self.game_id), item=self)
 
 
 class JoinButton(
@@ -257,7 +284,7 @@ class JoinButton(
         if lobby is None:
             await _service(interaction).report_failure(interaction)
             return
-        await guarded(interaction, lobby.join_lobby(interaction, lobby_id=self.lobby_id))
+        await guarded(interaction, lobby.join_lobby(interaction, lobby_id=self.lobby_id), item=self)
 
 
 class BackButton(
@@ -285,7 +312,7 @@ class BackButton(
         if stats is None:
             await _service(interaction).report_failure(interaction)
             return
-        await guarded(interaction, stats.take_back(interaction, game_id=self.game_id))
+        await guarded(interaction, stats.take_back(interaction, game_id=self.game_id), item=self)
 
 
 def signup_id(kind: str, lobby_id: int, answers: list[str], tail: str | None = None) -> str:
@@ -414,7 +441,7 @@ class SpeakButton(
         return cls(int(match["game"]), label=item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, _service(interaction).open_speak(interaction, self.game_id))
+        await guarded(interaction, _service(interaction).open_speak(interaction, self.game_id), item=self)
 
 
 class SpeakModal(discord.ui.Modal):
@@ -455,7 +482,7 @@ class SpeakChoice(
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
         value = str(values[0]) if len(values) == 1 else ""  # checked by the relay
         relay = interaction.client.game_master.relay  # type: ignore[attr-defined]
-        await guarded(interaction, relay.chosen(interaction, self.token, value))
+        await guarded(interaction, relay.chosen(interaction, self.token, value), item=self)
 
 
 DYNAMIC_ITEMS = (

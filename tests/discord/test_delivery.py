@@ -20,7 +20,10 @@ import discord
 import pytest
 
 from bot.discord import standing
+from bot.discord.memory import Memory
+from bot.discord.outboxes import Outboxes
 from bot.discord.presenting import status_text
+from bot.discord.priority import Foreground
 from bot.live import LiveGame, Seat
 from games.core.rng import derived
 from tests.discord.world import WINDOW, World, open_game, world
@@ -225,3 +228,64 @@ async def test_finished_games_leave_nothing_in_memory(tmp_path: Path) -> None:
             assert not w.gm.table.changes.buckets
             assert not w.gm.outboxes.outboxes, f"outboxes left: {list(w.gm.outboxes.outboxes)}"
             assert per_game < 256, f"{per_game:.0f} B kept per finished game: {heaps}"
+
+
+class HeldStorage:
+    """Records each save of sent marks; holds the first until released."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.saves: list[list[int]] = []
+        self.release = asyncio.Event()
+        self.fail = fail
+
+    async def finish_deliveries(self, ids: list[int], *, prompts: Any = ()) -> None:
+        self.saves.append(list(ids))
+        if len(self.saves) == 1:
+            await self.release.wait()
+        if self.fail:
+            raise sqlite3.OperationalError("disk I/O error")
+
+
+def journal(storage: HeldStorage) -> Outboxes:
+    table = types.SimpleNamespace(games={})
+    return Outboxes(None, storage, table, Memory(), None, WINDOW, Foreground())  # type: ignore[arg-type]
+
+
+async def test_sends_marked_while_a_save_is_under_way_are_saved_together_next() -> None:
+    storage = HeldStorage()
+    outboxes = journal(storage)
+    await outboxes.done([1], None, [])
+    await asyncio.sleep(0)  # that save is under way (held)
+    for row in (2, 3, 4):
+        await outboxes.done([row], None, [])
+    storage.release.set()
+    await outboxes.drained()
+    assert storage.saves == [[1], [2, 3, 4]]
+
+
+async def test_a_mark_that_cannot_be_saved_leaves_its_rows_claimed_and_the_outbox_going() -> None:
+    """The rows stay waiting, as claimed: a restart sends them again with the same nonce."""
+    storage = HeldStorage(fail=True)
+    storage.release.set()
+    outboxes = journal(storage)
+    await outboxes.done([7], None, [])
+    await outboxes.drained()  # the failure is logged, not raised into the outbox's sending
+    assert storage.saves == [[7]]
+
+
+async def test_an_answered_click_is_freed_at_once_not_left_to_the_cyclic_collector(tmp_path: Path, standin) -> None:
+    """The interaction and the view discord.py builds from the clicked message refer to themselves in
+    cycles; once the click is answered they are broken, so a game's clicks leave the collector nothing."""
+    async with world(tmp_path, 4, standin=standin) as w:
+        game_id = await open_game(w)
+        gc.collect()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        try:
+            await w.play_to_end(game_id)
+            await w.gm.drained()
+            gc.collect()
+            left = [o for o in gc.garbage if isinstance(o, discord.Interaction | discord.ui.View)]
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+        assert left == [], f"{len(left)} clicks' objects were left for the cyclic collector"

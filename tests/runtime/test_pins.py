@@ -7,6 +7,7 @@ import inspect
 from importlib.metadata import version
 
 import aiosqlite
+import discord
 
 
 def test_aiosqlite_is_the_pinned_version() -> None:
@@ -73,3 +74,10 @@ def test_discord_http_routes_the_runtime_calls_directly() -> None:
         assert method is not None, f"HTTPClient.{name} is gone"
         parameters = list(inspect.signature(method).parameters)
         assert parameters[: len(first)] == first, (name, parameters)
+
+
+def test_discord_interaction_caches_its_response_in_a_slot() -> None:
+    assert "_cs_response" in discord.Interaction.__slots__, (
+        "discord.Interaction no longer caches its response in `_cs_response`: bot/discord/components.py "
+        "`released` breaks the interaction's reference cycle through it"
+    )
