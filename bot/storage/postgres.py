@@ -53,6 +53,7 @@ from bot.storage.program import (
     numbered,
     run_in,
     step_program,
+    submit_as_task,
 )
 from bot.storage.rows import DELIVERY_COLUMNS, DeliveryRow, IntegrityError, delivery_row, dumps
 
@@ -130,7 +131,7 @@ class PostgresStorage(Storage):
         self._free_committers: asyncio.Queue[int] = asyncio.Queue()
         for number in range(COMMITTERS):
             self._free_committers.put_nowait(number)
-        self._commits = GroupCommit(self._run_on_a_committer, parallel=COMMITTERS)
+        self._commits = GroupCommit(submit_as_task(self._run_on_a_committer), parallel=COMMITTERS)
         self._reads: asyncpg.Pool | None = None
         self._locks: LockConnections | None = None
         self._guard: asyncpg.Connection | None = None

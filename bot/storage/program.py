@@ -272,47 +272,90 @@ Outcome = tuple[Any, BaseException | None]
 """What one program of a batch came to: its answer, or the error that undid it alone."""
 
 
+Settle = Callable[[list[Outcome] | None, BaseException | None], None]
+"""Called on the event loop with a batch's outcomes, or with the error that undid the whole batch."""
+Submit = Callable[[list[Write[Any]], Settle], None]
+"""Starts a batch's transaction; the backend settles it when it is over."""
+
+
+def submit_as_task(run_batch: Callable[[list[Write[Any]]], Awaitable[list[Outcome]]]) -> Submit:
+    """A backend that awaits its batch on the event loop (PostgreSQL): each batch a task, settled at its end."""
+    running: set[asyncio.Task[None]] = set()
+
+    def submit(writes: list[Write[Any]], settle: Settle) -> None:
+        async def run() -> None:
+            try:
+                outcomes = await run_batch(writes)
+            except BaseException as error:
+                settle(None, error)
+                return
+            settle(outcomes, None)
+
+        task = asyncio.create_task(run())
+        running.add(task)
+        task.add_done_callback(running.discard)
+
+    return submit
+
+
 class GroupCommit:
     """Durable writes, several per transaction. Writes that arrive while a commit is under way share
     the next transaction and its one fsync; one that fails (a duplicate input) is undone alone and
     its caller gets the error (SQLite runs each write in a savepoint; PostgreSQL, where a savepoint
     costs a round trip, runs the batch again without it). With `parallel` > 1 up to that many
     transactions are under way at once (PostgreSQL: one per writer connection; the writes of one
-    game never meet there, the table's game lock holds each until it is saved)."""
+    game never meet there, the table's game lock holds each until it is saved).
 
-    def __init__(self, run_batch: Callable[[list[Write[Any]]], Awaitable[list[Outcome]]], parallel: int = 1) -> None:
-        self._run_batch = run_batch
+    A batch starts on the event loop's next pass (the writes of this one share it) and is settled by a
+    plain callback: SQLite's thread schedules it itself, so each writer resumes on the pass after the
+    commit, with no task of the group commit's own to wake in between."""
+
+    def __init__(self, submit: Submit, parallel: int = 1) -> None:
+        self._submit = submit
         self._parallel = parallel
         self._pending: list[tuple[Write[Any], asyncio.Future[Any]]] = []
-        self._committers: set[asyncio.Task[None]] = set()
+        self._under_way = 0
+        self._starting = False
+        self._idle: asyncio.Future[None] | None = None
 
     async def write(self, write: Write[T]) -> T:
-        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[T] = loop.create_future()
         self._pending.append((write, done))
-        if sum(not committer.done() for committer in self._committers) < self._parallel:  # a done one may
-            # still be in the set (its discard is a callback to come): it will not look at this write
-            committer = asyncio.create_task(self._commit_pending())
-            self._committers.add(committer)
-            committer.add_done_callback(self._committers.discard)
+        if not self._starting and self._under_way < self._parallel:
+            self._starting = True
+            loop.call_soon(self._start)
         return await done
 
     async def drain(self) -> None:
         """Wait for the commits under way (closing the storage)."""
-        while self._committers:
-            await asyncio.gather(*self._committers, return_exceptions=True)
+        while self._starting or self._under_way or self._pending:
+            if self._idle is None or self._idle.done():
+                self._idle = asyncio.get_running_loop().create_future()
+            await self._idle
 
-    async def _commit_pending(self) -> None:
-        while self._pending:
+    def _start(self) -> None:
+        self._starting = False
+        while self._pending and self._under_way < self._parallel:
             batch, self._pending = self._pending, []
+            self._under_way += 1
+            settle = functools.partial(self._settle, batch, time.perf_counter())
             try:
-                started = time.perf_counter()
-                outcomes = await self._run_batch([write for write, _ in batch])
-                metrics.committed(time.perf_counter() - started)
-            except BaseException as error:  # the whole transaction failed: nobody's write is saved
-                for _, done in batch:
-                    if not done.done():
-                        done.set_exception(error)
-                continue
+                self._submit([write for write, _ in batch], settle)
+            except Exception as error:  # not started: its writers hear why
+                settle(None, error)
+
+    def _settle(
+        self, batch: list[tuple[Write[Any], asyncio.Future[Any]]], started: float,
+        outcomes: list[Outcome] | None, failure: BaseException | None,
+    ) -> None:
+        self._under_way -= 1
+        if outcomes is None:  # the whole transaction failed: nobody's write is saved
+            for _, done in batch:
+                if not done.done():
+                    done.set_exception(failure or RuntimeError("a batch settled with neither outcomes nor error"))
+        else:
+            metrics.committed(time.perf_counter() - started)
             for (_, done), (result, error) in zip(batch, outcomes, strict=True):
                 if done.done():
                     continue
@@ -320,3 +363,6 @@ class GroupCommit:
                     done.set_result(result)
                 else:
                     done.set_exception(error)
+        self._start()
+        if not (self._under_way or self._pending) and self._idle is not None and not self._idle.done():
+            self._idle.set_result(None)

@@ -24,7 +24,7 @@ import aiosqlite
 from bot.startup import ProcessLock, StartupError, sqlite_fault
 from bot.storage import migrate as schema
 from bot.storage.base import Storage
-from bot.storage.program import GroupCommit, Outcome, Program, Rows, Run, Tx, Write
+from bot.storage.program import GroupCommit, Outcome, Program, Rows, Run, Settle, Tx, Write
 from bot.storage.rows import IntegrityError
 
 T = TypeVar("T")
@@ -65,9 +65,11 @@ class SqliteStorage(Storage):
         self.db = connection
         self.path = path
         self._lock = asyncio.Lock()
-        self._commits = GroupCommit(lambda writes: self._in_thread(partial(_run_batch, writes)), parallel=2)
+        self._commits = GroupCommit(self._submit_batch, parallel=2)
         """Two batches under way: the next is queued on the thread while one commits, and the thread goes on
         to it at once instead of waiting for the event loop to take the answer and send more."""
+        self._queuing: set[asyncio.Task[None]] = set()
+        """Batches waiting for a `transaction()` to end before they are queued on the thread."""
         self._checkpointer: asyncio.Task[None] | None = None
         self._process_lock: ProcessLock | None = None
 
@@ -182,16 +184,50 @@ class SqliteStorage(Storage):
 
     # --- the group commit ------------------------------------------------------------------------
     async def _in_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `work` on the connection's own thread in one hop (aiosqlite 0.22.1 internals,
-        pinned; tests/runtime/test_pins.py fails loudly if they move). One hop instead of one
-        per statement is what keeps a step's transaction cheap. The lock is held only to queue
-        the work: the thread runs it in that order, and no `transaction()` is under way then."""
+        """Run `work` on the connection's own thread in one hop. One hop instead of one per
+        statement is what keeps a step's transaction cheap. The lock is held only to queue the
+        work: the thread runs it in that order, and no `transaction()` is under way then."""
         async with self._lock:
-            if not self.db._running:
-                raise ValueError("the database connection is closed")
-            done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-            self.db._tx.put_nowait((done, partial(work, self.db._conn)))
+            done = self._queue(work)
         return await done
+
+    def _queue(self, work: Callable[[sqlite3.Connection], T]) -> asyncio.Future[T]:
+        """Queue `work` on the connection's thread, which sets the future (aiosqlite 0.22.1 internals,
+        pinned; tests/runtime/test_pins.py fails loudly if they move)."""
+        if not self.db._running:
+            raise ValueError("the database connection is closed")
+        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self.db._tx.put_nowait((done, partial(work, self.db._conn)))
+        return done
+
+    def _submit_batch(self, writes: list[Write[Any]], settle: Settle) -> None:
+        """A group commit's batch, queued at once (after a `transaction()` under way, if one is); the
+        thread schedules `settle` itself, so the writers resume on the loop's next pass."""
+        loop = asyncio.get_running_loop()
+
+        def work(db: sqlite3.Connection) -> None:
+            try:
+                outcomes = _run_batch(writes, db)
+            except BaseException as error:
+                loop.call_soon_threadsafe(settle, None, error)
+                return
+            loop.call_soon_threadsafe(settle, outcomes, None)
+
+        async def after_the_transaction() -> None:
+            try:
+                await self._in_thread(work)
+            except BaseException as error:  # the connection closed meanwhile
+                settle(None, error)
+
+        if self._lock.locked():
+            task = asyncio.create_task(after_the_transaction())
+            self._queuing.add(task)
+            task.add_done_callback(self._queuing.discard)
+            return
+        try:
+            self._queue(work)
+        except ValueError as error:
+            loop.call_soon(settle, None, error)
 
 
 async def _connect(path: str, *, exclusive: bool) -> aiosqlite.Connection:
