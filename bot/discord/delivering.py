@@ -133,7 +133,10 @@ class Deliveries:
                                            tag=tag))
             elif row.kind == "status":
                 update = partial(self.standing.update_status, row)
-                outbox.put_status(update, key=("status", row.game_id), rows=[row.id], tag=tag)
+                game = self.table.games.get(row.game_id)
+                posted = game is not None and bool(game.row.meta.get("status_message"))
+                # an edit waits for the next clicks' (one edit shows a burst); the first post keeps its place
+                outbox.put_status(update, key=("status", row.game_id), rows=[row.id], tag=tag, settle=posted)
 
     def _build(self, row: DeliveryRow) -> Callable[[], Any]:
         """What a row's message needs at send time: a prompt's buttons (from the game as it is

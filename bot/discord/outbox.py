@@ -42,6 +42,9 @@ log = logging.getLogger(__name__)
 MESSAGES_PER_WINDOW = 5
 WINDOW_SECONDS = 5.0
 LIMIT = 2000
+SETTLE_SHARE = 0.3
+"""The share of a window a settling status edit waits for newer ones (1.5 s against Discord): a game's
+status changes at every click, and one edit then shows a burst of them."""
 
 
 @dataclass
@@ -74,6 +77,8 @@ class Status:
     key: Any = None
     rows: list[int] = field(default_factory=list)
     tag: Any = None
+    due: float = 0.0
+    """The loop's time before which it is not sent (a settling edit); what was queued after it may go first."""
 
 
 Item = Text | Message | Status
@@ -152,19 +157,25 @@ class Outbox:
         self._put(message)
 
     def put_status(
-        self, update: Callable[[], Awaitable[None]], *, key: Any = None, rows: list[int] | None = None, tag: Any = None
+        self, update: Callable[[], Awaitable[None]], *, key: Any = None, rows: list[int] | None = None, tag: Any = None,
+        settle: bool = False,
     ) -> None:
         """Queued after everything before it; an older edit of the same status still waiting is
-        dropped (the newer one shows at least as much), its rows marked done with the newer one."""
+        dropped (the newer one shows at least as much), its rows marked done with the newer one.
+        A settling edit waits a while (SETTLE_SHARE of the window, counted from the oldest edit it
+        replaces) for newer ones, while what is queued after it goes on: the update renders the
+        status as it is when sent, so the last edit shows everything."""
         carried: list[int] = []
         kept: list[Item] = []
+        due = asyncio.get_running_loop().time() + self._window * SETTLE_SHARE if settle else 0.0
         for item in self._queue:
             if isinstance(item, Status) and item.key == key:
                 carried += item.rows
+                due = min(due, item.due)
             else:
                 kept.append(item)
         self._queue = kept
-        self._put(Status(update, key, carried + (rows or []), tag))
+        self._put(Status(update, key, carried + (rows or []), tag, due))
 
     def drop(self, match: Callable[[Any], bool]) -> list[int]:
         """Forget queued items whose tag matches (a rollback undid the steps that queued them);
@@ -225,10 +236,12 @@ class Outbox:
 
     # --- the sending loop -------------------------------------------------------------------------
     def _next_chunks(self) -> tuple[list[list[Text | Message]], Status | None]:
-        """Take the queue up to the first status edit: the messages to send (each a list of the
-        items it holds: texts packed together, and folded into a following message when they
-        fit), then that status edit."""
+        """Take the queue up to the first status edit that is due: the messages to send (each a list
+        of the items it holds: texts packed together, and folded into a following message when they
+        fit), then that status edit. Edits still settling stay queued, in their places."""
         chunks: list[list[Text | Message]] = []
+        settling: list[Item] = []
+        now = asyncio.get_running_loop().time()
         texts: list[Text] = []
         size = -1
 
@@ -242,6 +255,9 @@ class Outbox:
         taken = 0
         for item in self._queue:
             taken += 1
+            if isinstance(item, Status) and item.due > now:
+                settling.append(item)
+                continue
             if isinstance(item, Status):
                 status = item
                 break
@@ -257,13 +273,26 @@ class Outbox:
             chunks.append([*texts, item])
             texts, size = [], -1
         flush()
-        del self._queue[:taken]
+        self._queue[:taken] = settling
         return chunks, status
+
+    def _settling_for(self) -> float | None:
+        """Seconds until the first settling edit is due, when nothing else is queued; else None."""
+        now = asyncio.get_running_loop().time()
+        dues = [item.due - now for item in self._queue if isinstance(item, Status)]
+        if not self._queue or len(dues) < len(self._queue) or min(dues) <= 0:
+            return None
+        return min(dues)
 
     async def _run(self) -> None:
         while True:
             while self._queue:
                 self._wake.clear()
+                wait = self._settling_for()
+                if wait is not None:
+                    with contextlib.suppress(TimeoutError):  # woken early by more to send
+                        await asyncio.wait_for(self._wake.wait(), wait)
+                    continue
                 chunks, status = self._next_chunks()
                 try:
                     for index, chunk in enumerate(chunks):

@@ -1,8 +1,16 @@
 """Every destination's outbox (a channel, a member's DMs) and their journal: rows claimed before a
-message goes out, marked once Discord accepted it (bot/discord/outbox.py sends and paces)."""
+message goes out, marked once Discord accepted it (bot/discord/outbox.py sends and paces).
+
+A claim is saved before its message goes: a restart sends a claimed message again with the same nonce
+(or looks for a follow-up first), so Discord makes it once. The marks that rows were sent are saved
+together: those made while one save is under way share the next (one write for a burst of sends, not
+one each, on the click's way to the disk). A mark not saved yet when the process dies leaves the rows
+claimed, and the restart's send is that same idempotent one.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from functools import partial
@@ -48,6 +56,9 @@ class Outboxes:
         self.outboxes: dict[int, Outbox] = {}
         self.left_the_server: Callable[[LiveGame, int], Awaitable[bool]] | None = None
         """Asked, when a DM fails, whether the player left the server (the world-events cog sets it)."""
+        self._marks: list[tuple[list[int], list[tuple[int, str, int, int]]]] = []
+        """Rows sent (and where their prompts went) not saved as sent yet."""
+        self._marking: asyncio.Task[None] | None = None
 
     # --- destinations ----------------------------------------------------------------------------
     def channel_outbox(self, channel_id: int) -> Outbox:
@@ -116,11 +127,13 @@ class Outboxes:
     async def close(self) -> None:
         for outbox in list(self.outboxes.values()):
             await outbox.close()
+        await self._marked()
 
     async def drained(self) -> None:
-        """Every queued message sent (tests and shutdown)."""
+        """Every queued message sent and saved as sent (tests and shutdown)."""
         for outbox in list(self.outboxes.values()):
             await outbox.drained()
+        await self._marked()
 
     # --- telling people ---------------------------------------------------------------------------
     async def dms_closed_mid_game(self, user_id: int) -> None:
@@ -195,7 +208,27 @@ class Outboxes:
                         memory.sheet_texts[(item.tag[0], sheet)] = (item.content, True)
                     elif item.tag[0] in self.table.games:  # a running game's (a finished one's are forgotten)
                         memory.prompt_posts.setdefault(item.tag[0], {})[item.tag[2]] = (sent.channel.id, sent.id)
-        await self.storage.finish_deliveries(rows, prompts=prompts)
+        self._marks.append((rows, prompts))
+        if self._marking is None or self._marking.done():
+            self._marking = asyncio.create_task(self._save_marks())
+
+    async def _save_marks(self) -> None:
+        while self._marks:
+            marks, self._marks = self._marks, []
+            rows = [row for sent, _ in marks for row in sent]
+            posts: dict[tuple[int, str], tuple[int, str, int, int]] = {}
+            for _, prompts in marks:
+                for post in prompts:  # a prompt posted again is where it was posted last
+                    posts.pop(post[:2], None)
+                    posts[post[:2]] = post
+            try:
+                await self.storage.finish_deliveries(rows, prompts=list(posts.values()))
+            except Exception:  # still claimed: a restart sends them again, as the same messages
+                log.exception("could not save %d rows as sent", len(rows))
+
+    async def _marked(self) -> None:
+        while self._marking is not None and not self._marking.done():
+            await asyncio.shield(self._marking)
 
     async def dropped(self, rows: list[int]) -> None:
         await self.storage.finish_deliveries(rows, state=DELIVERY_DROPPED)

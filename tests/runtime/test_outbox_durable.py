@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.discord.outbox import Message, Outbox
+from bot.discord.outbox import SETTLE_SHARE, Message, Outbox
 from tests.runtime.helpers import Journal
 
 WINDOW = 0.05
@@ -126,3 +126,40 @@ async def test_an_idle_outbox_lets_its_owner_forget_it_after_a_window() -> None:
     assert not forgotten, "not before a whole window has passed"
     await asyncio.sleep(WINDOW * 3)
     assert forgotten == [outbox]
+
+
+async def test_a_settling_status_edit_waits_for_newer_ones_while_later_lines_go_first() -> None:
+    """Two clicks' status edits within the settling time make one edit, after the line queued behind
+    the first: the edit shows the game as it is when made, so nothing is missing from it."""
+    log: list[str] = []
+    window = 0.5
+    outbox = Outbox(HeldSender(log), window=window, journal=Journal(log))
+    loop = asyncio.get_running_loop()
+    first = loop.time()
+    edited_at: list[float] = []
+
+    async def status() -> None:
+        edited_at.append(loop.time())
+        log.append("status")
+
+    outbox.put_status(status, key="game", rows=[1], settle=True)
+    await asyncio.sleep(window * SETTLE_SHARE / 3)  # the next click comes a moment later
+    outbox.put_text("Ada plays a card")
+    outbox.put_status(status, key="game", rows=[2], settle=True)
+    await outbox.drained()
+    assert log == ["send 'Ada plays a card'", "status", "done [1, 2]"]
+    assert edited_at[0] - first >= window * SETTLE_SHARE * 0.99, "the edit did not wait to settle"
+
+
+async def test_a_status_edit_that_does_not_settle_goes_at_once() -> None:
+    log: list[str] = []
+    outbox = Outbox(HeldSender(log), window=WINDOW)
+
+    async def status() -> None:
+        log.append("status")
+
+    outbox.put_status(status, key="game", settle=True)
+    outbox.put_status(status, key="game")  # a newer edit that may not wait (the message is not posted yet)
+    outbox.put_text("after")
+    await outbox.drained()
+    assert log == ["status", "send 'after'"]
