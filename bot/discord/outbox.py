@@ -4,7 +4,9 @@ Items queue in order; consecutive text lines are packed into as few messages as 
 characters (and folded into the prompt that follows them); a sliding window keeps every
 destination at most 5 messages in any 5 s (Discord's per-channel limit) while letting short
 bursts go out at once. A status edit is an item of the same ordered stream, so it never runs
-ahead of the texts queued before it; a newer edit of the same status replaces one still waiting.
+ahead of the texts queued before it; a newer edit of the same status replaces one still waiting. A
+settling edit (a game's status message) waits a moment for newer ones while what was queued after it
+goes on, so one edit shows a burst of clicks.
 
 Durable items carry the ids of their delivery rows (see bot/storage.py, migration 004). Before a
 message with such rows is sent, the journal records which rows it holds (its batch, also the
