@@ -278,11 +278,19 @@ async def test_an_answered_click_is_freed_at_once_not_left_to_the_cyclic_collect
     cycles; once the click is answered they are broken, so a game's clicks leave the collector nothing."""
     async with world(tmp_path, 4, standin=standin) as w:
         game_id = await open_game(w)
+        received: list[discord.Interaction] = []
+
+        async def keep(interaction: discord.Interaction) -> None:  # as the graceful stop keeps them
+            received.append(interaction)
+
+        w.bot.add_listener(keep, "on_interaction")
         gc.collect()
         gc.set_debug(gc.DEBUG_SAVEALL)
         try:
             await w.play_to_end(game_id)
             await w.gm.drained()
+            assert received and all(i.response.is_done() for i in received), "each click tells it was answered"
+            received.clear()
             gc.collect()
             left = [o for o in gc.garbage if isinstance(o, discord.Interaction | discord.ui.View)]
         finally:

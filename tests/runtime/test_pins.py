@@ -76,8 +76,8 @@ def test_discord_http_routes_the_runtime_calls_directly() -> None:
         assert parameters[: len(first)] == first, (name, parameters)
 
 
-def test_discord_interaction_caches_its_response_in_a_slot() -> None:
-    assert "_cs_response" in discord.Interaction.__slots__, (
-        "discord.Interaction no longer caches its response in `_cs_response`: bot/discord/components.py "
-        "`released` breaks the interaction's reference cycle through it"
-    )
+def test_discord_interaction_and_its_response_refer_to_each_other_through_slots() -> None:
+    """bot/discord/components.py `released` breaks that cycle through these slots."""
+    assert "_cs_response" in discord.Interaction.__slots__, "discord.Interaction no longer caches `_cs_response`"
+    assert "_parent" in discord.InteractionResponse.__slots__, "discord.InteractionResponse has no `_parent`"
+    assert "_parent" not in inspect.getsource(discord.InteractionResponse.is_done), "is_done reads the interaction"
