@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot import metrics
 from bot.config import Settings
-from bot.discord.components import ALREADY_ANSWERED, DYNAMIC_ITEMS
+from bot.discord.components import ALREADY_ANSWERED, DYNAMIC_ITEMS, released
 from bot.discord.observing import HealthServer, Observer
 from bot.discord.service import GameMaster
 from bot.discord.stopping import GracefulStop
@@ -118,10 +118,21 @@ class GameMasterBot(commands.Bot):
         else:
             await self.tree.sync()
 
+    async def on_app_command_completion(self, interaction: discord.Interaction, command: object) -> None:
+        released(interaction)  # answered: freed at once, not left to the cyclic collector
+
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
     ) -> None:
         """Never leave a player with "The application did not respond": log it and say so."""
+        try:
+            await self._command_failed(interaction, error)
+        finally:
+            released(interaction)
+
+    async def _command_failed(
+        self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+    ) -> None:
         if isinstance(error, discord.app_commands.CheckFailure):
             return  # the check already answered
         original = getattr(error, "original", error)
