@@ -38,6 +38,7 @@ from typing import Any, Protocol
 from bot import metrics
 from bot.discord.failures import TELL_AFTER_FAILURES, backoff, transient
 from bot.render import clip
+from bot.waiting import wait_at_most
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +93,8 @@ class Journal(Protocol):
     async def claim(self, rows: list[int], batch: int) -> bool:
         """Whether the rows are still this process's to send (False: another process took them)."""
 
-    async def done(self, rows: list[int], sent: Any, items: list[Item]) -> None: ...
+    async def done(self, rows: list[int], sent: Any, items: list[Item], *, wait: bool = False) -> None:
+        """Mark the rows sent: saved with other marks soon, or (`wait`) before it returns."""
 
     async def dropped(self, rows: list[int]) -> None: ...
 
@@ -292,8 +294,7 @@ class Outbox:
                 self._wake.clear()
                 wait = self._settling_for()
                 if wait is not None:
-                    with contextlib.suppress(TimeoutError):  # woken early by more to send
-                        await asyncio.wait_for(self._wake.wait(), wait)
+                    await wait_at_most(self._wake, wait)  # woken early by more to send
                     continue
                 chunks, status = self._next_chunks()
                 try:
@@ -313,12 +314,10 @@ class Outbox:
             if self._on_idle is None:
                 return
             self._wake.clear()
-            try:  # linger one window: more may come, and the window's count still matters
-                await asyncio.wait_for(self._wake.wait(), self._window)
-            except TimeoutError:
-                if not self._queue:
-                    self._on_idle(self)
-                    return
+            # linger one window: more may come, and the window's count still matters
+            if not await wait_at_most(self._wake, self._window) and not self._queue:
+                self._on_idle(self)
+                return
 
     async def _wait_to_try_again(self, again: TryAgain) -> None:
         """Put back what failed (and what was to follow it) at the head of the queue, in order, and wait."""
@@ -377,7 +376,9 @@ class Outbox:
                 finally:
                     self._mark_sent()
             if rows and self._journal is not None:
-                await self._journal.done(rows, sent, list(chunk))
+                # a follow-up has no nonce: a restart finds it only as the destination's newest message
+                # (replies.already_there), so nothing goes after it before it is saved as sent
+                await self._journal.done(rows, sent, list(chunk), wait=batch is not None and batch < 0)
             if message is not None and message.on_sent is not None:
                 await message.on_sent(sent)
         except Exception as error:

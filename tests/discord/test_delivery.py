@@ -263,6 +263,21 @@ async def test_sends_marked_while_a_save_is_under_way_are_saved_together_next() 
     assert storage.saves == [[1], [2, 3, 4]]
 
 
+async def test_a_mark_asked_to_wait_returns_only_once_it_is_saved() -> None:
+    """A follow-up's mark (the outbox asks to wait): whatever goes next to its destination goes after it is
+    on disk, with the marks gathered meanwhile."""
+    storage = HeldStorage()
+    outboxes = journal(storage)
+    await outboxes.done([1], None, [])
+    waiting = asyncio.create_task(outboxes.done([2], None, [], wait=True))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert not waiting.done(), "returned before its mark was saved"
+    storage.release.set()
+    await waiting
+    assert storage.saves == [[1], [2]]
+
+
 async def test_a_mark_that_cannot_be_saved_leaves_its_rows_claimed_and_the_outbox_going() -> None:
     """The rows stay waiting, as claimed: a restart sends them again with the same nonce."""
     storage = HeldStorage(fail=True)

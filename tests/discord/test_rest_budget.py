@@ -154,7 +154,9 @@ async def test_a_message_waiting_on_an_act_is_not_stranded_when_a_newer_act_come
 
 async def test_a_follow_up_is_claimed_with_its_batch_negated_and_an_earlier_claim_goes_as_claimed() -> None:
     """A follow-up carries no nonce: its rows are claimed with the batch negated, which tells a restart to
-    look for the message before sending it again — the ordinary way, with the claimed (negative) batch."""
+    look for the message before sending it again — the ordinary way, with the claimed (negative) batch. A
+    restart finds it only as the destination's newest message, so it is saved as sent before the next
+    message goes."""
     log: list[str] = []
 
     def sender(how: str) -> Callable[[str, dict[str, object]], Awaitable[None]]:
@@ -171,8 +173,8 @@ async def test_a_follow_up_is_claimed_with_its_batch_negated_and_an_earlier_clai
     outbox.put_message(Message(content="Bob reveals Shield.", rows=[5], batch=-5))
     await outbox.drained()
     assert log == [
-        "claim [7] as -7", "follow-up 'Alice reveals Sword.' nonce=-7", "done [7]",
-        "ordinary 'Bob reveals Shield.' nonce=-5", "done [5]",
+        "claim [7] as -7", "follow-up 'Alice reveals Sword.' nonce=-7", "done [7], saved before the next send",
+        "ordinary 'Bob reveals Shield.' nonce=-5", "done [5], saved before the next send",
     ]
 
 
