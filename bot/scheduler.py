@@ -20,6 +20,7 @@ import logging
 
 from bot import metrics
 from bot.table import Table
+from bot.waiting import wait_at_most
 
 log = logging.getLogger(__name__)
 
@@ -89,8 +90,7 @@ class Scheduler:
                     await self.run_due()
                 wake = await self.table.storage.next_wake_time()
                 delay = self.max_sleep if wake is None else max(0.0, wake - self.table.clock())
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(changed.wait(), timeout=min(delay, self.max_sleep))
+                await wait_at_most(changed, min(delay, self.max_sleep))
             except asyncio.CancelledError:
                 raise
             except Exception:  # keep the one scheduler alive whatever a game does

@@ -10,6 +10,8 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
+from bot.waiting import wait_at_most
+
 YIELD_SECONDS = 0.03
 """The longest an outbox waits for the clicks being answered before it sends its next item."""
 
@@ -36,5 +38,4 @@ class Foreground:
     async def turn(self) -> None:
         """An outbox's turn: now when no click is being answered, else once none is (or after `longest`)."""
         if self._answering:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._clear.wait(), self.longest)
+            await wait_at_most(self._clear, self.longest)

@@ -26,7 +26,6 @@ whether the destination's newest message by the bot is that message (`already_th
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -40,6 +39,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.discord.failures import may_have_landed
 from bot.render import clip
+from bot.waiting import wait_at_most
 
 log = logging.getLogger(__name__)
 
@@ -189,8 +189,7 @@ class Replies:
         if newest is not None and not newest.answered.is_set():
             left = newest.received + ANSWER_WAIT - self._clock()
             if left > 0:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(newest.answered.wait(), left)
+                await wait_at_most(newest.answered, left)
         token = self._answered.get(channel_id)
         if token is None or not token.usable(self._clock()):
             return None
