@@ -93,8 +93,11 @@ class Journal(Protocol):
     async def claim(self, rows: list[int], batch: int) -> bool:
         """Whether the rows are still this process's to send (False: another process took them)."""
 
-    async def done(self, rows: list[int], sent: Any, items: list[Item], *, wait: bool = False) -> None:
-        """Mark the rows sent: saved with other marks soon, or (`wait`) before it returns."""
+    async def done(self, rows: list[int], sent: Any, items: list[Item]) -> None:
+        """Mark the rows sent (saved with other marks soon after)."""
+
+    async def saved(self) -> None:
+        """Every mark made so far is on disk."""
 
     async def dropped(self, rows: list[int]) -> None: ...
 
@@ -151,6 +154,9 @@ class Outbox:
         self._task: asyncio.Task[None] | None = None
         self._idle = asyncio.Event()
         self._idle.set()
+        self._follow_up_unsaved = False
+        """The last message was a follow-up, perhaps not saved as sent yet. It has no nonce: a restart finds
+        it only as the destination's newest message, so no new message goes before it is saved."""
 
     # --- queueing -------------------------------------------------------------------------------
     def put_text(self, text: str, *, rows: list[int] | None = None, tag: Any = None) -> None:
@@ -220,6 +226,7 @@ class Outbox:
     async def send_now(self, send: Callable[[], Awaitable[Any]]) -> Any:
         """Send outside the queue (a reply that must know at once whether it arrived, like the
         join test DM), still counted in, and waiting for room in, the window."""
+        await self._follow_up_saved()
         async with self._sending:
             await self._wait_for_room()
             try:
@@ -348,6 +355,7 @@ class Outbox:
             message = None
             if not chunk:
                 return
+        await self._follow_up_saved()
         rows = [row for item in chunk for row in item.rows]
         lines = [clip(item.text, LIMIT) if isinstance(item, Text) else item.content for item in chunk]
         content = clip("\n".join(lines), LIMIT)
@@ -376,9 +384,8 @@ class Outbox:
                 finally:
                     self._mark_sent()
             if rows and self._journal is not None:
-                # a follow-up has no nonce: a restart finds it only as the destination's newest message
-                # (replies.already_there), so nothing goes after it before it is saved as sent
-                await self._journal.done(rows, sent, list(chunk), wait=batch is not None and batch < 0)
+                await self._journal.done(rows, sent, list(chunk))
+                self._follow_up_unsaved = batch is not None and batch < 0
             if message is not None and message.on_sent is not None:
                 await message.on_sent(sent)
         except Exception as error:
@@ -404,7 +411,13 @@ class Outbox:
             rows=[row for item in chunk for row in item.rows], tag=chunk[-1].tag, batch=batch,
         )
 
+    async def _follow_up_saved(self) -> None:
+        if self._follow_up_unsaved and self._journal is not None:
+            await self._journal.saved()
+        self._follow_up_unsaved = False
+
     async def _run_status(self, status: Status) -> None:
+        await self._follow_up_saved()  # its first update is a new message
         async with self._sending:
             await self._wait_for_room()  # counted too: the first status update is a new message
             try:

@@ -196,7 +196,7 @@ class Outboxes:
     async def claim(self, rows: list[int], batch: int) -> bool:
         return await self.storage.claim_deliveries(rows, batch)
 
-    async def done(self, rows: list[int], sent: Any, items: list[Item], *, wait: bool = False) -> None:
+    async def done(self, rows: list[int], sent: Any, items: list[Item]) -> None:
         prompts = []
         memory = self.memory
         if isinstance(sent, discord.Message):
@@ -211,8 +211,9 @@ class Outboxes:
         self._marks.append((rows, prompts))
         if self._marking is None or self._marking.done():
             self._marking = asyncio.create_task(self._save_marks())
-        if wait:
-            await self._marked()
+
+    async def saved(self) -> None:
+        await self._marked()
 
     async def _save_marks(self) -> None:
         while self._marks:

@@ -263,19 +263,20 @@ async def test_sends_marked_while_a_save_is_under_way_are_saved_together_next() 
     assert storage.saves == [[1], [2, 3, 4]]
 
 
-async def test_a_mark_asked_to_wait_returns_only_once_it_is_saved() -> None:
-    """A follow-up's mark (the outbox asks to wait): whatever goes next to its destination goes after it is
-    on disk, with the marks gathered meanwhile."""
+async def test_saved_returns_only_once_every_mark_made_so_far_is_on_disk() -> None:
+    """What an outbox waits for before it sends after a follow-up."""
     storage = HeldStorage()
     outboxes = journal(storage)
     await outboxes.done([1], None, [])
-    waiting = asyncio.create_task(outboxes.done([2], None, [], wait=True))
+    await asyncio.sleep(0)  # that save is under way (held)
+    await outboxes.done([2], None, [])
+    waiting = asyncio.create_task(outboxes.saved())
     for _ in range(5):
         await asyncio.sleep(0)
-    assert not waiting.done(), "returned before its mark was saved"
+    assert not waiting.done(), "returned before the marks were saved"
     storage.release.set()
     await waiting
-    assert storage.saves == [[1], [2]]
+    assert storage.saves == [[1], [2]], "both saved when it returned"
 
 
 async def test_a_mark_that_cannot_be_saved_leaves_its_rows_claimed_and_the_outbox_going() -> None:

@@ -173,8 +173,8 @@ async def test_a_follow_up_is_claimed_with_its_batch_negated_and_an_earlier_clai
     outbox.put_message(Message(content="Bob reveals Shield.", rows=[5], batch=-5))
     await outbox.drained()
     assert log == [
-        "claim [7] as -7", "follow-up 'Alice reveals Sword.' nonce=-7", "done [7], saved before the next send",
-        "ordinary 'Bob reveals Shield.' nonce=-5", "done [5], saved before the next send",
+        "claim [7] as -7", "follow-up 'Alice reveals Sword.' nonce=-7", "done [7]", "marks saved",
+        "ordinary 'Bob reveals Shield.' nonce=-5", "done [5]",
     ]
 
 

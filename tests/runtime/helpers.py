@@ -42,8 +42,11 @@ class Journal:
         self.log.append(f"claim {rows} as {batch}")
         return True
 
-    async def done(self, rows: list[int], sent: object, items: list[Item], *, wait: bool = False) -> None:
-        self.log.append(f"done {rows}" + (", saved before the next send" if wait else ""))
+    async def done(self, rows: list[int], sent: object, items: list[Item]) -> None:
+        self.log.append(f"done {rows}")
+
+    async def saved(self) -> None:
+        self.log.append("marks saved")
 
     async def dropped(self, rows: list[int]) -> None:
         self.log.append(f"dropped {rows}")
