@@ -21,7 +21,8 @@ twice. Only a permanent answer (403, 404, another 4xx) drops a message's rows.
 A message may go through a cheaper way than `send` (`follow_up`: an interaction's follow-up, outside
 Discord's global rate limit, bot/discord/replies.py). A follow-up carries no nonce: its rows are
 claimed with the batch negated, and the ordinary send of a negative batch (after a restart) first
-looks whether the message is already there.
+looks whether the message is already there: the destination's newest message. So after a follow-up
+nothing new goes to its destination until the follow-up's rows are saved as sent.
 """
 
 from __future__ import annotations
