@@ -5,7 +5,8 @@ A claim is saved before its message goes: a restart sends a claimed message agai
 (or looks for a follow-up first), so Discord makes it once. The marks that rows were sent are saved
 together: those made while one save is under way share the next (one write for a burst of sends, not
 one each, on the click's way to the disk). A mark not saved yet when the process dies leaves the rows
-claimed, and the restart's send is that same idempotent one.
+claimed, and the restart's send is that same idempotent one (after a follow-up, which has no nonce, an
+outbox sends nothing new until `saved`: bot/discord/outbox.py).
 """
 
 from __future__ import annotations
@@ -127,13 +128,13 @@ class Outboxes:
     async def close(self) -> None:
         for outbox in list(self.outboxes.values()):
             await outbox.close()
-        await self._marked()
+        await self.saved()
 
     async def drained(self) -> None:
         """Every queued message sent and saved as sent (tests and shutdown)."""
         for outbox in list(self.outboxes.values()):
             await outbox.drained()
-        await self._marked()
+        await self.saved()
 
     # --- telling people ---------------------------------------------------------------------------
     async def dms_closed_mid_game(self, user_id: int) -> None:
@@ -212,9 +213,6 @@ class Outboxes:
         if self._marking is None or self._marking.done():
             self._marking = asyncio.create_task(self._save_marks())
 
-    async def saved(self) -> None:
-        await self._marked()
-
     async def _save_marks(self) -> None:
         while self._marks:
             marks, self._marks = self._marks, []
@@ -229,7 +227,8 @@ class Outboxes:
             except Exception:  # still claimed: a restart sends them again, as the same messages
                 log.exception("could not save %d rows as sent", len(rows))
 
-    async def _marked(self) -> None:
+    async def saved(self) -> None:
+        """Every mark made so far is on disk."""
         while self._marking is not None and not self._marking.done():
             await asyncio.shield(self._marking)
 
