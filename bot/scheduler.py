@@ -1,8 +1,8 @@
 """Deadlines: rows in SQLite, run by one task that sleeps until the earliest one.
 
 The pattern of RoboDanny's reminder cog: the task asks the database for the next wake-up time,
-sleeps until then (or until the table says deadlines changed), then fires what is due —
-reminders to players who have not acted, then expiries through the table. Because the rows are
+sleeps until then (or until the table says a deadline changed that may fall due sooner), then
+fires what is due — reminders to players who have not acted, then expiries through the table. Because the rows are
 on disk, deadlines survive restarts: an expired one fires right after start-up.
 
 Several bot processes on one database (PostgreSQL, `Storage.shared`) each run this task over every
@@ -86,13 +86,25 @@ class Scheduler:
         while True:
             try:
                 changed.clear()
+                changed.take()  # everything is read now
                 async with self._firing:
                     await self.run_due()
                 wake = await self.table.storage.next_wake_time()
-                delay = self.max_sleep if wake is None else max(0.0, wake - self.table.clock())
-                await wait_at_most(changed, min(delay, self.max_sleep))
+                now = self.table.clock()
+                delay = self.max_sleep if wake is None else min(max(0.0, wake - now), self.max_sleep)
+                await self._sleep_until(now + delay)
             except asyncio.CancelledError:
                 raise
             except Exception:  # keep the one scheduler alive whatever a game does
                 log.exception("deadline scheduler failed; retrying in 1 s")
                 await asyncio.sleep(1)
+
+    async def _sleep_until(self, until: float) -> None:
+        """Until `until` (the table's clock), or until deadlines change so that one may fall due before
+        it. A step's new prompts are due later than the deadlines already known, mostly: those wake
+        nothing, and the database is not asked again at every step."""
+        changed = self.table.deadlines_changed
+        while await wait_at_most(changed, until - self.table.clock()):
+            changed.clear()
+            if changed.take() < until or self.table.clock() >= until:
+                return

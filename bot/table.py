@@ -12,7 +12,6 @@ process whose copy of the game is older than the saved one (its version) reloads
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import math
@@ -36,6 +35,7 @@ from bot.live import (
     Step,
 )
 from bot.storage import ActionRow, DeadlineRow, EventRow, GameRow, IntegrityError, Storage
+from bot.waiting import Alarm
 from games import registry
 from games.core import Action, Event, GameState, IllegalAction, Prompt, Refusal, seat
 from games.core.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL
@@ -138,7 +138,8 @@ class Table:
         self.listeners: list[Listener] = []
         self.reloaded: list[Reloaded] = []
         self.planner: Planner | None = None
-        self.deadlines_changed = asyncio.Event()
+        self.deadlines_changed = Alarm()
+        """Set when deadlines may have changed; a step's new deadlines say when they fall due."""
         self.changes = TokenBucket(CHANGES_BURST, CHANGES_PER_SECOND)
         """Re-answers of changeable choices, per game and seat (memory only: a limit, not state)."""
         storage.versions_moved = self._moved_here
@@ -513,12 +514,13 @@ class Table:
         step = self._plan(game, state, events, dues=dues, fields=fields, rolled_back=undo_from_step is not None)
         # the saved deadline rows are those of `game.dues`: only new ones are written, and rows are
         # dropped only when some prompt left (most steps change neither)
+        new_deadlines = [d for d in deadlines if d.prompt_id not in game.dues]
         version = await self.storage.commit_step(
             game.id,
             game_fields=fields,
             actions=actions,
             events=[EventRow(key=e.key, params=e.params, audience=e.to, at=self.clock()) for e in events],
-            deadlines=[d for d in deadlines if d.prompt_id not in game.dues],
+            deadlines=new_deadlines,
             keep_prompts=keep if any(prompt_id not in keep for prompt_id in game.dues) else None,
             undo_from_step=undo_from_step,
             deliveries=step.rows,
@@ -535,8 +537,8 @@ class Table:
         if finished:
             await self._record_results(game)
             self.games.pop(game.id, None)
-        if deadlines or keep is not None:
-            self.deadlines_changed.set()
+        if new_deadlines:  # a deadline that left wakes nothing: at worst the scheduler wakes for it and finds nothing
+            self.deadlines_changed.set(at=min(d.wakes_at for d in new_deadlines))
 
     def _deadline_rows(self, game: LiveGame, state: GameState) -> tuple[list[DeadlineRow], list[str]]:
         if state.over or not self.use_deadlines:

@@ -1,4 +1,4 @@
-"""One way to wait for an event for a limited time.
+"""One way to wait for an event for a limited time, and an event that says how soon it matters.
 
 `asyncio.wait_for(event.wait(), seconds)` on Python 3.11 swallows a cancellation that comes in the same
 loop pass as the event (gh-86296): the cancelled task carries on as if woken. A task stopped that way
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 
 
 async def wait_at_most(event: asyncio.Event, seconds: float) -> bool:
@@ -20,3 +21,21 @@ async def wait_at_most(event: asyncio.Event, seconds: float) -> bool:
         async with asyncio.timeout(seconds):
             await event.wait()
     return event.is_set()
+
+
+class Alarm(asyncio.Event):
+    """An event that also says how soon what set it falls due: `set(at)` with a time; `take()` gives the
+    earliest since it was last taken (-inf when it was set without one: anything may have changed). The
+    deadline scheduler, woken by a step that saved a deadline later than its next wake-up, sleeps on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._earliest = math.inf
+
+    def set(self, at: float = -math.inf) -> None:
+        self._earliest = min(self._earliest, at)
+        super().set()
+
+    def take(self) -> float:
+        earliest, self._earliest = self._earliest, math.inf
+        return earliest

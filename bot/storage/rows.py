@@ -93,6 +93,14 @@ class DeadlineRow:
     remind_at: float | None
     reminded: bool = False
 
+    @property
+    def wakes_at(self) -> float:
+        """When the scheduler must look at it: its reminder, if one is still to come before it is due,
+        else its due time (as `Storage.next_wake_time` reads it)."""
+        if not self.reminded and self.remind_at is not None and self.remind_at < self.due:
+            return self.remind_at
+        return self.due
+
 
 GAME_COLUMNS = (
     "id, game, status, guild_id, channel_id, host_id, language, seed, options, seats, state, step,"

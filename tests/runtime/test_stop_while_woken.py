@@ -9,7 +9,7 @@ import types
 import pytest
 
 from bot.scheduler import Scheduler
-from bot.waiting import wait_at_most
+from bot.waiting import Alarm, wait_at_most
 
 PASSES = range(6)
 """Loop passes between the wake-up and the stop: the race lies somewhere in the first few."""
@@ -37,7 +37,7 @@ async def passes(count: int) -> None:
 
 @pytest.mark.parametrize("between", PASSES)
 async def test_a_gentle_stop_returns_when_a_step_wakes_the_scheduler_at_that_moment(between: int) -> None:
-    table = types.SimpleNamespace(storage=IdleStorage(), deadlines_changed=asyncio.Event(), clock=lambda: 0.0)
+    table = types.SimpleNamespace(storage=IdleStorage(), deadlines_changed=Alarm(), clock=lambda: 0.0)
     scheduler = Scheduler(table)  # type: ignore[arg-type]
     scheduler.start()
     await passes(10)  # asleep until deadlines change

@@ -121,6 +121,40 @@ async def test_deadline_applies_the_default_and_says_the_bot_acted(setup) -> Non
     assert actions[-1].by_bot and actions[-1].seat == 3
 
 
+async def test_steps_whose_deadlines_fall_later_leave_the_sleeping_scheduler_asleep(setup) -> None:
+    """Each step saves its new prompts' deadlines; the scheduler asks the database again only when one
+    may fall due before its next wake-up (or when it cannot tell: a pause, an extension)."""
+    table, clock, _, _ = setup
+    game = await table.start("cookie", humans(4), seed=9)
+    looked = 0
+    next_wake_time = table.storage.next_wake_time
+
+    async def counted() -> float | None:
+        nonlocal looked
+        looked += 1
+        return await next_wake_time()
+
+    table.storage.next_wake_time = counted  # type: ignore[method-assign]
+    scheduler = Scheduler(table)
+    scheduler.start()
+    try:
+        await asyncio.sleep(0.2)
+        assert looked == 1, "asleep until the first reminder, 67.5 s on"
+        clock.advance(5)
+        for prompt in list(game.state.prompts):  # a whole round: the next one's deadlines are 95 s on
+            assert (await table.act(game.id, prompt.seat, Action(prompt=prompt.id, value=prompt.options[0].value))).ok
+        await asyncio.sleep(0.2)
+        assert looked == 1, "the new round's deadlines fall after the wake-up already planned"
+        table.deadlines_changed.set(at=clock.now + 1)
+        await asyncio.sleep(0.2)
+        assert looked == 2, "a deadline before the planned wake-up wakes it"
+        table.deadlines_changed.set()
+        await asyncio.sleep(0.2)
+        assert looked == 3, "woken without a time (a pause, an extension), it looks again"
+    finally:
+        await scheduler.stop()
+
+
 async def test_deadlines_survive_a_restart_and_expired_ones_fire_at_start_up(database: Database) -> None:
     clock = FakeClock()
     storage = await open_storage(database.target)
