@@ -69,6 +69,12 @@ COMMIT_SECONDS = Histogram(
     "gamemaster_storage_commit_seconds", "One group commit (a transaction of one or more steps), start to durable",
     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0), registry=REGISTRY,
 )
+STEP_SAVE_SECONDS = Histogram(
+    "gamemaster_step_save_seconds",
+    "A game step's save as its player waits for it: from the table asking for it to the step being durable "
+    "(waiting for the writer and for the event loop included); the greater part of a slow first response",
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0), registry=REGISTRY,
+)
 GAMES = Gauge(
     "gamemaster_games", "Games not finished, by game, state (lobby, running, paused) and shard",
     ["game", "state", "shard"], registry=REGISTRY,
@@ -148,6 +154,11 @@ def deadline_fired(lateness: float) -> None:
 def committed(seconds: float) -> None:
     if _enabled:
         COMMIT_SECONDS.observe(seconds)
+
+
+def step_saved(seconds: float) -> None:
+    if _enabled:
+        STEP_SAVE_SECONDS.observe(seconds)
 
 
 # --- read at scrape time ----------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import wraps
 from typing import Any, Concatenate, ParamSpec
 
+from bot import metrics
 from bot.live import (
     DUPLICATE,
     GAME_OVER,
@@ -515,6 +516,7 @@ class Table:
         # the saved deadline rows are those of `game.dues`: only new ones are written, and rows are
         # dropped only when some prompt left (most steps change neither)
         new_deadlines = [d for d in deadlines if d.prompt_id not in game.dues]
+        asked = time.perf_counter()
         version = await self.storage.commit_step(
             game.id,
             game_fields=fields,
@@ -525,6 +527,7 @@ class Table:
             undo_from_step=undo_from_step,
             deliveries=step.rows,
         )
+        metrics.step_saved(time.perf_counter() - asked)
         self._saved(game, version)
         game.outgoing = step
         game.state = state

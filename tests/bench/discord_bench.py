@@ -11,7 +11,8 @@ first enabled button of each prompt they are shown.
   how many such games one bot token sustains at once;
 - the bot's own share of each first response, from its metrics (`gamemaster_interaction_handling_seconds`:
   from discord.py parsing the interaction to the answer's request leaving the bot), which leaves out this
-  process's lag (the stand-in's delivery of the event and of the answer);
+  process's lag (the stand-in's delivery of the event and of the answer); and the part of it spent waiting
+  for the step to be saved (`gamemaster_step_save_seconds`), where a slow answer mostly waits;
 - the CPU the bot process used per interaction, beside this process's (the stand-in and the players):
   the latencies are the bot's only while this process is not the one lagging;
 - games that stalled (no prompt for 60 s) or whose command or click Discord refused (e.g. 10062, answered
@@ -104,13 +105,15 @@ def pct(values: list[float], q: float) -> float:
 
 
 HANDLING = "gamemaster_interaction_handling_seconds_bucket"
+STEP_SAVE = "gamemaster_step_save_seconds_bucket"
 
 
-async def handling_buckets(port: int) -> dict[float, float]:
-    """The bot's handling-time histogram as it stands: upper bound (s) → interactions at or under it."""
+async def handling_buckets(port: int, histogram: str = HANDLING) -> dict[float, float]:
+    """One of the bot's histograms as it stands (by default the handling time): upper bound (s) → observations
+    at or under it."""
     buckets: dict[float, float] = {}
     for (name, labels), value in (await scrape(port)).items():
-        if name == HANDLING:
+        if name == histogram:
             bound = float(dict(labels)["le"])
             buckets[bound] = buckets.get(bound, 0.0) + value
     return buckets
@@ -290,11 +293,13 @@ async def run(games: int, clicks: int, think: float) -> int:
                 since = asyncio.get_running_loop().time()
                 own_cpu, bot_cpu = time.process_time(), process_cpu(process.pid)
                 handled_before = await handling_buckets(port)
+                saves_before = await handling_buckets(port, STEP_SAVE)
                 outcomes = await asyncio.gather(
                     *[play(standin, users[g], channels[g], clicks, pause) for g in range(games)], return_exceptions=True
                 )
                 elapsed = time.perf_counter() - started
                 handled = await handling_buckets(port)
+                saves = await handling_buckets(port, STEP_SAVE)
                 own_cpu = time.process_time() - own_cpu
                 bot_after = process_cpu(process.pid)
                 bot_cpu = bot_after - bot_cpu if bot_after is not None and bot_cpu is not None else None
@@ -312,6 +317,9 @@ async def run(games: int, clicks: int, think: float) -> int:
                 print(f"  the bot's own share (parse → answer leaving the bot, its metrics): p50 "
                       f"{bucket_quantile(handled_before, handled, 0.5) * 1000:.1f} ms, p99 "
                       f"{bucket_quantile(handled_before, handled, 0.99) * 1000:.1f} ms   (goal < 50 ms)")
+                print(f"    of which a step's save, as its player waits for it (queueing for the writer included): "
+                      f"p50 {bucket_quantile(saves_before, saves, 0.5) * 1000:.1f} ms, "
+                      f"p99 {bucket_quantile(saves_before, saves, 0.99) * 1000:.1f} ms")
                 print("  CPU per interaction: " + cpu_line(bot_cpu, own_cpu, elapsed, answered))
                 print(f"  games stalled or refused: {len(failed)} of {games}")
                 for g, error in failed[:5]:

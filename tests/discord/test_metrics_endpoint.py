@@ -64,6 +64,8 @@ async def test_the_endpoint_counts_a_game_being_played(tmp_path: Path) -> None:
             assert total(after, "gamemaster_rest_rate_limited_total", scope="user") >= 1
             assert total(after, "gamemaster_storage_commit_seconds_count") >= \
                 total(before, "gamemaster_storage_commit_seconds_count") + 11
+            assert total(after, "gamemaster_step_save_seconds_count") >= \
+                total(before, "gamemaster_step_save_seconds_count") + 6, "each step the six clicks played, as it waited"
             assert ("gamemaster_deliveries_waiting", ()) in after
             assert ("gamemaster_delivery_oldest_seconds", ()) in after
             assert total(after, "gamemaster_errors_total") == 0
