@@ -11,8 +11,8 @@ first enabled button of each prompt they are shown.
   how many such games one bot token sustains at once;
 - the bot's own share of each first response, from its metrics (`gamemaster_interaction_handling_seconds`:
   from discord.py parsing the interaction to the answer's request leaving the bot), which leaves out this
-  process's lag (the stand-in's delivery of the event and of the answer); and the part of it spent waiting
-  for the step to be saved (`gamemaster_step_save_seconds`), where a slow answer mostly waits;
+  process's lag (the stand-in's delivery of the event and of the answer); and how long the table waited for
+  each step to be saved (`gamemaster_step_save_seconds`), where a slow answer mostly waits;
 - the CPU the bot process used per interaction, beside this process's (the stand-in and the players):
   the latencies are the bot's only while this process is not the one lagging;
 - games that stalled (no prompt for 60 s) or whose command or click Discord refused (e.g. 10062, answered
@@ -317,7 +317,7 @@ async def run(games: int, clicks: int, think: float) -> int:
                 print(f"  the bot's own share (parse → answer leaving the bot, its metrics): p50 "
                       f"{bucket_quantile(handled_before, handled, 0.5) * 1000:.1f} ms, p99 "
                       f"{bucket_quantile(handled_before, handled, 0.99) * 1000:.1f} ms   (goal < 50 ms)")
-                print(f"    of which a step's save, as its player waits for it (queueing for the writer included): "
+                print(f"  the steps' saves, each as the table waited for it (queueing for the writer included): "
                       f"p50 {bucket_quantile(saves_before, saves, 0.5) * 1000:.1f} ms, "
                       f"p99 {bucket_quantile(saves_before, saves, 0.99) * 1000:.1f} ms")
                 print("  CPU per interaction: " + cpu_line(bot_cpu, own_cpu, elapsed, answered))
