@@ -2,8 +2,8 @@
 
 The pattern of RoboDanny's reminder cog: the task asks the database for the next wake-up time,
 sleeps until then (or until the table says a deadline changed that may fall due sooner), then
-fires what is due — reminders to players who have not acted, then expiries through the table. Because the rows are
-on disk, deadlines survive restarts: an expired one fires right after start-up.
+fires what is due — reminders to players who have not acted, then expiries through the table.
+Because the rows are on disk, deadlines survive restarts: an expired one fires right after start-up.
 
 Several bot processes on one database (PostgreSQL, `Storage.shared`) each run this task over every
 game's deadlines: each one is claimed before it fires (`Storage.claim_deadline`) and checked again
@@ -85,7 +85,6 @@ class Scheduler:
         changed = self.table.deadlines_changed
         while True:
             try:
-                changed.clear()
                 changed.take()  # everything is read now
                 async with self._firing:
                     await self.run_due()
@@ -105,6 +104,5 @@ class Scheduler:
         nothing, and the database is not asked again at every step."""
         changed = self.table.deadlines_changed
         while await wait_at_most(changed, until - self.table.clock()):
-            changed.clear()
             if changed.take() < until or self.table.clock() >= until:
                 return

@@ -24,9 +24,10 @@ async def wait_at_most(event: asyncio.Event, seconds: float) -> bool:
 
 
 class Alarm(asyncio.Event):
-    """An event that also says how soon what set it falls due: `set(at)` with a time; `take()` gives the
-    earliest since it was last taken (-inf when it was set without one: anything may have changed). The
-    deadline scheduler, woken by a step that saved a deadline later than its next wake-up, sleeps on."""
+    """An event that also says how soon what set it falls due: `set(at)` with a time; `take()` clears it
+    and gives the earliest since it was last taken (-inf when it was set without one: anything may have
+    changed). The deadline scheduler, woken by a step that saved a deadline later than its next wake-up,
+    sleeps on."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -37,5 +38,6 @@ class Alarm(asyncio.Event):
         super().set()
 
     def take(self) -> float:
+        self.clear()
         earliest, self._earliest = self._earliest, math.inf
         return earliest
