@@ -162,6 +162,9 @@ class Term(str):
         named.key = key
         return named
 
+    def __getnewargs__(self) -> tuple[str, str]:  # pickled with its key (the bot's writer process gets it so)
+        return str(self), self.key
+
 
 def reading_as(name_of: SeatNamer, reader: int | None) -> SeatNamer:
     """`name_of` for one reader: their own seat comes back as a `Reader`."""

@@ -42,6 +42,9 @@ class Named(str):
         named.key = key
         return named
 
+    def __getnewargs__(self) -> tuple[str, str]:  # pickled with its key (the bot's writer process gets it so)
+        return str(self), self.key
+
 
 @cache
 def analyser() -> MorphAnalyzer:

@@ -21,7 +21,8 @@ from bot.storage.rows import (
     GameRow,
     IntegrityError,
 )
-from bot.storage.sqlite import WAL_AUTOCHECKPOINT_PAGES, SqliteStorage
+from bot.storage.sqlite import SqliteStorage
+from bot.storage.sqlite_batch import WAL_AUTOCHECKPOINT_PAGES
 
 __all__ = [
     "DELIVERY_DROPPED",

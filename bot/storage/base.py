@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import time
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -19,16 +20,19 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from bot.storage.program import (
     GroupCommit,
     Program,
-    Rows,
-    Run,
+    SavedStep,
     StepWrite,
     Tx,
     Write,
-    bump_versions,
     claim_program,
+    deadline_change,
     finish_program,
     insert_deliveries,
-    lobby_input,
+    lobby_change,
+    moving,
+    new_game,
+    number_deliveries,
+    number_step,
     one_statement,
     record_prompts,
     results_program,
@@ -153,7 +157,7 @@ class Storage(ABC):
     """Each backend's group commit (its `_run_batch` runs a batch of programs in one transaction)."""
 
     @staticmethod
-    def _step_program(step: StepWrite) -> Program[int | None]:
+    def _step_program(step: StepWrite) -> Program[SavedStep | None]:
         """How this backend writes a step (PostgreSQL: in one statement)."""
         return step_program(step)
 
@@ -180,18 +184,9 @@ class Storage(ABC):
         """`input_key`: the interaction that opens it, recorded with it (`input_applied`)."""
         now = time.time()
 
-        def program() -> Program[int]:
-            ((game_id,),) = yield Rows(
-                "INSERT INTO games (game, status, guild_id, channel_id, host_id, language, seed, options,"
-                " seats, meta, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
-                (game, status, guild_id, channel_id, host_id, language, seed, dumps(options), dumps(seats),
-                 dumps(meta or {}), now, now),
-            )
-            if input_key is not None:
-                yield lobby_input(int(game_id), input_key)
-            return int(game_id)
-
-        return await self._write(program)
+        fields = (game, status, guild_id, channel_id, host_id, language, seed, dumps(options), dumps(seats),
+                  dumps(meta or {}), now, now)
+        return await self._write(partial(new_game, fields, input_key))
 
     async def load_game(self, game_id: int) -> GameRow | None:
         rows = await self._fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
@@ -225,15 +220,7 @@ class Storage(ABC):
         before raises IntegrityError and changes nothing."""
         sql, params = game_update(game_id, fields)
         sql += " AND status = 'lobby' AND seats = ?"
-
-        def program() -> Program[bool]:
-            if (yield Run(sql, (*params, dumps(expected_seats)))) != 1:
-                return False
-            if input_key is not None:
-                yield lobby_input(game_id, input_key)
-            return True
-
-        return await self._write(program)
+        return await self._write(partial(lobby_change, game_id, sql, (*params, dumps(expected_seats)), input_key))
 
     async def input_applied(self, input_key: str) -> int | None:
         """The game an interaction was already applied to — a lobby change (`lobby_inputs`) or a step
@@ -285,7 +272,7 @@ class Storage(ABC):
         if tx is not None:
             await tx.execute(sql, params)
             return
-        await self._write(lambda: one_statement(sql, params))
+        await self._write(partial(one_statement, sql, params))
 
     # --- the step commit: state + log + deadlines + deliveries in one transaction ----------------
     async def commit_step(
@@ -315,25 +302,22 @@ class Storage(ABC):
             game_id, game_sql, game_params, actions, events, deadlines, keep_prompts, undo_from_step,
             shift_deadlines, deliveries, owner=self.owner, versioned=self.shared,
         )
-        return await self._write(lambda: self._step_program(step))
+        saved = await self._write(partial(self._step_program, step))
+        return None if saved is None else number_step(step, saved)
 
     # --- the outbox (deliveries) ----------------------------------------------------------------
     async def add_deliveries(self, rows: list[DeliveryRow]) -> None:
         """Deliveries that are not part of a step (a reminder, prompts a seat change calls for)."""
         if rows:
-            await self._write_moving(lambda: insert_deliveries(rows, self.owner), [r.game_id for r in rows])
+            ids = await self._write_moving(partial(insert_deliveries, rows, self.owner), [r.game_id for r in rows])
+            number_deliveries(rows, ids)
 
-    async def _write_moving(self, make: Callable[[], Program[T]], game_ids: Iterable[int]) -> T:
+    async def _write_moving(self, make: Write[T], game_ids: Iterable[int]) -> T:
         """A write that changes games outside a step: when other processes share the database, the
         games' versions move on in the same transaction (they reload what changed: the prompts
         posted, the deadlines), and `versions_moved` hears the new ones once they are saved."""
         games = sorted(set(game_ids)) if self.shared else []
-
-        def program() -> Program[tuple[T, dict[int, int]]]:
-            result = yield from make()
-            return result, (yield from bump_versions(games))
-
-        result, versions = await self._write(program)
+        result, versions = await self._write(partial(moving, make, games))
         if versions and self.versions_moved is not None:
             self.versions_moved(versions)
         return result
@@ -341,7 +325,7 @@ class Storage(ABC):
     async def claim_deliveries(self, ids: list[int], batch: int) -> bool:
         """Record, before sending, which rows go into one Discord message (`batch` is its nonce).
         Whether they are still this process's to send (always, for one process per database)."""
-        return await self._write(lambda: claim_program(ids, batch))
+        return await self._write(partial(claim_program, ids, batch))
 
     async def finish_deliveries(
         self, ids: list[int], *, state: int = DELIVERY_SENT, prompts: Iterable[tuple[int, str, int, int]] = ()
@@ -350,7 +334,7 @@ class Storage(ABC):
         when other processes share the database, its game's version moves on: they learn where the
         message is — a sheet's next step edits it rather than posting another)."""
         prompts = list(prompts)
-        await self._write_moving(lambda: finish_program(ids, state, prompts), [game_id for game_id, *_ in prompts])
+        await self._write_moving(partial(finish_program, ids, state, prompts), [game_id for game_id, *_ in prompts])
 
     async def waiting_deliveries(self) -> list[DeliveryRow]:
         """Every row not yet sent that this process is to send, oldest first (start-up). PostgreSQL
@@ -451,7 +435,8 @@ class Storage(ABC):
 
     async def mark_reminded(self, game_id: int, prompt_id: str) -> bool:
         """Whether this call marked it: False when it was reminded already (by another process) or is gone."""
-        changed = await self._write(lambda: one_statement(
+        changed = await self._write(partial(
+            one_statement,
             "UPDATE deadlines SET reminded = 1 WHERE game_id = ? AND prompt_id = ? AND reminded = 0",
             (game_id, prompt_id),
         ))
@@ -466,25 +451,19 @@ class Storage(ABC):
         if prompt_ids is not None:
             sql += f" AND prompt_id IN ({','.join('?' * len(prompt_ids))})"
             params += prompt_ids
-        await self._write(lambda: self._deadline_change(game_id, sql, params))
+        await self._write(partial(deadline_change, game_id, sql, params, self.shared))
 
     async def set_deadline_due(self, game_id: int, due: float) -> None:
-        await self._write(
-            lambda: self._deadline_change(game_id, "UPDATE deadlines SET due = ? WHERE game_id = ?", (due, game_id))
-        )
-
-    def _deadline_change(self, game_id: int, sql: str, params: Sequence[Any]) -> Program[None]:
-        """A change of the game's deadlines; its version moves on when other processes keep copies of it."""
-        yield Run(sql, params)
-        if self.shared:
-            yield Run("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
+        await self._write(partial(
+            deadline_change, game_id, "UPDATE deadlines SET due = ? WHERE game_id = ?", (due, game_id), self.shared
+        ))
 
     # --- where prompts were sent ----------------------------------------------------------------
     async def record_prompt_message(
         self, game_id: int, prompt_id: str, channel_id: int | None, message_id: int | None, *, failed: bool = False
     ) -> None:
         await self._write_moving(
-            lambda: record_prompts([(game_id, prompt_id, channel_id, message_id, int(failed))]), [game_id]
+            partial(record_prompts, [(game_id, prompt_id, channel_id, message_id, int(failed))]), [game_id]
         )
 
     async def prompt_messages(self, game_id: int | None = None) -> list[tuple[int, str, int, int]]:
@@ -537,7 +516,7 @@ class Storage(ABC):
              None if roles is None else dumps(roles))
             for seat, (user, score, won, roles) in enumerate(scores)
         ]
-        await self._write(lambda: results_program(rows))
+        await self._write(partial(results_program, rows))
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[tuple[int, int, int, int]]:
         """(user_id, total score, games, wins) best first."""

@@ -33,6 +33,7 @@ import os
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
+from functools import partial
 from typing import Any, ClassVar, TypeVar
 from urllib.parse import parse_qsl, urlsplit
 
@@ -47,6 +48,7 @@ from bot.storage.program import (
     Program,
     Rows,
     Run,
+    SavedStep,
     StepWrite,
     Tx,
     Write,
@@ -217,7 +219,7 @@ class PostgresStorage(Storage):
         if self.owner is None:
             return await super().claim_deliveries(ids, batch)
         owner = self.owner
-        return await self._write(lambda: _owned_claim(ids, batch, owner))
+        return await self._write(partial(_owned_claim, ids, batch, owner))
 
     async def waiting_deliveries(self) -> list[DeliveryRow]:
         if self.owner is None:  # not a bot process: every waiting row, as SQLite
@@ -326,7 +328,7 @@ class PostgresStorage(Storage):
 
     # --- the group commit ------------------------------------------------------------------------
     @staticmethod
-    def _step_program(step: StepWrite) -> Program[int | None]:
+    def _step_program(step: StepWrite) -> Program[SavedStep | None]:
         return one_statement_step(step)
 
     async def _run_on_a_committer(self, writes: list[Write[Any]]) -> list[Outcome]:
@@ -401,7 +403,7 @@ MAX_PARAMETERS = 30_000
 """A statement's parameters (the server takes at most 32767): a bigger step goes statement by statement."""
 
 
-def one_statement_step(step: StepWrite) -> Program[int | None]:
+def one_statement_step(step: StepWrite) -> Program[SavedStep | None]:
     """`step_program`'s writes as ONE statement (data-modifying WITH clauses, PostgreSQL's own): one
     round trip where the program takes one per statement. The game's row is updated first, and its
     logs' last seq numbers read beside it: the new rows count on from those. Steps that undo or move
@@ -467,15 +469,8 @@ def one_statement_step(step: StepWrite) -> Program[int | None]:
     if not answer:  # no such game: nothing was changed
         return None
     ((version, action_seq, event_seq, delivery_ids),) = answer
-    for n, action in enumerate(step.actions, start=1):
-        action.seq = action_seq + n
-    for n, event in enumerate(step.events, start=1):
-        event.seq = event_seq + n
-        if event.action_seq is None and step.actions:
-            event.action_seq = action_seq + len(step.actions)
-    for row, delivery_id in zip(rows, delivery_ids or [], strict=True):
-        row.id = delivery_id
-    return int(version) if step.versioned else None
+    return SavedStep(None if version is None else int(version), int(action_seq), int(event_seq),
+                     tuple(int(i) for i in delivery_ids or ()))
 
 
 async def _one_statement(tx: PostgresTx, write: Write[Any]) -> Outcome | None:

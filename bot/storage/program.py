@@ -111,8 +111,38 @@ class StepWrite:
     """Other processes may work on the game: the step moves its version on and returns it."""
 
 
-def step_program(step: StepWrite) -> Program[int | None]:
-    """The step's writes; returns the game's new version when the step is `versioned`."""
+@dataclass(frozen=True, slots=True)
+class SavedStep:
+    """What saving a step numbered: its logs count on from the last seq numbers saved before it, its
+    deliveries got these ids (in their order). A program returns the numbers instead of setting them on
+    its rows, so it may run in another process (bot/storage/writer.py): `StepWrite.numbered` sets them."""
+
+    version: int | None
+    action_seq: int
+    event_seq: int
+    delivery_ids: tuple[int, ...]
+
+
+def event_action_seqs(step: StepWrite, action_seq: int) -> list[int | None]:
+    """Each event's action: its own, or (none named) the step's last action."""
+    last = action_seq + len(step.actions) if step.actions else None
+    return [last if event.action_seq is None else event.action_seq for event in step.events]
+
+
+def number_step(step: StepWrite, saved: SavedStep) -> int | None:
+    """Set what the save numbered on the step's rows; the game's new version (when `versioned`)."""
+    for n, action in enumerate(step.actions, start=1):
+        action.seq = saved.action_seq + n
+    for n, (event, action_seq) in enumerate(zip(step.events, event_action_seqs(step, saved.action_seq),
+                                                strict=True), start=1):
+        event.seq = saved.event_seq + n
+        event.action_seq = action_seq
+    number_deliveries(step.deliveries or [], saved.delivery_ids)
+    return saved.version if step.versioned else None
+
+
+def step_program(step: StepWrite) -> Program[SavedStep]:
+    """The step's writes; what they numbered (and the game's new version when the step is `versioned`)."""
     game_id = step.game_id
     if step.undo_from_step is not None:
         yield Run(
@@ -120,32 +150,26 @@ def step_program(step: StepWrite) -> Program[int | None]:
             (game_id, step.undo_from_step),
         )
         yield from undo_deliveries(game_id, step.undo_from_step)
-    yield from insert_deliveries(step.deliveries or [], step.owner)
+    delivery_ids = yield from insert_deliveries(step.deliveries or [], step.owner)
     ((action_seq, event_seq),) = yield Rows(
         "SELECT (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?),"
         " (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?)",
         (game_id, game_id),
     )
-    for action in step.actions:
-        action_seq += 1
-        action.seq = action_seq
     if step.actions:
         yield RunMany(
             "INSERT INTO actions (game_id, seq, kind, step, seat, actor_id, payload, by_bot, input_key, at)"
             " VALUES (?,?,?,?,?,?,?,?,?,?)",
-            [(game_id, a.seq, a.kind, a.step, a.seat, a.actor_id, dumps(a.payload), int(a.by_bot), a.input_key,
-              a.at) for a in step.actions],
+            [(game_id, action_seq + n, a.kind, a.step, a.seat, a.actor_id, dumps(a.payload), int(a.by_bot),
+              a.input_key, a.at) for n, a in enumerate(step.actions, start=1)],
         )
-    for event in step.events:
-        event_seq += 1
-        event.seq = event_seq
-        if event.action_seq is None and step.actions:
-            event.action_seq = step.actions[-1].seq
     if step.events:
         yield RunMany(
             "INSERT INTO events (game_id, seq, action_seq, key, params, audience, at) VALUES (?,?,?,?,?,?,?)",
-            [(game_id, e.seq, e.action_seq, e.key, dumps(e.params), None if e.audience is None else dumps(e.audience),
-              e.at) for e in step.events],
+            [(game_id, event_seq + n, of_action, e.key, dumps(e.params),
+              None if e.audience is None else dumps(e.audience), e.at)
+             for n, (e, of_action) in enumerate(zip(step.events, event_action_seqs(step, action_seq), strict=True),
+                                                start=1)],
         )
     if step.shift_deadlines:
         yield Run(
@@ -160,15 +184,16 @@ def step_program(step: StepWrite) -> Program[int | None]:
             " ON CONFLICT DO NOTHING",  # a deadline already running is kept, not restarted
             [(d.game_id, d.prompt_id, d.seat, d.due, d.remind_at) for d in step.deadlines],
         )
+    version = None
     if not step.versioned:
         if step.game_sql:
             yield Run(step.game_sql, step.game_params)
-        return None
-    # the game's fields move its version on (`game_update`); a step that changes none still does
-    sql = step.game_sql or "UPDATE games SET version = version + 1 WHERE id = ?"
-    params = step.game_params if step.game_sql else (game_id,)
-    ((version,),) = yield Rows(sql + " RETURNING version", params)
-    return int(version)
+    else:
+        # the game's fields move its version on (`game_update`); a step that changes none still does
+        sql = step.game_sql or "UPDATE games SET version = version + 1 WHERE id = ?"
+        params = step.game_params if step.game_sql else (game_id,)
+        ((version,),) = yield Rows(sql + " RETURNING version", params)
+    return SavedStep(None if version is None else int(version), int(action_seq), int(event_seq), delivery_ids)
 
 
 def one_statement(sql: str, params: Sequence[Any] = ()) -> Program[int]:
@@ -180,6 +205,40 @@ def one_statement(sql: str, params: Sequence[Any] = ()) -> Program[int]:
 def lobby_input(game_id: int, input_key: str) -> Run:
     """The interaction that changed a lobby, recorded with the change (a second one with the key fails)."""
     return Run("INSERT INTO lobby_inputs (input_key, game_id, at) VALUES (?,?,?)", (input_key, game_id, time.time()))
+
+
+def new_game(fields: tuple[Any, ...], input_key: str | None) -> Program[int]:
+    """A game (a lobby first) with its columns; `input_key`: the interaction that opened it."""
+    ((game_id,),) = yield Rows(
+        "INSERT INTO games (game, status, guild_id, channel_id, host_id, language, seed, options,"
+        " seats, meta, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
+        fields,
+    )
+    if input_key is not None:
+        yield lobby_input(int(game_id), input_key)
+    return int(game_id)
+
+
+def lobby_change(game_id: int, sql: str, params: Sequence[Any], input_key: str | None) -> Program[bool]:
+    """A compare-and-set of a lobby (`Storage.update_lobby`): whether it changed."""
+    if (yield Run(sql, params)) != 1:
+        return False
+    if input_key is not None:
+        yield lobby_input(game_id, input_key)
+    return True
+
+
+def deadline_change(game_id: int, sql: str, params: Sequence[Any], shared: bool) -> Program[None]:
+    """A change of the game's deadlines; its version moves on when other processes keep copies of it."""
+    yield Run(sql, params)
+    if shared:
+        yield Run("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
+
+
+def moving(make: Write[T], game_ids: list[int]) -> Program[tuple[T, dict[int, int]]]:
+    """`make`'s writes, and the games' versions moved on (`Storage._write_moving`)."""
+    result = yield from make()
+    return result, (yield from bump_versions(game_ids))
 
 
 def bump_versions(game_ids: Iterable[int]) -> Program[dict[int, int]]:
@@ -207,22 +266,28 @@ DELIVERIES_AT_ONCE = 500
 """Rows per INSERT (7 or 8 parameters each: far below either backend's limit on parameters)."""
 
 
-def insert_deliveries(rows: list[DeliveryRow], owner: int | None = None) -> Program[None]:
-    """The rows in one statement (one round trip to a server), ids in the rows' order: a VALUES
-    list is inserted in its order, each row taking the next id. `owner`: the process to send them."""
+def insert_deliveries(rows: list[DeliveryRow], owner: int | None = None) -> Program[tuple[int, ...]]:
+    """The rows in one statement (one round trip to a server); their new ids, in the rows' order (a
+    VALUES list is inserted in its order, each row taking the next id). `owner`: the process to send them."""
     columns, marks = "game_id, step, kind, channel_id, user_id, body, prompt_id", "(?,?,?,?,?,?,?)"
     if owner is not None:
         columns, marks = columns + ", owner", "(?,?,?,?,?,?,?,?)"
     extra = () if owner is None else (owner,)
+    ids: list[int] = []
     for start in range(0, len(rows), DELIVERIES_AT_ONCE):
         chunk = rows[start:start + DELIVERIES_AT_ONCE]
-        ids = yield Rows(
+        made = yield Rows(
             f"INSERT INTO deliveries ({columns}) VALUES " + ",".join([marks] * len(chunk)) + " RETURNING id",
             [value for row in chunk for value in (row.game_id, row.step, row.kind, row.channel_id, row.user_id,
                                                    dumps(row.body), row.prompt_id, *extra)],
         )
-        for row, (delivery_id,) in zip(chunk, sorted(ids), strict=True):
-            row.id = delivery_id
+        ids += sorted(int(delivery_id) for delivery_id, in made)
+    return tuple(ids)
+
+
+def number_deliveries(rows: list[DeliveryRow], ids: tuple[int, ...]) -> None:
+    for row, delivery_id in zip(rows, ids, strict=True):
+        row.id = delivery_id
 
 
 def undo_deliveries(game_id: int, to_step: int) -> Program[None]:

@@ -1,10 +1,12 @@
 """SQLite storage (aiosqlite): the embedded default. Numbered migrations, WAL, one transaction per step.
 
-Everything runs on the connection's own thread, in the order it was queued there: a write batch and
-a read each in one hop. A `transaction()` (several hops) holds a lock that everything else takes
-only to queue itself, so concurrent games never interleave statements inside a transaction, and
-nothing waits for another's answer to come back before queueing. `synchronous=FULL` makes each
-COMMIT durable: an action a player was told succeeded is on disk.
+Reads run on the connection's own thread, in the order they were queued there, each in one hop. The
+group commit's write batches run in one hop each too: on that thread, or, for the bot process, in its
+writer process (bot/storage/writer.py: a connection of its own, off the event loop's GIL). A
+`transaction()` (several hops) holds a lock that everything else on the thread takes only to queue
+itself, so concurrent games never interleave statements inside a transaction, and nothing waits for
+another's answer to come back before queueing (the writer process waits for SQLite's write lock).
+`synchronous=FULL` makes each COMMIT durable: an action a player was told succeeded is on disk.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -24,15 +27,14 @@ import aiosqlite
 from bot.startup import ProcessLock, StartupError, sqlite_fault
 from bot.storage import migrate as schema
 from bot.storage.base import Storage
-from bot.storage.program import GroupCommit, Outcome, Program, Rows, Run, Settle, Tx, Write
+from bot.storage.program import GroupCommit, Settle, Tx, Write
 from bot.storage.rows import IntegrityError
+from bot.storage.sqlite_batch import BUSY_MS, WRITER_PRAGMAS, run_batch
+from bot.storage.writer import Writer
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
-WAL_AUTOCHECKPOINT_PAGES = 10_000
-"""A commit that crosses this many WAL pages checkpoints inline; the background task below
-normally gets there first, so commits stay small and steady."""
 CHECKPOINT_SECONDS = 5.0
 STARTUP_BUSY_MS = 1000
 DELIVERY_KINDS_MIGRATION = 6
@@ -72,6 +74,8 @@ class SqliteStorage(Storage):
         """Batches waiting for a `transaction()` to end before they are queued on the thread."""
         self._checkpointer: asyncio.Task[None] | None = None
         self._process_lock: ProcessLock | None = None
+        self.writer: Writer | None = None
+        """The bot process's writer process, which runs the write batches (None: they run on the thread)."""
 
     @classmethod
     async def connect(cls, path: str, *, exclusive: bool = False) -> SqliteStorage:
@@ -105,6 +109,13 @@ class SqliteStorage(Storage):
             raise
         if path != ":memory:":
             storage._checkpointer = asyncio.create_task(storage._checkpoint_now_and_then())
+        if exclusive and path != ":memory:":
+            storage.writer = Writer(path, on_lost=writer_lost)
+            try:
+                await storage.writer.start()
+            except BaseException:
+                await storage.close()
+                raise
         return storage
 
     async def _checkpoint_now_and_then(self) -> None:
@@ -128,6 +139,8 @@ class SqliteStorage(Storage):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._checkpointer
         await self._commits.drain()
+        if self.writer is not None:
+            await self.writer.close()
         await self.db.close()
         if self._process_lock is not None:
             self._process_lock.release()
@@ -201,13 +214,17 @@ class SqliteStorage(Storage):
         return done
 
     def _submit_batch(self, writes: list[Write[Any]], settle: Settle) -> None:
-        """A group commit's batch, queued at once (after a `transaction()` under way, if one is); the
-        thread schedules `settle` itself, so the writers resume on the loop's next pass."""
+        """A group commit's batch, sent to the writer process, or queued on the thread at once (after a
+        `transaction()` under way, if one is); the thread schedules `settle` itself, so the writers resume
+        on the loop's next pass."""
+        if self.writer is not None:
+            self.writer.submit(writes, settle)
+            return
         loop = asyncio.get_running_loop()
 
         def work(db: sqlite3.Connection) -> None:
             try:
-                outcomes = _run_batch(writes, db)
+                outcomes = run_batch(writes, db)
             except BaseException as error:
                 loop.call_soon_threadsafe(settle, None, error)
                 return
@@ -230,19 +247,30 @@ class SqliteStorage(Storage):
             loop.call_soon(settle, None, error)
 
 
+WRITER_LOST_EXIT_CODE = 70
+"""The bot's exit code when its writer process died under it (EX_SOFTWARE)."""
+
+
+def writer_lost() -> None:
+    """The bot's writer process died: the writes it had may or may not be saved, so the games in memory
+    may not be the games on disk. Stop at once, as a crash would (what was saved stays saved; the
+    outbox's rows are sent by the next start): systemd's `Restart=on-failure` (README) starts the bot
+    again from the database, as after a SIGKILL, which is tested to lose nothing."""
+    logging.shutdown()
+    os._exit(WRITER_LOST_EXIT_CODE)
+
+
 async def _connect(path: str, *, exclusive: bool) -> aiosqlite.Connection:
     try:
         connection = await aiosqlite.connect(path, isolation_level=None)
         try:
             # briefly patient at start-up: a lock held longer than this is not a passing commit
-            await connection.execute(f"PRAGMA busy_timeout={STARTUP_BUSY_MS if exclusive else 5000}")
-            await connection.execute("PRAGMA journal_mode=WAL")
-            await connection.execute("PRAGMA synchronous=FULL")
-            await connection.execute("PRAGMA foreign_keys=ON")
-            await connection.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES}")
+            await connection.execute(f"PRAGMA busy_timeout={STARTUP_BUSY_MS if exclusive else BUSY_MS}")
+            for pragma in WRITER_PRAGMAS:
+                await connection.execute(pragma)
             if exclusive and path != ":memory:":
                 await _probe_write(connection)
-            await connection.execute("PRAGMA busy_timeout=5000")
+            await connection.execute(f"PRAGMA busy_timeout={BUSY_MS}")
         except BaseException:
             await connection.close()
             raise
@@ -253,49 +281,6 @@ async def _connect(path: str, *, exclusive: bool) -> aiosqlite.Connection:
 
 def _fetch(sql: str, params: tuple[Any, ...], db: sqlite3.Connection) -> list[tuple[Any, ...]]:
     return [tuple(row) for row in db.execute(sql, params).fetchall()]
-
-
-def _run_batch(writes: list[Write[Any]], db: sqlite3.Connection) -> list[Outcome]:
-    """One transaction, a savepoint per write (cheap here: no round trip), one COMMIT (on the
-    connection's thread)."""
-    outcomes: list[Outcome] = []
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        for write in writes:
-            db.execute("SAVEPOINT step")
-            try:
-                outcomes.append((_run_here(write(), db), None))
-            except sqlite3.IntegrityError as error:
-                db.execute("ROLLBACK TO step")
-                failure = IntegrityError(str(error))
-                failure.__cause__ = error
-                outcomes.append((None, failure))
-            except Exception as error:
-                db.execute("ROLLBACK TO step")
-                outcomes.append((None, error))
-            db.execute("RELEASE step")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
-    return outcomes
-
-
-def _run_here(program: Program[T], db: sqlite3.Connection) -> T:
-    """Run a write program statement by statement, synchronously, on this thread."""
-    answer: Any = None
-    while True:
-        try:
-            statement = program.send(answer)
-        except StopIteration as end:
-            return end.value  # type: ignore[no-any-return]
-        if isinstance(statement, Rows):
-            answer = db.execute(statement.sql, statement.params).fetchall()
-        elif isinstance(statement, Run):
-            answer = db.execute(statement.sql, statement.params).rowcount
-        else:
-            db.executemany(statement.sql, statement.rows)
-            answer = None
 
 
 async def _probe_write(connection: aiosqlite.Connection) -> None:

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import signal
@@ -83,20 +84,27 @@ def budget(standin: DiscordStandIn) -> list[str]:
 
 
 def process_cpu(pid: int) -> float | None:
-    """CPU seconds (user + system) process `pid` has used so far; None where /proc is not available."""
+    """CPU seconds (user + system) process `pid` and its children (the bot's database writer) have used so
+    far; None where /proc is not available."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime (fields 14, 15)
+    used = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime (fields 14, 15)
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            for child in (task / "children").read_text().split():
+                used += process_cpu(int(child)) or 0.0
+    return used
 
 
 def cpu_line(bot: float | None, own: float, elapsed: float, interactions: int) -> str:
-    """The bot process's CPU beside this process's (the stand-in and the simulated players), per interaction and
-    as a share of one core: the latencies are the bot's only while this process is not the one lagging."""
+    """The bot's CPU (its process and its database writer's) beside this process's (the stand-in and the
+    simulated players), per interaction and as a share of one core: the latencies are the bot's only while
+    this process is not the one lagging."""
     per = max(1, interactions)
     bot_part = "n/a (no /proc)" if bot is None else f"{bot / per * 1000:.2f} ms ({bot / elapsed:.0%} of a core)"
-    return f"bot process {bot_part}; stand-in + players {own / per * 1000:.2f} ms ({own / elapsed:.0%} of a core)"
+    return f"bot {bot_part}; stand-in + players {own / per * 1000:.2f} ms ({own / elapsed:.0%} of a core)"
 
 
 def pct(values: list[float], q: float) -> float:

@@ -9,6 +9,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from tests.discord_standin import DiscordStandIn, User
@@ -54,7 +55,32 @@ async def slash(standin: DiscordStandIn, user: User, command: str, channel) -> N
     assert not call.errors, call.callbacks
 
 
+def sigkill(process: subprocess.Popen[bytes]) -> None:
+    process.send_signal(signal.SIGKILL)
+    assert process.wait(timeout=10) == -signal.SIGKILL
+
+
+def sigkill_its_database_writer(process: subprocess.Popen[bytes]) -> None:
+    """The bot's writer process (its one child, bot/storage/writer.py) dies: the bot exits at once, code 70."""
+    (writer,) = {int(pid) for task in Path(f"/proc/{process.pid}/task").iterdir()
+                 for pid in (task / "children").read_text().split()}
+    os.kill(writer, signal.SIGKILL)
+    assert process.wait(timeout=10) == 70
+
+
 async def test_sigkill_and_restart_resume_the_game_and_old_buttons_work(tmp_path: Path) -> None:
+    await three_clicks_a_stop_and_a_restart(tmp_path, sigkill)
+
+
+async def test_a_bot_whose_database_writer_dies_stops_and_its_restart_resumes_the_game(tmp_path: Path) -> None:
+    await three_clicks_a_stop_and_a_restart(tmp_path, sigkill_its_database_writer)
+
+
+async def three_clicks_a_stop_and_a_restart(
+    tmp_path: Path, stop: Callable[[subprocess.Popen[bytes]], None]
+) -> None:
+    """Three players choose (each told it succeeded), the bot stops hard, a new one resumes the game, and the
+    fourth player's button, sent by the stopped one, still works."""
     standin = DiscordStandIn()
     await standin.start()
     guild = standin.add_guild("Game Night")
@@ -78,8 +104,7 @@ async def test_sigkill_and_restart_resume_the_game_and_old_buttons_work(tmp_path
             click = await standin.click(user, custom_id=custom_id, message=standin.message(message_id))
             response = await click.wait_response(timeout=10)
             assert response["status"] < 400 and response["type"] == 7
-        process.send_signal(signal.SIGKILL)
-        process.wait(timeout=10)
+        stop(process)
 
         with sqlite3.connect(db) as connection:
             plays = connection.execute("SELECT COUNT(*) FROM actions WHERE kind = 'play'").fetchone()[0]

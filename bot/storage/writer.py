@@ -1,0 +1,182 @@
+"""The bot's SQLite writer: a process of its own that runs the group commit's batches on its own
+connection, while the bot process keeps its connection for reads.
+
+Why a process: a thread of the bot process runs Python (each statement's call, the programs) under
+the same GIL as the event loop. Under load the loop holds the GIL most of the time, and the writer
+thread waited for it at each statement of a batch: in the Discord benchmark's first pass (~78
+interactions/s) the writer thread was busy 70–82 % of the time, mostly waiting, and the steps' saves
+took p99 ~450 ms. A process has its own GIL and waits for nobody; a batch costs a pipe round trip.
+
+The batches go down the writer's stdin and come back on its stdout in the same order, each a
+length-prefixed pickle: a batch is a list of writes (`functools.partial`s of module-level programs,
+bot/storage/program.py), its answer ("ok", outcomes) or ("failed", error). The writer ends when its
+stdin closes (the bot closed the storage, or died): a batch under way is committed or rolled back
+whole, never half. A writer that dies unasked leaves the batches it had in doubt (committed or not,
+nobody can tell), so the bot's memory of those games may not be what is saved: `on_lost` is told
+(the bot stops as if it had crashed, and its restart starts from the database, as after a SIGKILL).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import logging
+import os
+import pickle
+import signal
+import sqlite3
+import struct
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from bot.storage.program import Settle, Write
+from bot.storage.sqlite_batch import BUSY_MS, WRITER_PRAGMAS, run_batch
+
+log = logging.getLogger(__name__)
+HEADER = struct.Struct(">I")
+PROJECT_ROOT = str(Path(__file__).resolve().parents[2])
+
+
+class WriterGone(RuntimeError):
+    """The writer process ended with this batch under way, or before it: whether it was committed is not
+    known, so nobody is told it succeeded."""
+
+
+# --- the writer process -------------------------------------------------------------------------
+def serve(path: str, requests: BinaryIO, answers: BinaryIO) -> None:
+    """Run the batches that come in, one transaction each, until `requests` ends."""
+    db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_MS / 1000)
+    for pragma in WRITER_PRAGMAS:
+        db.execute(pragma)
+    try:
+        while (batch := _read(requests)) is not None:
+            try:
+                answer: tuple[str, Any] = ("ok", run_batch(pickle.loads(batch), db))
+            except Exception as error:  # the whole transaction was rolled back
+                answer = ("failed", error)
+            _write(answers, _pickled(answer))
+    finally:
+        db.close()
+
+
+def _read(stream: BinaryIO) -> bytes | None:
+    header = stream.read(HEADER.size)
+    if len(header) < HEADER.size:
+        return None
+    body = stream.read(HEADER.unpack(header)[0])
+    return body if len(body) == HEADER.unpack(header)[0] else None
+
+
+def _write(stream: BinaryIO, body: bytes) -> None:
+    stream.write(HEADER.pack(len(body)) + body)
+    stream.flush()
+
+
+def _pickled(answer: tuple[str, Any]) -> bytes:
+    try:
+        return pickle.dumps(answer, pickle.HIGHEST_PROTOCOL)
+    except Exception as error:  # an error that does not pickle: its text does
+        return pickle.dumps(("failed", RuntimeError(f"{answer[1]!r} ({error})")), pickle.HIGHEST_PROTOCOL)
+
+
+def main() -> None:
+    # a Ctrl-C (and systemd's SIGTERM) reach the whole process group: the bot, stopping gently, still
+    # writes, and ends this process itself (closing its stdin), as it also does by dying
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    sys.stdout = sys.stderr  # nothing else may write into the answers
+    serve(sys.argv[1], sys.stdin.buffer, answers)
+
+
+# --- the bot's side -----------------------------------------------------------------------------
+class Writer(asyncio.Protocol):
+    """The bot's handle on its writer process: `submit` is the group commit's (bot/storage/program.py). The
+    answers are read as they arrive, by this protocol, and settled there and then (no task to wake)."""
+
+    def __init__(self, path: str, on_lost: Callable[[], None]) -> None:
+        self.path = str(Path(path).resolve())
+        self._on_lost = on_lost
+        self._process: subprocess.Popen[bytes] | None = None
+        self._requests: asyncio.WriteTransport | None = None
+        self._answers = bytearray()
+        self._waiting: collections.deque[Settle] = collections.deque()
+        self._ended: asyncio.Future[None] | None = None
+        self._closed = False
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None and self._process.poll() is None else None
+
+    async def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        process = subprocess.Popen(
+            [sys.executable, "-c",
+             f"import sys; sys.path.insert(0, {PROJECT_ROOT!r}); from bot.storage.writer import main; main()",
+             self.path],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        )
+        assert process.stdin is not None and process.stdout is not None
+        self._process, self._answers, self._ended = process, bytearray(), loop.create_future()
+        self._requests, _ = await loop.connect_write_pipe(asyncio.BaseProtocol, process.stdin)
+        await loop.connect_read_pipe(lambda: self, process.stdout)
+
+    def submit(self, writes: list[Write[Any]], settle: Settle) -> None:
+        if self._closed:
+            raise ValueError("the database connection is closed")
+        if self._requests is None or self._requests.is_closing():
+            raise WriterGone("the database writer process has ended")
+        batch = pickle.dumps(writes, pickle.HIGHEST_PROTOCOL)  # (a write that does not pickle fails its batch here)
+        self._requests.write(HEADER.pack(len(batch)) + batch)
+        self._waiting.append(settle)
+
+    # the answers (asyncio.Protocol)
+    def data_received(self, data: bytes) -> None:
+        self._answers += data
+        while len(self._answers) >= HEADER.size:
+            (size,) = HEADER.unpack_from(self._answers)
+            if len(self._answers) < HEADER.size + size:
+                return
+            kind, value = pickle.loads(self._answers[HEADER.size:HEADER.size + size])
+            del self._answers[:HEADER.size + size]
+            settle = self._waiting.popleft()
+            if kind == "ok":
+                settle(value, None)
+            else:
+                settle(None, value)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """The answers ended: the process is gone (or going). Nobody waiting is told their write succeeded."""
+        code = self._process.poll() if self._process is not None else None  # (None: still exiting)
+        if self._requests is not None:
+            self._requests.close()
+        waiting, self._waiting = self._waiting, collections.deque()
+        for settle in waiting:
+            settle(None, WriterGone(f"the database writer process ended (exit code {code})"))
+        if self._ended is not None and not self._ended.done():
+            self._ended.set_result(None)
+        if not self._closed:
+            log.critical("the database writer process ended unasked (exit code %s)", code)
+            self._on_lost()
+
+    async def close(self) -> None:
+        """End the process once the batches sent are answered (the group commit drained first)."""
+        self._closed = True
+        if self._requests is None or self._ended is None:
+            return
+        self._requests.close()  # the writer reads to the end, answers, and exits
+        assert self._process is not None
+        try:
+            await asyncio.wait_for(asyncio.shield(self._ended), 10)
+        except TimeoutError:
+            log.error("the database writer process did not end; killing it")
+            self._process.kill()
+            await self._ended
+        await asyncio.to_thread(self._process.wait)
+
+
+if __name__ == "__main__":
+    main()
