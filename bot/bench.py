@@ -38,7 +38,7 @@ import aiosqlite
 from bot.benchmarking import interleaved_async
 from bot.live import Seat
 from bot.process import tune_gc
-from bot.storage import WAL_AUTOCHECKPOINT_PAGES, Storage, open_storage
+from bot.storage import WAL_AUTOCHECKPOINT_PAGES, Storage, is_postgres_url, open_storage
 from bot.table import Table
 from games.core import Action
 
@@ -102,8 +102,8 @@ class TableLoad:
     async def open(cls, target: str | Path, games: int, concurrency: int, shard: int | None = None) -> TableLoad:
         """`shard`: opened as that shard's bot process on a shared PostgreSQL database (the cross-process lock
         and version check on every action)."""
-        if shard is None:
-            storage = await open_storage(target)
+        if shard is None:  # SQLite as the bot opens it: its writes in its writer process (bot/storage/writer.py)
+            storage = await open_storage(target, exclusive=not is_postgres_url(target))
         else:
             storage = await open_storage(target, exclusive=True, shard_ids=[shard])
         table = Table(storage)
