@@ -76,10 +76,22 @@ def _write(stream: BinaryIO, body: bytes) -> None:
 
 
 def _pickled(answer: tuple[str, Any]) -> bytes:
+    """The answer as a pickle; an error that would not come back out of one goes as its text (a batch's
+    other outcomes, committed, stand)."""
+    kind, value = answer
+    if kind == "ok":
+        value = [(result, None if error is None else _picklable(error)) for result, error in value]
+    else:
+        value = _picklable(value)
+    return pickle.dumps((kind, value), pickle.HIGHEST_PROTOCOL)
+
+
+def _picklable(error: BaseException) -> BaseException:
     try:
-        return pickle.dumps(answer, pickle.HIGHEST_PROTOCOL)
-    except Exception as error:  # an error that does not pickle: its text does
-        return pickle.dumps(("failed", RuntimeError(f"{answer[1]!r} ({error})")), pickle.HIGHEST_PROTOCOL)
+        pickle.loads(pickle.dumps(error, pickle.HIGHEST_PROTOCOL))
+    except Exception:
+        return RuntimeError(f"{type(error).__name__}: {error}")
+    return error
 
 
 def main() -> None:
@@ -106,6 +118,7 @@ class Writer(asyncio.Protocol):
         self._waiting: collections.deque[Settle] = collections.deque()
         self._ended: asyncio.Future[None] | None = None
         self._closed = False
+        self._lost = False
 
     @property
     def pid(self) -> int | None:
@@ -135,14 +148,23 @@ class Writer(asyncio.Protocol):
 
     # the answers (asyncio.Protocol)
     def data_received(self, data: bytes) -> None:
+        if self._lost:
+            return
         self._answers += data
         while len(self._answers) >= HEADER.size:
             (size,) = HEADER.unpack_from(self._answers)
             if len(self._answers) < HEADER.size + size:
                 return
-            kind, value = pickle.loads(self._answers[HEADER.size:HEADER.size + size])
+            answer = bytes(self._answers[HEADER.size:HEADER.size + size])
             del self._answers[:HEADER.size + size]
             settle = self._waiting.popleft()
+            try:
+                kind, value = pickle.loads(answer)
+            except Exception:  # not expected (the writer sends only what unpickles): the batch is in doubt
+                log.exception("a database writer's answer could not be read")
+                self._waiting.appendleft(settle)
+                self._lose()
+                return
             if kind == "ok":
                 settle(value, None)
             else:
@@ -151,15 +173,21 @@ class Writer(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         """The answers ended: the process is gone (or going). Nobody waiting is told their write succeeded."""
         code = self._process.poll() if self._process is not None else None  # (None: still exiting)
+        if self._ended is not None and not self._ended.done():
+            self._ended.set_result(None)
+        self._lose(f"the database writer process ended (exit code {code})")
+
+    def _lose(self, why: str = "a database writer's answer could not be read") -> None:
+        """The batches sent are in doubt: nobody is told they succeeded, no more are sent, and the bot is told
+        (`on_lost`)."""
         if self._requests is not None:
             self._requests.close()
         waiting, self._waiting = self._waiting, collections.deque()
         for settle in waiting:
-            settle(None, WriterGone(f"the database writer process ended (exit code {code})"))
-        if self._ended is not None and not self._ended.done():
-            self._ended.set_result(None)
-        if not self._closed:
-            log.critical("the database writer process ended unasked (exit code %s)", code)
+            settle(None, WriterGone(why))
+        if not self._closed and not self._lost:
+            self._lost = True
+            log.critical("%s: the writes under way are in doubt", why)
             self._on_lost()
 
     async def close(self) -> None:

@@ -18,6 +18,7 @@ from bot.i18n import Term
 from bot.live import Delivery
 from bot.morphology import Named
 from bot.storage import DeadlineRow, DeliveryRow, IntegrityError, Storage, open_storage
+from bot.storage.program import Program, Run
 from bot.storage.rows import dumps
 from bot.storage.sqlite import SqliteStorage
 from bot.storage.writer import WriterGone
@@ -40,6 +41,14 @@ def planner(step: Any) -> list[DeliveryRow]:
 def saved(path: Path) -> dict[str, list[tuple[Any, ...]]]:
     with sqlite3.connect(path) as db:
         return {name: db.execute(sql).fetchall() for name, sql in SAVED.items()}
+
+
+@pytest.fixture(autouse=True)
+def lost(monkeypatch: pytest.MonkeyPatch) -> asyncio.Event:
+    """Told when a writer is lost (the bot's own hook exits the process at once, code 70)."""
+    told = asyncio.Event()
+    monkeypatch.setattr("bot.storage.sqlite.writer_lost", told.set)
+    return told
 
 
 async def bot_storage(path: Path) -> SqliteStorage:
@@ -134,9 +143,7 @@ async def test_closing_the_storage_ends_its_writer_process(tmp_path: Path) -> No
         os.kill(pid, 0)  # ended and reaped
 
 
-async def test_a_writer_that_dies_under_the_bot_stops_the_bot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    lost = asyncio.Event()
-    monkeypatch.setattr("bot.storage.sqlite.writer_lost", lost.set)  # (the bot's own: exit at once, code 70)
+async def test_a_writer_that_dies_under_the_bot_stops_the_bot(tmp_path: Path, lost: asyncio.Event) -> None:
     storage = await bot_storage(tmp_path / "bot.db")
     assert storage.writer is not None and storage.writer.pid is not None
     try:
@@ -155,3 +162,28 @@ def test_message_arguments_in_delivery_bodies_reach_the_writer_process_whole() -
     assert again == body and dumps(again) == dumps(body)
     assert [(type(v), v.key) for v in again["params"].values()] == [(Named, "mafia-role-jester"),
                                                                     (Term, "mafia-public-1")]
+
+
+class Unpicklable(Exception):
+    def __init__(self, reason: str, code: int) -> None:  # pickled by its args, it cannot be made again
+        super().__init__(f"{reason} ({code})")
+
+
+def refused_program() -> Program[None]:
+    yield Run("SELECT 1")
+    raise Unpicklable("a broken write", 7)
+
+
+async def test_an_error_that_does_not_pickle_reaches_its_writer_as_text_and_the_others_stand(
+    tmp_path: Path, lost: asyncio.Event
+) -> None:
+    storage = await bot_storage(tmp_path / "bot.db")
+    try:
+        game = storage.create_game(game="cookie", status="lobby", seed=1, options={}, seats=[], language="en")
+        broken = storage._write(refused_program)  # the same batch: both asked in one pass of the loop
+        results = await asyncio.gather(game, broken, return_exceptions=True)
+        assert isinstance(results[0], int) and await storage.load_game(results[0]) is not None
+        assert isinstance(results[1], RuntimeError) and "a broken write (7)" in str(results[1])
+        assert not lost.is_set()
+    finally:
+        await storage.close()
