@@ -107,7 +107,9 @@ class TableLoad:
         else:
             storage = await open_storage(target, exclusive=True, shard_ids=[shard])
         table = Table(storage)
-        return cls(storage, table, await _start_games(table, games), concurrency)
+        ids = await _start_games(table, games)
+        tune_gc()  # as the bot does once its games are in memory: else a full collection pauses a round
+        return cls(storage, table, ids, concurrency)
 
     async def actions_per_second(self, actions: int) -> float:
         done = 0
