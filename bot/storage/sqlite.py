@@ -107,9 +107,10 @@ class SqliteStorage(Storage):
         except BaseException:
             await storage.close()
             raise
-        if path != ":memory:":
-            storage._checkpointer = asyncio.create_task(storage._checkpoint_now_and_then())
-        if exclusive and path != ":memory:":
+        if path == ":memory:":
+            return storage
+        storage._checkpointer = asyncio.create_task(storage._checkpoint_now_and_then())
+        if exclusive:
             storage.writer = Writer(path, on_lost=writer_lost)
             try:
                 await storage.writer.start()

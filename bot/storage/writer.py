@@ -62,16 +62,22 @@ def serve(path: str, requests: BinaryIO, answers: BinaryIO) -> None:
         db.close()
 
 
+def framed(body: bytes) -> bytes:
+    """A message on either pipe: its length, then itself."""
+    return HEADER.pack(len(body)) + body
+
+
 def _read(stream: BinaryIO) -> bytes | None:
     header = stream.read(HEADER.size)
     if len(header) < HEADER.size:
         return None
-    body = stream.read(HEADER.unpack(header)[0])
-    return body if len(body) == HEADER.unpack(header)[0] else None
+    (size,) = HEADER.unpack(header)
+    body = stream.read(size)
+    return body if len(body) == size else None
 
 
 def _write(stream: BinaryIO, body: bytes) -> None:
-    stream.write(HEADER.pack(len(body)) + body)
+    stream.write(framed(body))
     stream.flush()
 
 
@@ -133,7 +139,7 @@ class Writer(asyncio.Protocol):
             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         )
         assert process.stdin is not None and process.stdout is not None
-        self._process, self._answers, self._ended = process, bytearray(), loop.create_future()
+        self._process, self._ended = process, loop.create_future()
         self._requests, _ = await loop.connect_write_pipe(asyncio.BaseProtocol, process.stdin)
         await loop.connect_read_pipe(lambda: self, process.stdout)
 
@@ -143,7 +149,7 @@ class Writer(asyncio.Protocol):
         if self._requests is None or self._requests.is_closing():
             raise WriterGone("the database writer process has ended")
         batch = pickle.dumps(writes, pickle.HIGHEST_PROTOCOL)  # (a write that does not pickle fails its batch here)
-        self._requests.write(HEADER.pack(len(batch)) + batch)
+        self._requests.write(framed(batch))
         self._waiting.append(settle)
 
     # the answers (asyncio.Protocol)
