@@ -51,6 +51,7 @@ def serve(path: str, requests: BinaryIO, answers: BinaryIO) -> None:
     db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_MS / 1000)
     for pragma in WRITER_PRAGMAS:
         db.execute(pragma)
+    _write(answers, _pickled(("ready", None)))
     try:
         while (batch := _read(requests)) is not None:
             try:
@@ -123,6 +124,7 @@ class Writer(asyncio.Protocol):
         self._answers = bytearray()
         self._waiting: collections.deque[Settle] = collections.deque()
         self._ended: asyncio.Future[None] | None = None
+        self._ready: asyncio.Future[None] | None = None
         self._closed = False
         self._lost = False
 
@@ -139,9 +141,13 @@ class Writer(asyncio.Protocol):
             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         )
         assert process.stdin is not None and process.stdout is not None
-        self._process, self._ended = process, loop.create_future()
+        self._process, self._ended, self._ready = process, loop.create_future(), loop.create_future()
         self._requests, _ = await loop.connect_write_pipe(asyncio.BaseProtocol, process.stdin)
         await loop.connect_read_pipe(lambda: self, process.stdout)
+        # ready before the bot goes on: its first writes do not wait for an interpreter to start
+        await asyncio.wait([self._ready, self._ended], return_when=asyncio.FIRST_COMPLETED)
+        if not self._ready.done():
+            raise WriterGone("the database writer process ended as it started")
 
     def submit(self, writes: list[Write[Any]], settle: Settle) -> None:
         if self._closed:
@@ -163,14 +169,17 @@ class Writer(asyncio.Protocol):
                 return
             answer = bytes(self._answers[HEADER.size:HEADER.size + size])
             del self._answers[:HEADER.size + size]
-            settle = self._waiting.popleft()
             try:
                 kind, value = pickle.loads(answer)
             except Exception:  # not expected (the writer sends only what unpickles): the batch is in doubt
                 log.exception("a database writer's answer could not be read")
-                self._waiting.appendleft(settle)
                 self._lose()
                 return
+            if kind == "ready":
+                assert self._ready is not None
+                self._ready.set_result(None)
+                continue
+            settle = self._waiting.popleft()
             if kind == "ok":
                 settle(value, None)
             else:
