@@ -15,12 +15,11 @@ one, so it also looks again every SHARED_POLL_SECONDS.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 
 from bot import metrics
 from bot.table import Table
-from bot.waiting import wait_at_most
+from bot.waiting import stop_task, wait_at_most
 
 log = logging.getLogger(__name__)
 
@@ -50,11 +49,8 @@ class Scheduler:
             await self._cancel()
 
     async def _cancel(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await stop_task(self._task)
+        self._task = None
 
     async def run_due(self) -> int:
         """Fire every reminder and deadline that is due now; returns how many fired."""

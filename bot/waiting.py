@@ -1,4 +1,5 @@
-"""One way to wait for an event for a limited time, and an event that says how soon it matters.
+"""One way to wait for an event for a limited time, one way to stop a task, and an event that says how
+soon it matters.
 
 `asyncio.wait_for(event.wait(), seconds)` on Python 3.11 swallows a cancellation that comes in the same
 loop pass as the event (gh-86296): the cancelled task carries on as if woken. A task stopped that way
@@ -11,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
+from typing import Any
 
 
 async def wait_at_most(event: asyncio.Event, seconds: float) -> bool:
@@ -21,6 +23,20 @@ async def wait_at_most(event: asyncio.Event, seconds: float) -> bool:
         async with asyncio.timeout(seconds):
             await event.wait()
     return event.is_set()
+
+
+async def stop_task(task: asyncio.Task[Any] | None) -> None:
+    """Cancel `task` and wait until it has stopped. Its cancellation is not an error; the caller's own is
+    (a stop that is itself cancelled goes on being cancelled), and so is anything else the task raised."""
+    if task is None:
+        return
+    task.cancel()
+    try:
+        await task
+    except asyncio.CancelledError:
+        current = asyncio.current_task()
+        if current is not None and current.cancelling():
+            raise
 
 
 class Alarm(asyncio.Event):

@@ -5,7 +5,6 @@ KEEP_FINISHED_DAYS. A moderator's `/gm forget` is in cogs/moderation.py."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 
 import discord
@@ -17,6 +16,7 @@ from bot.discord.translator import text
 from bot.i18n import normalize, t
 from bot.privacy import forget_member, games_in_the_way, purge_finished
 from bot.storage import GameRow
+from bot.waiting import stop_task
 
 log = logging.getLogger(__name__)
 
@@ -80,10 +80,7 @@ class Privacy(commands.Cog):
             self._purging = asyncio.create_task(self._purge_now_and_then(self.keep_days), name="purge-finished")
 
     async def cog_unload(self) -> None:
-        if self._purging is not None:
-            self._purging.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._purging
+        await stop_task(self._purging)
 
     async def _purge_now_and_then(self, days: int) -> None:
         while True:

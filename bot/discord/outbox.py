@@ -39,7 +39,7 @@ from typing import Any, Protocol
 from bot import metrics
 from bot.discord.failures import TELL_AFTER_FAILURES, backoff, transient
 from bot.render import clip
-from bot.waiting import wait_at_most
+from bot.waiting import stop_task, wait_at_most
 
 log = logging.getLogger(__name__)
 
@@ -218,10 +218,7 @@ class Outbox:
         await self._idle.wait()
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await stop_task(self._task)
 
     # --- pacing -----------------------------------------------------------------------------------
     async def send_now(self, send: Callable[[], Awaitable[Any]]) -> Any:

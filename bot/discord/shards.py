@@ -20,7 +20,6 @@ whose `owner` it is). With one process per database all of this is off (`admit` 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -29,6 +28,7 @@ from bot.discord.memory import Memory
 from bot.live import Delivery, LiveGame
 from bot.storage import DeliveryRow, Storage
 from bot.table import Table
+from bot.waiting import stop_task
 from games.core.orders import sheet_of
 
 Rows = Callable[[list[DeliveryRow]], None]
@@ -70,10 +70,7 @@ class Cluster:
 
     async def close(self) -> None:
         for task in [self._adopter, *self._tasks]:
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+            await stop_task(task)
         self._adopter = None
 
     # --- order across processes ----------------------------------------------------------------

@@ -31,6 +31,7 @@ from bot.storage.program import GroupCommit, Settle, Tx, Write
 from bot.storage.rows import IntegrityError
 from bot.storage.sqlite_batch import BUSY_MS, WRITER_PRAGMAS, run_batch
 from bot.storage.writer import Writer
+from bot.waiting import stop_task
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -135,10 +136,7 @@ class SqliteStorage(Storage):
                 log.warning("background checkpoint failed: %s", error)
 
     async def close(self) -> None:
-        if self._checkpointer is not None:
-            self._checkpointer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._checkpointer
+        await stop_task(self._checkpointer)
         await self._commits.drain()
         if self.writer is not None:
             await self.writer.close()

@@ -9,7 +9,7 @@ import types
 import pytest
 
 from bot.scheduler import Scheduler
-from bot.waiting import Alarm, wait_at_most
+from bot.waiting import Alarm, stop_task, wait_at_most
 
 PASSES = range(6)
 """Loop passes between the wake-up and the stop: the race lies somewhere in the first few."""
@@ -62,3 +62,47 @@ async def test_a_wait_cancelled_as_its_event_is_set_is_cancelled(between: int) -
         return
     assert not cancelled, "a cancellation that was taken must not be swallowed"
     assert woken
+
+
+async def test_stopping_a_task_waits_for_it_and_is_not_an_error() -> None:
+    cleaned: list[str] = []
+
+    async def forever() -> None:
+        try:
+            await asyncio.sleep(3600)
+        finally:
+            cleaned.append("cleaned up")
+
+    task = asyncio.create_task(forever())
+    await passes(2)
+    await stop_task(task)
+    assert task.cancelled() and cleaned == ["cleaned up"]
+    await stop_task(None)  # nothing started: nothing to stop
+
+
+async def test_a_stop_that_is_itself_cancelled_stays_cancelled() -> None:
+    async def slow_to_stop() -> None:
+        try:
+            await asyncio.sleep(3600)
+        finally:
+            await asyncio.sleep(3600)  # its clean-up takes long: the stopper is cancelled meanwhile
+
+    task = asyncio.create_task(slow_to_stop())
+    await passes(2)
+    stopper = asyncio.create_task(stop_task(task))
+    await passes(2)
+    stopper.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await stopper
+    assert stopper.cancelled(), "the stopper's own cancellation was swallowed"
+    task.cancel()
+
+
+async def test_what_a_stopped_task_raised_reaches_its_stopper() -> None:
+    async def broken() -> None:
+        raise LookupError("broken")
+
+    task = asyncio.create_task(broken())
+    await passes(2)
+    with pytest.raises(LookupError):
+        await stop_task(task)
