@@ -1,6 +1,6 @@
 """A game as the table holds it in memory (`LiveGame`, its `Seat`s) and what one step produces for the
 rest of the bot: the `Outcome` a caller is answered, the `Step` a planner turns into delivery rows, and
-the `Delivery` the listeners (Discord, the terminal) are given once it is saved (bot/table.py)."""
+the `Delivery` the listeners (Discord, the terminal) are given once it is saved (bot/table/core.py)."""
 
 from __future__ import annotations
 

@@ -28,7 +28,8 @@ from pydantic import BaseModel
 from bot.live import LiveGame, Seat
 from bot.offline import bot_names
 from bot.storage import GameRow, IntegrityError, Storage
-from bot.table import Table, TokenBucket
+from bot.table import Table
+from bot.table.limits import TokenBucket
 from games import registry
 from games.core import Engine, IllegalAction, Refusal
 from games.core.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL

@@ -2,7 +2,7 @@
 
 Sharding: with SHARD_COUNT (and SHARD_IDS) the process runs those gateway shards only — Discord sends
 it the events of their servers (DM interactions come to shard 0) — and other processes run the rest,
-sharing one PostgreSQL database (bot/table.py `hold`, bot/discord/shards.py)."""
+sharing one PostgreSQL database (bot/table/core.py `hold`, bot/discord/shards.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A saved step → the delivery rows it needs in Discord (bot/table.py saves them in the step's own
+"""A saved step → the delivery rows it needs in Discord (bot/table/core.py saves them in the step's own
 transaction; bot/discord/delivering.py queues them once saved)."""
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ Each post is logged with the game (`Table.note`: an event under the seat's publi
 went out: the finished game's transcript has what was said, the public name only.
 
 Posts go through one webhook per seat, created when the game starts (`prepare`) with the public
-name and a generated round avatar in a colour of its own (`avatar_png`), kept in the game's meta
+name and a generated round avatar in a colour of its own (bot/discord/avatars.py), kept in the game's meta
 (`relay`) so a restart reuses them, and deleted when the game ends (`cleanup`). When the channel has no
 room for them (Discord allows 15 webhooks per channel), one shared webhook posts with the public name
 as a per-message username; without Manage Webhooks (the moderators are told once) the bot posts the
@@ -28,10 +28,6 @@ words itself, under the public name.
 from __future__ import annotations
 
 import asyncio
-import base64
-import colorsys
-import hashlib
-import io
 import logging
 import re
 import secrets
@@ -41,8 +37,8 @@ from typing import Any
 
 import discord
 from discord.ext import commands
-from PIL import Image, ImageDraw
 
+from bot.discord.avatars import avatar_png, data_uri
 from bot.discord.channel import ChannelKeeper
 from bot.discord.component_rows import ComponentRows
 from bot.discord.components import SpeakChoice, SpeakModal
@@ -52,9 +48,9 @@ from bot.discord.replies import ephemeral
 from bot.discord.text import escape_name, refusal_text
 from bot.i18n import normalize, reading_as, resolve, t
 from bot.live import LiveGame
-from bot.table import Table, TokenBucket
+from bot.table import Table
+from bot.table.limits import TokenBucket
 from games.core import Event, Refusal, seat
-from games.core.drawing import font, text_colour
 
 log = logging.getLogger(__name__)
 
@@ -83,35 +79,10 @@ class Waiting:
     at: float
 
 
-def colour_of(key: str) -> tuple[int, int, int]:
-    """A colour of the key's own (the same every time), saturated and mid-light."""
-    hue = int(hashlib.sha256(key.encode()).hexdigest()[:8], 16) / 0xFFFFFFFF
-    r, g, b = colorsys.hls_to_rgb(hue, 0.45, 0.6)
-    return int(r * 255), int(g * 255), int(b * 255)
-
-
-def avatar_png(name: str, key: str, size: int = 128) -> bytes:
-    """A round avatar: a disc in the key's colour with the name's initial."""
-    fill = colour_of(key)
-    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
-    draw.ellipse((2, 2, size - 3, size - 3), fill=(*fill, 255))
-    initial = (name.strip()[:1] or "?").upper()
-    face = font(True, int(size * 0.55))
-    draw.text((size / 2, size / 2), initial, font=face, fill=text_colour(fill), anchor="mm")
-    out = io.BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()
-
-
 def public_name(game: LiveGame, seat_number: int, language: str) -> str:
     """The seat's name in `language` (an anonymous seat's public role is a catalog term: read in the
     reader's language, not the game's)."""
     return str(resolve(language, seat(seat_number), game.name_of))
-
-
-def data_uri(png: bytes) -> str:
-    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
 
 
 def inert(text: str) -> str:

@@ -12,7 +12,7 @@ import pytest
 from bot.live import Seat
 from bot.scheduler import Scheduler
 from bot.storage import IntegrityError, Storage
-from bot.table import CHANGES_BURST
+from bot.table.limits import CHANGES_BURST
 from games.core import Action
 from tests.runtime.databases import Database
 from tests.runtime.helpers import humans, pick

@@ -12,7 +12,8 @@ import pytest
 from bot.live import LiveGame
 from bot.scheduler import Scheduler
 from bot.storage import open_storage
-from bot.table import Table, reminder_lead
+from bot.table import Table
+from bot.table.limits import reminder_lead
 from games.core import Action
 from games.core.orders import DONE, EDIT, untouched
 from games.core.rng import derived

@@ -1,0 +1,49 @@
+"""The table's house limits and timings: how often a choice may change, when reminders come, when a
+refused default is tried again."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+CHANGES_BURST = 10
+CHANGES_PER_SECOND = 1 / 3
+"""A player may change a changeable choice 10 times at once, then once every 3 seconds."""
+EXPIRY_RETRY_SECONDS = 60.0
+"""When a deadline's default action is refused (a game bug), it is tried again this much later."""
+
+
+class TokenBucket:
+    """A token bucket per key: `take` spends one token, or says how many seconds until one is back."""
+
+    def __init__(self, burst: int, per_second: float) -> None:
+        self.burst = burst
+        self.per_second = per_second
+        self.buckets: dict[Any, tuple[float, float]] = {}
+
+    def take(self, key: Any, now: float) -> int:
+        tokens, at = self.buckets.get(key, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - at) * self.per_second)
+        if tokens < 1:
+            self.buckets[key] = (tokens, now)
+            return max(1, math.ceil((1 - tokens) / self.per_second))
+        self.buckets[key] = (tokens - 1, now)
+        return 0
+
+    def forget(self, match: Callable[[Any], bool]) -> None:
+        for key in [k for k in self.buckets if match(k)]:
+            del self.buckets[key]
+
+
+REMINDER_LEAD_MAX = 3 * 3600.0
+"""The earliest a reminder comes: 3 hours before a deadline (a forum day of 24 h)."""
+
+
+def reminder_lead(seconds: float) -> float | None:
+    """How long before a deadline players are reminded: a quarter of a short time (10–60 s: a 90 s
+    choice, 22.5 s before), an eighth of a long one (a live night of 15 min, ~2 min before; a forum
+    night of 12 h, 1.5 h; a forum day of 24 h, 3 h), never more than 3 hours."""
+    if seconds < 20:
+        return None
+    return max(10.0, min(seconds / 4, max(60.0, seconds / 8), REMINDER_LEAD_MAX))
