@@ -114,6 +114,7 @@ def pct(values: list[float], q: float) -> float:
 
 HANDLING = "gamemaster_interaction_handling_seconds_bucket"
 STEP_SAVE = "gamemaster_step_save_seconds_bucket"
+COMMIT = "gamemaster_storage_commit_seconds_bucket"
 
 
 async def handling_buckets(port: int, histogram: str = HANDLING) -> dict[float, float]:
@@ -302,12 +303,14 @@ async def run(games: int, clicks: int, think: float) -> int:
                 own_cpu, bot_cpu = time.process_time(), process_cpu(process.pid)
                 handled_before = await handling_buckets(port)
                 saves_before = await handling_buckets(port, STEP_SAVE)
+                commits_before = await handling_buckets(port, COMMIT)
                 outcomes = await asyncio.gather(
                     *[play(standin, users[g], channels[g], clicks, pause) for g in range(games)], return_exceptions=True
                 )
                 elapsed = time.perf_counter() - started
                 handled = await handling_buckets(port)
                 saves = await handling_buckets(port, STEP_SAVE)
+                commits = await handling_buckets(port, COMMIT)
                 own_cpu = time.process_time() - own_cpu
                 bot_after = process_cpu(process.pid)
                 bot_cpu = bot_after - bot_cpu if bot_after is not None and bot_cpu is not None else None
@@ -328,6 +331,9 @@ async def run(games: int, clicks: int, think: float) -> int:
                 print(f"  the steps' saves, each as the table waited for it (queueing for the writer included): "
                       f"p50 {bucket_quantile(saves_before, saves, 0.5) * 1000:.1f} ms, "
                       f"p99 {bucket_quantile(saves_before, saves, 0.99) * 1000:.1f} ms")
+                print(f"    of which the batch they were in (sent to the writer → settled on the event loop): "
+                      f"p50 {bucket_quantile(commits_before, commits, 0.5) * 1000:.1f} ms, "
+                      f"p99 {bucket_quantile(commits_before, commits, 0.99) * 1000:.1f} ms (per batch)")
                 print("  CPU per interaction: " + cpu_line(bot_cpu, own_cpu, elapsed, answered))
                 print(f"  games stalled or refused: {len(failed)} of {games}")
                 for g, error in failed[:5]:
