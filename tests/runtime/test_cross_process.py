@@ -23,7 +23,7 @@ from bot.live import LiveGame, Step
 from bot.scheduler import Scheduler
 from bot.startup import StartupError
 from bot.storage import DeliveryRow, Storage, open_storage
-from bot.storage.postgres import PROCESS_SPACE
+from bot.storage.postgres_locks import PROCESS_SPACE
 from bot.table import Table
 from tests.runtime.databases import PostgresDatabase
 from tests.runtime.helpers import FakeClock, humans, pick
