@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from bot.storage.program import Outcome, Program, Rows, Run, Write
+from bot.storage.program import Outcome, Program, Write, run_in
 from bot.storage.rows import IntegrityError
 
 T = TypeVar("T")
@@ -51,18 +52,29 @@ def run_batch(writes: list[Write[Any]], db: sqlite3.Connection) -> list[Outcome]
     return outcomes
 
 
+class ConnectionTx:
+    """A plain `sqlite3` connection as a `Tx`: its awaits never suspend, so `run_in`, the one way a write
+    program is run, finishes in a single step here (`run_here`)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return self.db.execute(sql, params).rowcount
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        self.db.executemany(sql, rows)
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return self.db.execute(sql, params).fetchall()
+
+
 def run_here(program: Program[T], db: sqlite3.Connection) -> T:
-    """Run a write program statement by statement, synchronously, on this thread."""
-    answer: Any = None
-    while True:
-        try:
-            statement = program.send(answer)
-        except StopIteration as end:
-            return end.value  # type: ignore[no-any-return]
-        if isinstance(statement, Rows):
-            answer = db.execute(statement.sql, statement.params).fetchall()
-        elif isinstance(statement, Run):
-            answer = db.execute(statement.sql, statement.params).rowcount
-        else:
-            db.executemany(statement.sql, statement.rows)
-            answer = None
+    """Run a write program synchronously, on this thread: `run_in` on the connection, driven to its end."""
+    running = run_in(ConnectionTx(db), program)
+    try:
+        running.send(None)
+    except StopIteration as end:
+        return end.value  # type: ignore[no-any-return]
+    running.close()
+    raise RuntimeError("a write program waited on a plain sqlite3 connection")

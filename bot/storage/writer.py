@@ -6,6 +6,8 @@ the same GIL as the event loop. Under load the loop holds the GIL most of the ti
 thread waited for it at each statement of a batch: in the Discord benchmark's first pass (~78
 interactions/s) the writer thread was busy 70–82 % of the time, mostly waiting, and the steps' saves
 took p99 ~450 ms. A process has its own GIL and waits for nobody; a batch costs a pipe round trip.
+(That was a slower 2-core machine; on one ~2.2× faster per interaction the thread keeps up and the two
+measure alike: the process is what keeps a slow machine's saves short.)
 
 The batches go down the writer's stdin and come back on its stdout in the same order, each a
 length-prefixed pickle: a batch is a list of writes (`functools.partial`s of module-level programs,
@@ -220,6 +222,3 @@ class Writer(asyncio.Protocol):
             await self._ended
         await asyncio.to_thread(self._process.wait)
 
-
-if __name__ == "__main__":
-    main()
