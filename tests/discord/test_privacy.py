@@ -97,3 +97,27 @@ async def test_a_moderator_forgets_a_member_who_left_the_server(tmp_path: Path, 
         assert "Done: this server's finished games and statistics no longer name player2 (2 games" in done
         assert traces(w.db, {str(gone.id), gone.username}) == []
         assert traces(w.db, {str(here.id)}), "the member who stayed is kept"
+
+
+async def test_gm_forget_finds_the_server_nickname_of_a_player_removed_before_they_left(
+    tmp_path: Path, standin
+) -> None:
+    """Zed (player2's server nickname) is removed with /gm remove and a bot plays their seat ("Bot for
+    Zed"); they leave the server. /gm forget knows only their account, yet no table keeps the nickname:
+    it is learned from the seat's change of hands in the log."""
+    async with world(tmp_path, 4, standin=standin, locales=("en-US",)) as w:
+        gone = w.users[2]
+        w.guild.members[gone.id].nick = "Zed"
+        game_id = await open_game(w)
+        row = await w.gm.storage.load_game(game_id)
+        assert row is not None and row.seats[2]["name"] == "Zed"
+        assert "Done" in answer_text(w, await w.slash(w.moderator, "gm remove", player=gone))
+        await w.play_to_end(game_id)
+        await w.gm.drained()
+        await w.standin.remove_member(w.guild, gone)
+        assert traces(w.db, {"Zed"}), "the record names the nickname before"
+        done = answer_text(w, await w.slash(w.moderator, "gm forget", member=gone))
+        assert "Done: this server's finished games and statistics no longer name player2 (one game" in done
+        assert traces(w.db, {str(gone.id), gone.username, "Zed"}) == []
+        row = await w.gm.storage.load_game(game_id)
+        assert row is not None and row.seats[2]["name"] == t(row.language, "privacy-former-bot")

@@ -4,8 +4,13 @@ than KEEP_FINISHED_DAYS loses its full record and keeps its results; a game not 
 
 from __future__ import annotations
 
+import json
 import time
 
+import pytest
+
+from bot.i18n import t
+from bot.live import Seat
 from bot.privacy import DAY, Scrubber, forget_member, games_in_the_way, purge_finished
 from bot.storage import open_storage
 from bot.table import Table
@@ -64,11 +69,76 @@ async def test_old_finished_games_lose_their_record_and_keep_their_results(datab
         await storage.close()
 
 
-def test_a_name_is_replaced_as_a_whole_and_in_text_only_where_asked() -> None:
-    scrub = Scrubber(7, {"night"}, "a former player")
-    assert scrub.text('{"phase":"night","seat":{"user_id":7,"name":"night"}}', names=False) == \
-        '{"phase":"night","seat":{"user_id":null,"name":"a former player"}}'
-    assert scrub.text('["night", "nightly", "7"]') == '["a former player","nightly",""]'
-    assert scrub.text('{"text":"🤖 night (bot)"}', words=True) == '{"text":"🤖 a former player (bot)"}'
+def test_a_member_is_replaced_by_id_and_their_name_only_in_their_own_seats() -> None:
+    scrub = Scrubber(7, {"night"}, "en", seats={2})
+    former = {"user_id": None, "name": "a former player"}
+    assert scrub.ids({"phase": "night", "seat": {"user_id": 7, "name": "night", "language": "ru"}}) == \
+        {"phase": "night", "seat": former}, "a holder that is them, by id; the game's own word stays"
+    assert scrub.ids(["night", "nightly", "7", 7, "<@7> said"]) == ["night", "nightly", "a former player said"]
+    assert scrub.ids({"7": True, "8": False}) == {"8": False}, "a member list keyed by id"
+    assert scrub.holder({"user_id": None, "bot": True, "name": "Bot for night"}, 2)["name"] == \
+        "Bot for a former player", "a bot in their seat"
+    assert scrub.holder({"user_id": None, "bot": True, "name": "night"}, 1)["name"] == "night", "another seat's bot"
+    assert scrub.holder({"user_id": 8, "name": "night"}, 2) == {"user_id": 8, "name": "night"}, "who took it after"
+    assert scrub.text('{"text":"🤖 night (bot)"}') == '{"text":"🤖 a former player (bot)"}', "a waiting message"
     unchanged = '{"a": 1}'
-    assert scrub.text(unchanged) is unchanged
+    assert scrub.dumps({"a": 1}, unchanged) is unchanged
+
+
+async def test_a_player_named_like_a_card_is_forgotten_without_rewriting_anyones_moves(database: Database) -> None:
+    """A player called "cookie" in a game of Cookie: their seat and id go, and every logged move (the card
+    "cookie" included) and every event stays as it was, so the record still replays."""
+    storage = await open_storage(database.target)
+    try:
+        table = Table(storage)
+        seats = humans(4)
+        seats[1] = Seat(name="cookie", user_id=101)
+        game = await table.start("cookie", seats, seed=11)
+        await play_out(table, game.id)
+        moves = [(a.seq, a.payload) for a in await storage.actions(game.id)]
+        events = [(e.seq, e.params) for e in await storage.events(game.id)]
+        assert sum("cookie" in str(payload) for _, payload in moves) > 5, "the card is played by others"
+
+        await forget_member(storage, 101, {"cookie"})
+        row = await storage.load_game(game.id)
+        assert row is not None
+        assert [s["name"] for s in row.seats] == ["Player1", "a former player", "Player3", "Player4"]
+        assert [(a.seq, a.payload) for a in await storage.actions(game.id)] == moves, "no move is rewritten"
+        assert [(e.seq, e.params) for e in await storage.events(game.id)] == events, "no event names the seat"
+        replayed = await table.replay(game.id)
+        assert replayed.model_dump_json() == (await table.replay(game.id, until_step=row.step)).model_dump_json()
+        assert replayed.step == row.step
+    finally:
+        await storage.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_removed_players_nickname_is_learned_from_the_log(database: Database, language: str) -> None:
+    """Zed (a server nickname; their account is "zed_account") is removed by a moderator: a bot takes the
+    seat under "Bot for Zed". Forgetting the account finds the nickname in the seat's change of hands
+    and takes it from the seats, the log and the events; a later change of another seat is left alone."""
+    storage = await open_storage(database.target)
+    try:
+        table = Table(storage)
+        seats = humans(4)
+        seats[2] = Seat(name="Zed", user_id=102)
+        game = await table.start("cookie", seats, seed=12, language=language)
+        bot_seat = Seat(name=t(language, "bot-name", name="Zed"), bot=True)
+        assert (await table.replace(game.id, 2, bot_seat, 900, removed=True)).ok
+        assert (await table.replace(game.id, 3, Seat(name="Zed Fan", user_id=200), 900)).ok
+        await play_out(table, game.id)
+
+        await forget_member(storage, 102, {"zed_account"})
+        row = await storage.load_game(game.id)
+        assert row is not None
+        assert row.seats[2]["name"] == t(language, "privacy-former-bot")
+        assert row.seats[3]["name"] == "Zed Fan", "another member's seat is theirs"
+        found = [a.payload for a in await storage.actions(game.id, kind="table") if "Zed" in json.dumps(a.payload)]
+        assert [(p["op"], p["seat"], p["new"]["name"]) for p in found] == [("replace", 3, "Zed Fan")]
+        named = [(e.key, e.params) for e in await storage.events(game.id) if "Zed" in json.dumps(e.params)]
+        assert named == [("moderator-replaced", {"old": "Player4", "new": "Zed Fan"})]
+        removed = next(e for e in await storage.events(game.id) if e.key == "moderator-removed")
+        assert removed.params == {"player": t(language, "privacy-former-player")}
+        assert all(a.actor_id != 102 for a in await storage.actions(game.id))
+    finally:
+        await storage.close()

@@ -5,6 +5,7 @@ cmd-forget-me = Remove your Discord id and name from finished games and statisti
 cmd-gm-forget = Forget a member who left: this server's finished games and statistics
 opt-gm-forget-member = The member who left the server
 privacy-former-player = a former player
+privacy-former-bot = Bot for a former player
 privacy-text = 🔒 **What this bot keeps about you**
     • For each game you sit in: your Discord id, your display name at the time, your server, what you chose at each step and what the game showed you (its log, so a game can be resumed, checked and exported).
     • For each finished game: your result (points, a win, your role), which /stats, /leaderboard and /history show on that server.
