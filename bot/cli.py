@@ -67,7 +67,7 @@ def _parser() -> argparse.ArgumentParser:
     backup = commands.add_parser(
         "backup", help="copy the bot's SQLite database consistently, even while the bot runs (PostgreSQL: pg_dump)"
     )
-    backup.add_argument("dest", type=Path, help="the backup file, or a folder to put a dated one in")
+    backup.add_argument("dest", help="the backup file, or a folder to put a dated one in (ends with /, or exists)")
     restore = commands.add_parser("restore", help="put a backup in place of the bot's SQLite database (bot stopped)")
     restore.add_argument("src", type=Path, help="a file written by `backup`")
 
@@ -159,6 +159,8 @@ def _backup_or_restore(command: str, args: argparse.Namespace, settings: Setting
         return 1
     key = "cli-backup-written" if command == "backup" else "cli-restore-done"
     print(t(language, key, path=str(copied.path), size=max(1, round(copied.size / 1024)), games=copied.games))
+    if copied.replaced:
+        print(t(language, "cli-backup-replaced"))
     return 0
 
 
