@@ -91,7 +91,10 @@ def backup(database: Path, dest: str | Path) -> Copied:
     if target.is_dir():
         raise BackupError("cli-backup-failed", db=str(database), reason=f"{target} is a folder")
     replaced = target.exists()
-    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:  # e.g. `notes.txt/`: a file where the folder would be
+        raise BackupError("cli-backup-failed", db=str(database), reason=str(error)) from error
     partial = target.with_name(target.name + ".partial")
     partial.unlink(missing_ok=True)
     try:
