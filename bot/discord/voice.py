@@ -10,8 +10,12 @@ mutes them, so a SIGKILL between the two can never leave someone muted the bot d
 (GUILD_CREATE, VOICE_STATE_UPDATE) and changes only who differs. A member can only be muted or unmuted
 while connected (Discord answers 40032 otherwise), so whoever joins the channel mid-game gets the state
 their seat should have at once (`joined`), and after a restart every running game's state is put back
-(`resume`). A member the bot muted who is away when the game ends is unmuted when they next connect
-(remembered by this process).
+(`resume`). A server mute is server-wide, so whom the bot muted is unmuted wherever they are connected
+when the game wants them unmuted (by day, at the end): someone who moved to another voice channel too;
+only muting is limited to the game's channel. A member the bot muted who is not connected at all when
+the game ends stays in the finished game's saved `muted` until they are unmuted: they are unmuted when
+they next connect, and a restarted bot rebuilds that list from the saved records (`resume`), unmuting at
+once whoever is connected by then.
 
 Without Mute Members the moderators are told once and the game runs without voice control.
 """
@@ -86,19 +90,20 @@ class VoiceKeeper:
         if record.get("refused") or not record.get("channel") or guild is None:
             return
         channel = guild.get_channel(int(record["channel"]))
-        states = channel.voice_states if isinstance(channel, discord.VoiceChannel | discord.StageChannel) else {}
+        here = channel.voice_states if isinstance(channel, discord.VoiceChannel | discord.StageChannel) else {}
+        everywhere = connected(guild)
         mine = {int(u) for u in record.get("muted") or []}
         changes: list[tuple[int, bool]] = []
-        for user_id, state in sorted(states.items()):
+        for user_id, state in sorted(everywhere.items()):
             if only is not None and user_id != only:
                 continue
             mute = bool((wanted or {}).get(str(user_id), False))
-            if mute and not state.mute:
+            if mute and user_id in here and not state.mute:  # muted in the game's channel only
                 changes.append((user_id, True))
-            elif not mute and state.mute and user_id in mine:
+            elif not mute and state.mute and user_id in mine:  # a mute of ours, lifted wherever they are
                 changes.append((user_id, False))
-        if wanted is None:  # away now: unmuted when they connect again
-            for user_id in mine - set(states):
+        if wanted is None:  # not connected now: unmuted when they connect again
+            for user_id in mine - set(everywhere):
                 self.unmute_later[(guild.id, user_id)] = game_id
         for user_id, mute in changes:
             if mute:  # remembered before it is done: a crash can never leave an unremembered mute
@@ -132,23 +137,65 @@ class VoiceKeeper:
     async def joined(self, member: discord.Member, channel: Any) -> None:
         """A member connected to a voice channel: the state their seat should have (or a finished game's
         mute lifted)."""
-        ended = self.unmute_later.pop((member.guild.id, member.id), None)
-        if ended is not None and member.voice is not None and member.voice.mute:
-            try:
-                await self.bot.http.edit_member(member.guild.id, member.id, mute=False, reason="the game is over")
-            except discord.HTTPException as error:
-                log.info("game %s: could not unmute %s after the end: %s", ended, member.id, error)
+        ended = self.unmute_later.get((member.guild.id, member.id))
+        if ended is not None:
+            await self._lift(ended, member.guild.id, member.id, member.voice)
         for game in list(self.table.games.values()):
             record = game.row.meta.get(KIND) or {}
             if game.running and record.get("channel") == getattr(channel, "id", None):
                 await self.put(game.id, record.get("wanted"), only=member.id)
 
+    async def _lift(self, game_id: int, guild_id: int, user_id: int, state: discord.VoiceState | None) -> None:
+        """Unmute a member a finished game's bot muted, now that they are connected; once done (or they are
+        not muted any more), they leave the game's saved `muted`. A failure Discord may not repeat (a 5xx,
+        a member gone from voice again) keeps them for their next connection."""
+        if state is None:
+            return
+        if state.mute:
+            try:
+                await self.bot.http.edit_member(guild_id, user_id, mute=False, reason="the game is over")
+            except discord.HTTPException as error:
+                if error.status >= 500 or error.code == NOT_CONNECTED:
+                    log.info("game %s: could not unmute %s after the end yet: %s", game_id, user_id, error)
+                    return
+                log.warning("game %s: could not unmute %s after the end: %s", game_id, user_id, error)
+        self.unmute_later.pop((guild_id, user_id), None)
+
+        def done(saved: dict[str, Any]) -> None:
+            saved["muted"] = [u for u in saved.get("muted") or [] if u != str(user_id)]
+
+        await self.channels.update(game_id, KIND, done)
+
     async def resume(self) -> None:
-        """After a (re)start: every running game's voice as it should be now."""
+        """After a (re)start: every running game's voice as it should be now, and the mutes finished games
+        still owe (their saved `muted`): lifted now from whoever is connected, from the others when they
+        connect."""
         for game in list(self.table.games.values()):
             record = game.row.meta.get(KIND) or {}
             if game.running and record.get("channel"):
                 await self.put(game.id, self.wanted(game, game.state, game.row.status))
+        for row in await self.table.storage.games_with_meta(OWED, "finished", "cancelled"):
+            record = row.meta.get(KIND) or {}
+            guild = self.bot.get_guild(row.guild_id or 0)
+            if guild is None or record.get("refused"):
+                continue
+            everywhere = connected(guild)
+            for user_id in sorted(int(u) for u in record.get("muted") or []):
+                self.unmute_later[(guild.id, user_id)] = row.id
+                if user_id in everywhere:
+                    await self._lift(row.id, guild.id, user_id, everywhere[user_id])
+
+
+OWED = '"muted":["'
+"""A saved voice record that lists someone the bot muted (the meta's canonical JSON text)."""
+
+
+def connected(guild: discord.Guild) -> dict[int, discord.VoiceState]:
+    """Everyone connected to a voice channel of the server, with their voice state."""
+    states: dict[int, discord.VoiceState] = {}
+    for channel in (*guild.voice_channels, *guild.stage_channels):
+        states.update(channel.voice_states)
+    return states
 
 
 class _Missing:

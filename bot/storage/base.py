@@ -199,6 +199,16 @@ class Storage(ABC):
         )
         return [game_row(r) for r in rows]
 
+    async def games_with_meta(self, fragment: str, *statuses: str) -> list[GameRow]:
+        """Games of these statuses whose saved meta (canonical JSON text, `dumps`) contains `fragment`: what a
+        finished game's world record still owes (bot/discord/voice.py: mutes to lift)."""
+        marks = ",".join("?" * len(statuses))
+        rows = await self._fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ({marks}) AND meta LIKE ? ORDER BY id",
+            [*statuses, f"%{fragment}%"],
+        )
+        return [game_row(r) for r in rows]
+
     async def games_in_channel(self, channel_id: int, *statuses: str) -> list[GameRow]:
         marks = ",".join("?" * len(statuses))
         rows = await self._fetchall(

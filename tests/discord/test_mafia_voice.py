@@ -14,10 +14,11 @@ from bot.live import LiveGame, Seat
 from games.mafia.state import MafiaState
 from tests.discord.mafia_play import fixed_seed
 from tests.discord.mafia_world import SEED, advance
+from tests.discord.test_mafia_channel import restarted
 from tests.discord.world import World, world
 from tests.discord_standin import Channel, ChannelType
 from tests.discord_standin.models import MUTE_MEMBERS
-from tests.discord_standin.voice import join_voice, muted
+from tests.discord_standin.voice import join_voice, leave_voice, muted
 
 PLAYERS = 10
 
@@ -112,3 +113,63 @@ async def test_mafia_new_links_a_voice_channel_for_a_live_game_only(tmp_path: Pa
         assert not created.errors, created.callbacks
         row = await w.gm.lobby.current(w.channel.id)
         assert row is not None and row.meta[KIND] == {"channel": voice.id}
+
+
+async def test_the_end_unmutes_a_player_the_bot_muted_who_moved_to_another_voice_channel(
+    tmp_path: Path, standin
+) -> None:
+    """A server mute is server-wide: a player the bot muted in the draft who moved to another voice channel
+    is still muted there, and the end (/gm end) lifts it wherever they are connected."""
+    async with world(tmp_path, PLAYERS, standin=standin, locales=("en-US",)) as w:
+        standin.bot_role(w.guild).permissions |= MUTE_MEMBERS
+        voice = standin.add_channel(w.guild, "Game Voice", type=ChannelType.GUILD_VOICE)
+        lounge = standin.add_channel(w.guild, "Lounge", type=ChannelType.GUILD_VOICE)
+        for user in w.users[:3]:
+            await join_voice(standin, w.guild, user, voice)
+        await settled(w)
+        game = await start_with_voice(w, voice)
+        await settled(w)
+        assert all(muted(w.guild, u) for u in w.users[:3]), "the draft"
+        moved = w.users[0]
+        await join_voice(standin, w.guild, moved, lounge)
+        await settled(w)
+        assert muted(w.guild, moved), "muted server-wide, in the lounge too"
+        ended = await w.slash(w.moderator, "gm end", game_id=game.id)
+        assert not ended.errors
+        await settled(w)
+        assert not any(muted(w.guild, u) for u in w.users[:3]), "unmuted wherever they are"
+        row = await w.gm.storage.load_game(game.id)
+        assert row is not None and row.meta[KIND]["muted"] == [], "nobody left to unmute"
+
+
+async def test_a_player_away_at_the_end_is_unmuted_when_they_connect_after_a_restart(tmp_path: Path, standin) -> None:
+    """A player the bot muted who was not connected when the game ended stays muted (Discord lifts a mute
+    only from a connected member): the game's saved voice record keeps them, so a restarted bot still
+    unmutes them when they connect, and forgets them once done."""
+    async with world(tmp_path, PLAYERS, standin=standin, locales=("en-US",)) as w:
+        standin.bot_role(w.guild).permissions |= MUTE_MEMBERS
+        voice = standin.add_channel(w.guild, "Game Voice", type=ChannelType.GUILD_VOICE)
+        for user in w.users[:3]:
+            await join_voice(standin, w.guild, user, voice)
+        await settled(w)
+        game = await start_with_voice(w, voice)
+        await settled(w)
+        away = w.users[1]
+        assert muted(w.guild, away)
+        await leave_voice(standin, w.guild, away)
+        await settled(w)
+        assert not (await w.slash(w.moderator, "gm end", game_id=game.id)).errors
+        await settled(w)
+        assert muted(w.guild, away) and not muted(w.guild, w.users[0])
+    async with restarted(w) as w:
+        await join_voice(standin, w.guild, away, voice)
+        await settled(w)
+        await standin.wait_for(lambda: not muted(w.guild, away), what="the mute lifted after the restart")
+        row = await w.gm.storage.load_game(game.id)
+        assert row is not None and row.meta[KIND]["muted"] == [], "done: nothing left to unmute"
+        mutes = len(standin.requests_to("PATCH", "/guilds/{guild_id}/members/{user_id}"))
+    async with restarted(w) as w:
+        await leave_voice(standin, w.guild, away)
+        await join_voice(standin, w.guild, away, voice)
+        await settled(w)
+        assert len(standin.requests_to("PATCH", "/guilds/{guild_id}/members/{user_id}")) == mutes, "once"
