@@ -122,6 +122,9 @@ class Mafia(
         if voice is not None and (pace or "live") != "live":
             await ephemeral(interaction, t(normalize(str(interaction.locale)), "mafia-voice-live-only"))
             return
+        if voice is not None and mode == "anonymous":  # muting the dead would show who held which public role
+            await ephemeral(interaction, t(normalize(str(interaction.locale)), "mafia-voice-anonymous"))
+            return
         linked = {VOICE: {"channel": voice.id}} if voice is not None else None  # bot/discord/voice.py
         await create_game(interaction, GAME, {k: v for k, v in options.items() if v is not None}, meta=linked)
 

@@ -173,3 +173,19 @@ async def test_a_player_away_at_the_end_is_unmuted_when_they_connect_after_a_res
         await join_voice(standin, w.guild, away, voice)
         await settled(w)
         assert len(standin.requests_to("PATCH", "/guilds/{guild_id}/members/{user_id}")) == mutes, "once"
+
+
+async def test_an_anonymous_game_takes_no_voice_channel(tmp_path: Path, standin, monkeypatch) -> None:
+    """Muting the dead by day would show everyone connected which member held which public role: /mafia new
+    mode:anonymous voice: is refused, in the member's language, and no game is opened."""
+    fixed_seed(monkeypatch)
+    async with world(tmp_path, 2, standin=standin, locales=("en-US", "ru")) as w:
+        voice = standin.add_channel(w.guild, "Game Voice", type=ChannelType.GUILD_VOICE)
+        for user, expected in ((w.users[0], "cannot be linked to an anonymous game"),
+                               (w.users[1], "нельзя связать с анонимной игрой")):
+            refused = await w.slash(user, "mafia new", mode="anonymous", voice=voice)
+            await refused.wait_response()
+            answer = refused.callbacks[0]["body"]["data"]
+            assert expected in str(answer.get("content")) and answer.get("flags", 0) & 64, answer
+        assert await w.gm.lobby.current(w.channel.id) is None, "nothing was opened"
+        assert not (await w.slash(w.users[0], "mafia new", mode="anonymous")).errors, "without voice it opens"
