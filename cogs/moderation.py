@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.checks import is_moderator
+from bot.discord.checks import is_moderator, manages_server
 from bot.discord.game_cog import game_master
 from bot.discord.lookups import Entry, autocomplete, finished_games, game_entry, newest_first
 from bot.discord.text import escape_name
@@ -307,6 +307,12 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
     ) -> None:
         reader = normalize(str(interaction.locale))
         guild_id = interaction.guild_id or 0
+        if gm_role is not None and not manages_server(interaction):  # who moderates is the server's owners' say
+            await self.gm.ephemeral(interaction, t(reader, "gm-settings-role-manage-server"))
+            return
+        if gm_role is not None and gm_role.is_default():  # every member would be a moderator
+            await self.gm.ephemeral(interaction, t(reader, "gm-settings-role-everyone"))
+            return
         current = await self.gm.storage.guild_settings(guild_id)
         if (deadline is None) != (seconds is None):
             await self.gm.ephemeral(interaction, t(reader, "gm-settings-deadline-pair"))

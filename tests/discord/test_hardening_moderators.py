@@ -171,3 +171,33 @@ async def test_a_removed_players_seat_goes_to_a_substitute(tmp_path: Path, stand
         assert game.seat_of(substitute.id) == 2 and not game.seats[2].bot
         stranger = await w.slash(w.moderator, "gm replace", player=w.users[5], member=substitute)
         assert reply(w, stranger) == t("en", "gm-player-no-seat", id=game_id)
+
+
+# --- issue 35, item 11: the GM role --------------------------------------------------------------
+async def test_only_manage_server_changes_the_gm_role_and_never_to_everyone(tmp_path: Path, standin) -> None:
+    """A member holding only the GM role moderates, but cannot change who else does: gm_role needs Manage
+    Server. @everyone is refused to anyone (every member would be a moderator). A refused change changes
+    nothing, not even the command's other options."""
+    async with world(tmp_path, 3, standin=standin, locales=("en-US", "ru")) as w:
+        helpers = w.standin.add_role(w.guild, "Game Masters")
+        assert not (await w.slash(w.moderator, "gm settings", gm_role=helpers)).errors
+        english, russian, outsider = w.users
+        for user in (english, russian):
+            w.standin.add_member(w.guild, user, roles=[helpers])
+        before = await w.gm.storage.guild_settings(w.guild.id)
+        assert before["gm_role_id"] == helpers.id
+
+        refused = reply(w, await w.slash(english, "gm settings", gm_role=w.guild.everyone, language="ru"))
+        assert "needs the Manage Server permission" in refused and "Nothing was changed" in refused
+        assert "Manage Server" in reply(w, await w.slash(english, "gm settings", gm_role=w.standin.add_role(
+            w.guild, "Friends")))
+        assert "«Управление сервером»" in reply(w, await w.slash(russian, "gm settings", gm_role=w.guild.everyone))
+        everyone = reply(w, await w.slash(w.moderator, "gm settings", gm_role=w.guild.everyone))
+        assert "@everyone cannot be the GM role" in everyone and "Nothing was changed" in everyone
+        assert await w.gm.storage.guild_settings(w.guild.id) == before, "nothing changed"
+        assert "moderator" in reply(w, await w.slash(outsider, "gm list")).lower(), "still no moderator"
+        await w.gm.storage.save_guild_settings(w.guild.id, {**before, "gm_role_id": w.guild.id})  # an older bot's
+        assert "moderator" in reply(w, await w.slash(outsider, "gm list")).lower(), "@everyone saved: nobody by it"
+        await w.gm.storage.save_guild_settings(w.guild.id, before)
+        assert "30" in reply(w, await w.slash(english, "gm settings", deadline="choose", seconds=30)), \
+            "the GM role still changes the other settings"
