@@ -225,18 +225,16 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         if seat_number is None:
             await self.gm.ephemeral(interaction, t(language, "gm-player-no-seat", id=game.id))
             return
-        watched = self.gm.spectators.refusal(game, member.id) if member is not None else None
-        if watched is not None:
-            await self.gm.ephemeral(interaction, t(language, watched.key, **watched.params))
-            return
         new = (
             Seat(name=member.display_name, user_id=member.id, language=game.row.language)
             if member is not None
             else Seat(name=t(game.row.language, "bot-name", name=player.display_name), bot=True)
         )
         await interaction.response.defer(ephemeral=True)
+        spectators = self.gm.spectators
         outcome = await self.gm.table.replace(
-            game.id, seat_number, new, interaction.user.id, removed=removed, input_key=interaction_key(interaction.id)
+            game.id, seat_number, new, interaction.user.id, removed=removed, input_key=interaction_key(interaction.id),
+            check=None if member is None else lambda held: spectators.refusal(held, member.id),  # never a watcher
         )
         await self._done(interaction, outcome, game)
 

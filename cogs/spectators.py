@@ -35,7 +35,7 @@ class Spectating(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True)
         answer = await gm.spectators.spectate(game, interaction.user.id)
-        await gm.ephemeral(interaction, t(language, answer, id=game.id))
+        await gm.ephemeral(interaction, t(language, answer.key, id=game.id, **answer.params))
 
     @app_commands.command(name="unspectate", description=text("cmd-unspectate", "Stop watching the game here"))
     @app_commands.describe(member=text("opt-spectator", "Moderators: the spectator to remove"))
@@ -52,10 +52,9 @@ class Spectating(commands.Cog):
                 return
             who = member.id
         await interaction.response.defer(ephemeral=True)
-        answer = await gm.spectators.unspectate(game, who)
-        if answer == "unspectate-ok" and who != interaction.user.id:
-            answer = "unspectate-removed"
-        await gm.ephemeral(interaction, t(language, answer, id=game.id))
+        answer = await gm.spectators.unspectate(game, who, limited=who == interaction.user.id)
+        key = "unspectate-removed" if answer.key == "unspectate-ok" and who != interaction.user.id else answer.key
+        await gm.ephemeral(interaction, t(language, key, id=game.id, **answer.params))
 
 
 async def setup(bot: commands.Bot) -> None:

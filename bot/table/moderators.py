@@ -3,6 +3,7 @@ resume, extend, force, replace, rollback, end), who held which seat, and a game'
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot.live import LiveGame, Outcome, Seat
@@ -70,13 +71,15 @@ class Table(PlayerSteps):
     @on_running_game
     async def replace(
         self, game: LiveGame, seat_number: int, new: Seat, actor_id: int | None = None, *, removed: bool = False,
-        input_key: str | None = None,
+        input_key: str | None = None, check: Callable[[LiveGame], Refusal | None] | None = None,
     ) -> Outcome:
         """Give a seat to another member or to a bot player (removing a player = a bot takes over).
         The new seats, the logged step and the seat's deadlines are one transaction.
 
         A member who holds a seat, or held another one, is refused: the seat's private messages would
-        show them a second seat's secrets (coming back to the one seat they held is no such case).
+        show them a second seat's secrets (coming back to the one seat they held is no such case). So is
+        whatever the caller's `check` refuses, asked here under the game's lock where the seat changes
+        (a member who watched the game: bot/discord/spectators.py).
         What the seat's former player had on it goes with it: an absent player's claim (/back) and
         the deadlines it missed in a row."""
         if not 0 <= seat_number < len(game.seats):
@@ -85,6 +88,8 @@ class Table(PlayerSteps):
             held = (await self.seats_ever(game.id)).get(new.user_id, set())
             if game.seat_of(new.user_id) is not None or held - {seat_number}:
                 return Outcome(Refusal(key="gm-replace-former-player", params={"id": game.id}))
+        if check is not None and (refused := check(game)) is not None:
+            return Outcome(refused)
         old = game.seats[seat_number]
         term = game.public_term(seat_number)  # a hidden player stays hidden, and so does the newcomer
         old_name: Any = old.name if term is None else {"term": term}

@@ -6,8 +6,12 @@ with the same feed (here in the server's language, Russian)."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
+import pytest
+
+from bot.discord.graveyard import spectators_of
 from bot.live import LiveGame
 from games.core.rng import derived
 from games.mafia.state import MafiaState
@@ -125,3 +129,60 @@ async def test_a_game_without_eliminations_has_a_spectators_thread_with_the_same
         for user in w.users[:4]:
             assert w.standin.channel_view(thread, user) == []
         assert thread_members(thread) == {watcher.id, w.standin.bot_user.id}
+
+
+def waiting_for(game: LiveGame) -> int:
+    """How many steps wait for the game's lock (asyncio.Lock keeps them in `_waiters`)."""
+    return len(game.lock._waiters or ())
+
+
+@pytest.mark.parametrize("first", ["spectate", "replace"])
+async def test_spectate_and_replace_racing_for_one_member_never_seat_a_spectator(
+    tmp_path: Path, standin, first: str
+) -> None:
+    """/spectate and /gm replace for the same member, each past its own first check while another step holds
+    the game: whichever is saved first wins, and the other is refused under the game's lock. A member is
+    never both seated and watching."""
+    async with world(tmp_path, 5, standin=standin, locales=("en-US",)) as w:
+        member = w.users[4]
+        game = w.game(await open_game(w, "cookie", players=4))
+        assert game is not None
+        spectate = lambda: command(w, member, "spectate")  # noqa: E731
+        replace = lambda: command(w, w.moderator, "gm replace", player=w.users[3], member=member)  # noqa: E731
+        order = [spectate, replace] if first == "spectate" else [replace, spectate]
+        async with w.gm.table.hold(game):  # a step in progress
+            tasks = []
+            for number, step in enumerate(order, start=1):
+                tasks.append(asyncio.create_task(step()))
+                await w.standin.wait_for(lambda number=number: waiting_for(game) == number,  # type: ignore[misc]
+                                         what="the command waiting for the game")
+        answers = await asyncio.gather(*tasks)
+        await settled(w)
+        seated = game.seat_of(member.id) is not None
+        watching = member.id in spectators_of(game)
+        assert not (seated and watching), answers
+        if first == "spectate":
+            assert watching and "cannot be given a seat" in answers[1]
+        else:
+            assert seated and "hold or have held a seat" in answers[1]
+
+
+async def test_spectating_back_and_forth_is_slowed_down(tmp_path: Path, standin) -> None:
+    """24 /spectate and /unspectate in a row: the first few are done, the rest refused with when to try again
+    (no thread request, nothing saved for them); the thread's members stay what the answers said."""
+    async with world(tmp_path, 5, standin=standin, locales=("en-US",)) as w:
+        member = w.users[4]
+        game = w.game(await open_game(w, "cookie", players=4))
+        assert game is not None
+        answers = [await command(w, member, "unspectate" if turn % 2 else "spectate") for turn in range(24)]
+        await settled(w)
+        done = [a for a in answers if a.startswith("👁")]
+        slowed = [a for a in answers if "Not so fast" in a]
+        assert 1 < len(done) <= 5 and slowed, answers
+        others = [a for a in answers if a not in done and a not in slowed]
+        assert all(a.startswith("Not a spectator") or "already watching" in a for a in others), others
+        assert all("Try again in" in a for a in slowed)
+        route = "/channels/{channel_id}/thread-members/{user_id}"
+        assert len(w.standin.requests_to("PUT", route) + w.standin.requests_to("DELETE", route)) <= len(done)
+        members = thread_members(the_thread(w)) - {w.standin.bot_user.id}
+        assert members == ({member.id} if member.id in spectators_of(game) else set())

@@ -12,6 +12,7 @@ spectate-player = You hold or have held a seat in game #{ $id }, so you cannot w
 spectate-off = Watching games is turned off on this server.
 spectate-no-game = No game is running in this channel.
 spectate-no-seat = This member watches (or has watched) game #{ $id } and has seen its secrets: they cannot be given a seat in it.
+spectate-slow-down = ⏳ Not so fast: you started or stopped watching several times in a row. Try again in { $seconds } s.
 spectate-moderators-only = Only moderators may remove another spectator.
 unspectate-ok = 👁 You no longer watch game #{ $id }: you have left its thread.
 unspectate-removed = 👁 That member no longer watches game #{ $id }: they have left its thread.
