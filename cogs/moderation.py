@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.discord.checks import is_moderator, manages_server
 from bot.discord.game_cog import game_master
-from bot.discord.lookups import Entry, autocomplete, finished_games, game_entry, newest_first
+from bot.discord.lookups import Entry, autocomplete, finished_games, game_entries, newest_first
 from bot.discord.text import escape_name
 from bot.discord.translator import text
 from bot.i18n import normalize, t
@@ -34,7 +34,7 @@ async def running_games(interaction: discord.Interaction, language: str, typed: 
     if not await is_moderator(interaction, gm.storage):
         return []
     rows = newest_first(await gm.storage.games_with_status("running"), interaction.guild_id)
-    return [game_entry(interaction, language, row) for row in rows]
+    return await game_entries(interaction, language, rows)
 
 
 async def recorded_games(interaction: discord.Interaction, language: str, typed: str) -> list[Entry]:
@@ -44,7 +44,7 @@ async def recorded_games(interaction: discord.Interaction, language: str, typed:
         return []
     rows = newest_first(await gm.storage.games_with_status("running"), interaction.guild_id)
     rows += await finished_games(gm.storage, interaction.guild_id, typed)
-    return [game_entry(interaction, language, row) for row in rows]
+    return await game_entries(interaction, language, rows)
 
 
 RUNNING = autocomplete(running_games)

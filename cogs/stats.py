@@ -21,7 +21,7 @@ from bot.discord.checks import is_moderator
 from bot.discord.component_rows import ComponentRows
 from bot.discord.components import BackButton
 from bot.discord.game_cog import game_master
-from bot.discord.lookups import Entry, autocomplete, finished_games, game_entry
+from bot.discord.lookups import Entry, autocomplete, finished_games, game_entries
 from bot.discord.outbox import Message
 from bot.discord.text import escape_name
 from bot.discord.translator import text
@@ -90,7 +90,7 @@ async def history_games(interaction: discord.Interaction, language: str, typed: 
     """The games /history can show: this server's finished ones, newest first (the list /history gives)."""
     gm = game_master(interaction.client)  # type: ignore[arg-type]
     rows = await finished_games(gm.storage, interaction.guild_id, typed)
-    return [game_entry(interaction, language, row) for row in rows]
+    return await game_entries(interaction, language, rows)
 
 
 class Stats(commands.Cog):

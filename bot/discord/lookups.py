@@ -14,7 +14,8 @@ its name and full text in any language. The command takes the value a member cho
 without choosing when it names one entry; anything else is answered with the nearest names.
 
 Game numbers (`/gm …`, `/history game:`) are labelled "#12 Mafia of Heroes — running — #channel": the
-channel's name only for a member who can see that channel, nothing about seats or secrets.
+channel's name only for a member who can see that channel (a private thread: its members and members with
+Manage Threads), nothing about seats or secrets.
 """
 
 from __future__ import annotations
@@ -216,7 +217,7 @@ class Reference:
 
 
 # --- a server's games by number -------------------------------------------------------------------
-def channel_name(interaction: discord.Interaction, channel_id: int | None) -> str | None:
+async def channel_name(interaction: discord.Interaction, channel_id: int | None) -> str | None:
     """The name of a game's channel, for a member who can see it (None otherwise, or when it is gone)."""
     guild = interaction.guild
     member = interaction.user
@@ -225,18 +226,48 @@ def channel_name(interaction: discord.Interaction, channel_id: int | None) -> st
     channel = guild.get_channel_or_thread(channel_id)
     if channel is None or not channel.permissions_for(member).view_channel:
         return None
+    if isinstance(channel, discord.Thread) and channel.is_private() and not await sees_private_thread(channel, member):
+        return None
     return channel.name
 
 
-def game_entry(interaction: discord.Interaction, language: str, row: GameRow) -> Entry:
-    """A game as a choice: its number, title, status and channel, in the reader's language; it answers to
-    its number and its title in every language too."""
+async def sees_private_thread(thread: discord.Thread, member: discord.Member) -> bool:
+    """Whether `member` sees a private thread: its members do, and members with Manage Threads there. (A
+    thread's permissions are its channel's, `Thread.permissions_for`: they say nothing of its membership.)
+    Membership is asked of Discord unless cached; in doubt (an error), the thread is not seen."""
+    if thread.permissions_for(member).manage_threads or thread.owner_id == member.id:
+        return True
+    if any(known.id == member.id for known in thread.members):
+        return True
+    try:
+        await thread.fetch_member(member.id)
+    except discord.NotFound:
+        return False
+    except discord.HTTPException as error:
+        log.info("could not tell whether a member is in thread %s: %s", thread.id, error)
+        return False
+    return True
+
+
+def game_entry(language: str, row: GameRow, where: str | None) -> Entry:
+    """A game as a choice: its number, title, status and channel (`where`: its name, for a member who sees
+    it), in the reader's language; it answers to its number and its title in every language too."""
     status = "paused" if row.status == "running" and row.paused else row.status
-    where = channel_name(interaction, row.channel_id)
     label = t(language, "lookups-game", id=row.id, game=t(language, f"{row.game}-title"),
               status=t(language, f"lookups-status-{status}"), channel=where or "", seen="yes" if where else "no")
     titles = tuple(t(other, f"{row.game}-title") for other in LANGUAGES)
     return Entry(row.id, label, (str(row.id), f"#{row.id}", *titles, row.game, *([where] if where else [])))
+
+
+async def game_entries(interaction: discord.Interaction, language: str, rows: Iterable[GameRow]) -> list[Entry]:
+    """The games as choices for the member typing (each channel looked at once)."""
+    names: dict[int | None, str | None] = {}
+    entries = []
+    for row in rows:
+        if row.channel_id not in names:
+            names[row.channel_id] = await channel_name(interaction, row.channel_id)
+        entries.append(game_entry(language, row, names[row.channel_id]))
+    return entries
 
 
 def newest_first(rows: Iterable[GameRow], guild_id: int | None) -> list[GameRow]:

@@ -30,7 +30,7 @@ from games.mafia.state import MafiaState
 from tests.discord.mafia_world import advance, at, sheet_prompt, start_mafia
 from tests.discord.world import World, open_game, world
 from tests.discord_standin import Channel, Message, User
-from tests.discord_standin.models import MANAGE_ROLES
+from tests.discord_standin.models import MANAGE_ROLES, MANAGE_THREADS
 
 
 async def typed(w: World, user: User, command: str, option: str, text: str, **others: Any) -> list[dict[str, Any]]:
@@ -203,3 +203,26 @@ def test_an_options_description_is_one_short_line_cut_cleanly() -> None:
     cut = short_form(one)
     assert len(cut) <= 100 and cut.endswith("…") and one.startswith(cut[:-1].rstrip())
     assert short_form("Fits whole.") == "Fits whole."
+
+
+async def test_a_private_threads_name_is_offered_only_to_its_members_and_thread_managers(
+    tmp_path: Path, standin
+) -> None:
+    """/history game: names a game's channel to whoever can see it; a private thread (which Discord's
+    permissions alone do not hide: a thread has its channel's) only to its members and to members with
+    Manage Threads there."""
+    async with world(tmp_path, 3, standin=standin, locales=("en-US", "ru")) as w:
+        member, outsider, manager = w.users
+        parent = w.bot.get_channel(w.channel.id)
+        assert isinstance(parent, discord.TextChannel)
+        thread = await parent.create_thread(name="secret-plans", type=discord.ChannelType.private_thread)
+        await thread.add_user(discord.Object(member.id))
+        w.standin.add_member(w.guild, manager, roles=[w.standin.add_role(w.guild, "Thread keepers",
+                                                                         permissions=MANAGE_THREADS)])
+        game_id = await w.gm.storage.create_game(game="maskmen", status="finished", seed=1, options={}, seats=[],
+                                                 language="en", guild_id=w.guild.id, channel_id=thread.id)
+        shown = {user.id: (await typed(w, user, "history", "game", str(game_id)))[0]["name"]
+                 for user in (member, outsider, manager)}
+        assert shown[member.id] == f"#{game_id} Maskmen — finished — #secret-plans"
+        assert "secret-plans" not in shown[outsider.id] and shown[outsider.id].startswith(f"#{game_id} Маскмены")
+        assert shown[manager.id] == f"#{game_id} Maskmen — finished — #secret-plans"
