@@ -88,8 +88,9 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings()
     shards = settings.shard_ids or (list(range(settings.shard_count)) if settings.shard_count else None)
     set_up_logging(settings.log_level, settings.log_format, shards)
-    for chatty in ("discord.http", "discord.gateway"):
-        # at DEBUG these log whole request bodies and gateway events: DMs with hands, chosen options, text
+    for chatty in ("discord.http", "discord.gateway", "discord.webhook"):
+        # at DEBUG these log whole request bodies and gateway events (DMs with hands, chosen options, text) and
+        # whole webhook URLs (tokens: bot/logs.py takes them out of any line that still carries one)
         logging.getLogger(chatty).setLevel(max(logging.INFO, logging.getLogger().level))
     command = args.command or "run"
     if command == "run":

@@ -6,18 +6,59 @@ line of its kind, so lines can be counted and searched by it), `message` (the li
 it), `game_id` when the line is about one game (`extra={"game_id": …}`, or a line written "game %s: …"
 with the id first, the project's convention), `shards` (the gateway shards this process runs, when
 SHARD_IDS/SHARD_COUNT are set), and the exception's traceback when there is one. What the text
-format leaves out stays out: the chatty discord.py loggers are capped at INFO (cli.py) and no line
-carries a token, a password or a player's choice.
+format leaves out stays out: the chatty discord.py loggers are capped at INFO (cli.py: at DEBUG they log
+request bodies, gateway events and whole webhook URLs) and no line carries a token, a password or a
+player's choice. Whatever a library logs, at any level, passes `RedactTokens` on the way out: a
+`/webhooks/<id>/<token>` or `/interactions/<id>/<token>` URL (an interaction's token, or a seat webhook's
+permanent one: whoever holds it posts under that seat's public role) keeps its id and loses its token.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import re
+from collections.abc import Mapping
 from datetime import UTC, datetime
+from typing import Any
 
 GAME_LINE = "game %s"
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+TOKEN_IN_URL = re.compile(r"(/(?:webhooks|interactions)/\d+/)[^/?#\s'\"<>]+")
+"""A webhook's or an interaction's URL: the token follows the id."""
+REDACTED = "***"
+
+
+def redact(text: str) -> str:
+    """`text` with every token in a webhook's or an interaction's URL replaced by ***."""
+    return TOKEN_IN_URL.sub(rf"\g<1>{REDACTED}", text)
+
+
+class RedactTokens(logging.Filter):
+    """Takes tokens out of a record before any handler writes it: from its message and its arguments (a URL
+    given as an argument, as discord.py's webhook adapter does) and from its exception's text."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(_redacted(arg) for arg in record.args)
+        elif isinstance(record.args, Mapping):
+            record.args = {key: _redacted(value) for key, value in record.args.items()}
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        return True
+
+
+def _redacted(value: Any) -> Any:
+    """An argument as it may be logged: itself, or its text without the token (a URL object too)."""
+    if isinstance(value, int | float | bool) or value is None:
+        return value
+    text = str(value)
+    cleaned = redact(text)
+    return value if cleaned == text else cleaned
 
 
 class JsonFormatter(logging.Formatter):
@@ -40,14 +81,16 @@ class JsonFormatter(logging.Formatter):
             line["game_id"] = game_id
         if self.shards is not None:
             line["shards"] = self.shards
-        if record.exc_info:
-            line["exception"] = self.formatException(record.exc_info)
+        if record.exc_text or record.exc_info:
+            line["exception"] = record.exc_text or self.formatException(record.exc_info)  # (redacted already)
         return json.dumps(line, ensure_ascii=False, default=str)
 
 
 def set_up(level: str, log_format: str, shards: list[int] | None = None) -> None:
-    """The root logger writes to stderr, as text or as JSON lines."""
+    """The root logger writes to stderr, as text or as JSON lines, never a token."""
     logging.basicConfig(level=level.upper(), format=TEXT_FORMAT)
-    if log_format == "json":
-        for handler in logging.getLogger().handlers:
+    for handler in logging.getLogger().handlers:
+        if not any(isinstance(f, RedactTokens) for f in handler.filters):
+            handler.addFilter(RedactTokens())
+        if log_format == "json":
             handler.setFormatter(JsonFormatter(shards))

@@ -6,13 +6,14 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import sys
 from pathlib import Path
 
 from bot import metrics
 from bot.config import Settings
 from bot.discord.observing import HealthServer
 from bot.discord.outbox import Message, Outbox
-from bot.logs import JsonFormatter
+from bot.logs import TEXT_FORMAT, JsonFormatter, RedactTokens
 from bot.scheduler import Scheduler
 from bot.storage import open_storage
 from bot.storage.operations import ping, unfinished_games, waiting_delivery_ids
@@ -89,6 +90,33 @@ def test_json_log_lines_name_their_game_and_keep_the_template() -> None:
                               (7, "p1", "acted"), None)
     other.game_id = 7
     assert json.loads(formatter.format(other))["game_id"] == 7
+
+
+def test_a_line_never_carries_a_webhooks_or_an_interactions_token() -> None:
+    """discord.py's webhook adapter logs whole URLs at DEBUG (an interaction's follow-up, a seat webhook's post):
+    whatever the level or the format, the line keeps the id and loses the token, in the arguments, the
+    message and an exception's text alike."""
+    hook, interaction = "hOoKtOkEn-123_abc", "aW50ZXJhY3Rpb246MTIz"
+
+    def records() -> list[logging.LogRecord]:
+        url = f"https://discord.com/api/v10/webhooks/111/{hook}?wait=true"
+        adapter = logging.LogRecord("discord.webhook.async_", logging.DEBUG, __file__, 1,
+                                    "Webhook ID %s with %s %s has returned status code %s",
+                                    (111, "POST", url, 200), None)
+        inline = logging.LogRecord("discord.http", logging.WARNING, __file__, 1,
+                                   f"POST /interactions/222/{interaction}/callback responded with 429", None, None)
+        try:
+            raise RuntimeError(f"500 at /webhooks/333/{interaction}/messages/@original")
+        except RuntimeError:
+            failed = logging.LogRecord("bot", logging.ERROR, __file__, 1, "failed", None, sys.exc_info())
+        return [adapter, inline, failed]
+
+    for formatter in (logging.Formatter(TEXT_FORMAT), JsonFormatter()):
+        for record in records():
+            assert RedactTokens().filter(record)
+            line = formatter.format(record)
+            assert hook not in line and interaction not in line, line
+            assert "/111/***" in line or "/222/***" in line or "/333/***" in line, line
 
 
 async def test_the_endpoint_reads_work_on_each_backend(database: Database) -> None:
