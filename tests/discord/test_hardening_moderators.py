@@ -193,7 +193,7 @@ async def test_only_manage_server_changes_the_gm_role_and_never_to_everyone(tmp_
             w.guild, "Friends")))
         assert "«Управление сервером»" in reply(w, await w.slash(russian, "gm settings", gm_role=w.guild.everyone))
         everyone = reply(w, await w.slash(w.moderator, "gm settings", gm_role=w.guild.everyone))
-        assert "@everyone cannot be the GM role" in everyone and "Nothing was changed" in everyone
+        assert "The GM role cannot be @everyone" in everyone and "Nothing was changed" in everyone
         assert await w.gm.storage.guild_settings(w.guild.id) == before, "nothing changed"
         assert "moderator" in reply(w, await w.slash(outsider, "gm list")).lower(), "still no moderator"
         await w.gm.storage.save_guild_settings(w.guild.id, {**before, "gm_role_id": w.guild.id})  # an older bot's
