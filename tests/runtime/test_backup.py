@@ -160,7 +160,10 @@ def test_a_backup_to_a_folder_that_does_not_exist_yet_goes_into_it(tmp_path: Pat
     assert folder.is_dir(), "a folder, not a file named backups"
     written = sorted(folder.iterdir())
     assert len(written) == 2 and all(p.name.startswith("bot-") and p.suffix == ".db" for p in written)
-    assert f"Backup written: {written[0]}" in first.stdout and f"Backup written: {written[1]}" in second.stdout
+    said = {line.split(": ", 1)[1].rsplit(" (", 1)[0] for line in (first.stdout, second.stdout)}
+    assert said == {str(p) for p in written}, "each answer names its own file"
+    again = [backup(db, folder).path for _ in range(2)]  # most likely within one second: "-2"
+    assert len(set(again) | set(written)) == 4 and len(list(folder.iterdir())) == 4, "never over an earlier one"
     assert all(tags(p) == ["a game"] for p in written)
 
     single = tmp_path / "nightly.db"
