@@ -182,8 +182,12 @@ class VoiceKeeper:
             everywhere = connected(guild)
             for user_id in sorted(int(u) for u in record.get("muted") or []):
                 self.unmute_later[(guild.id, user_id)] = row.id
-                if user_id in everywhere:
+                if user_id not in everywhere:
+                    continue
+                try:
                     await self._lift(row.id, guild.id, user_id, everywhere[user_id])
+                except Exception as error:  # (Discord out of reach a moment): tried again when they next connect
+                    log.warning("game %s: could not unmute %s after the restart: %s", row.id, user_id, error)
 
 
 OWED = '"muted":["'
