@@ -2,12 +2,19 @@
 retries, in discord.py's webhook adapter, which sends both the interaction callbacks and webhook posts.
 
 discord.py's adapter (`AsyncWebhookAdapter.request`, discord.py 2.7.1) sends any request again after a 5xx,
-up to five times. A webhook's post carries no nonce, so a post Discord made before its 5xx is made again:
-shown twice. A post is tried once at a time (`ONE_ATTEMPT`), and before each new try the caller looks at
-the destination's last messages for it (`once`).
+up to five times. That is wrong twice over:
 
-Which adapter discord.py uses is its `async_context` (a context variable): `once` and `Replies` set
-`ONE_ATTEMPT` around a post. tests/runtime/test_pins.py fails loudly if these internals move.
+- a webhook's post carries no nonce, so a post Discord made before its 5xx is made again: shown twice. A
+  post is tried once at a time (`ONE_ATTEMPT`), and before each new try the caller looks at the
+  destination's last messages for it (`once`);
+- an interaction callback Discord took before its 5xx (a deferred acknowledgement, an answer) makes the
+  next try answer 40060, "already acknowledged", which discord.py raises: the handler stopped before
+  acting, the click was lost and nobody was told. Here a 40060 that follows a 5xx (or a time-out) of the
+  same callback means what it says: the interaction is acknowledged, and the handler goes on.
+
+Which adapter discord.py uses is its `async_context` (a context variable): `install` sets ours for the bot's
+tasks (every interaction handler runs in a task made from the gateway's, which inherits it), and `Replies`
+sets `ONE_ATTEMPT` around a follow-up. tests/runtime/test_pins.py fails loudly if these internals move.
 """
 
 from __future__ import annotations
@@ -27,6 +34,12 @@ from bot.discord.failures import backoff, may_have_landed
 
 log = logging.getLogger(__name__)
 
+CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
+"""discord.py's route for an interaction's callback (its answer or acknowledgement)."""
+ALREADY_ACKNOWLEDGED = 40060
+CALLBACK_TRIES = 3
+CALLBACK_PAUSE = 0.25
+"""Seconds before a callback's next try, times the tries so far: Discord gives an interaction 3 s."""
 POST_TRIES = 4
 """Tries of a post (discord.py made five in about 16 s; these, with `backoff`, take about 7 s)."""
 CLOCKS_APART = datetime.timedelta(seconds=30)
@@ -66,14 +79,59 @@ class _Checked:
         return await self._request.__aexit__(*exc_info)
 
 
-class OneAttempt(AsyncWebhookAdapter):
-    """discord.py's webhook adapter, trying each request once (see `_FirstAnswer`)."""
+class Attempts(AsyncWebhookAdapter):
+    """discord.py's webhook adapter with the retries the bot owns: an interaction's callback as above;
+    with `once`, every other request tried once (a 5xx raised: the caller looks before trying again)."""
+
+    def __init__(self, *, once: bool = False) -> None:
+        super().__init__()
+        self.once = once
 
     async def request(self, route: Any, session: aiohttp.ClientSession, **kwargs: Any) -> Any:  # type: ignore[override]
-        return await super().request(route, _FirstAnswer(session), **kwargs)  # type: ignore[arg-type]
+        if route.method == "POST" and route.path == CALLBACK:
+            return await self._callback(route, session, **kwargs)
+        if self.once:
+            return await super().request(route, _FirstAnswer(session), **kwargs)  # type: ignore[arg-type]
+        return await super().request(route, session, **kwargs)
+
+    async def _callback(self, route: Any, session: aiohttp.ClientSession, **kwargs: Any) -> Any:
+        """The callback, tried again after an answer that may hide its success; a 40060 after that answer
+        is the success it hid."""
+        may_be_done = False
+        for attempt in range(CALLBACK_TRIES):
+            if attempt:
+                await asyncio.sleep(CALLBACK_PAUSE * attempt)
+                for file in kwargs.get("files") or []:
+                    file.reset()  # read once already: from its start again
+            try:
+                return await super().request(route, _FirstAnswer(session), **kwargs)  # type: ignore[arg-type]
+            except discord.HTTPException as error:
+                if may_be_done and error.code == ALREADY_ACKNOWLEDGED:
+                    log.info("an interaction's callback was taken before Discord's error: acknowledged")
+                    return acknowledged(route)
+                if not may_have_landed(error) or attempt == CALLBACK_TRIES - 1:
+                    raise
+            except (aiohttp.ClientError, TimeoutError):
+                if attempt == CALLBACK_TRIES - 1:
+                    raise
+            may_be_done = True
+        raise AssertionError("unreachable")
 
 
-ONE_ATTEMPT = OneAttempt()
+def acknowledged(route: Any) -> dict[str, Any]:
+    """What Discord answers a callback with (`with_response`), as far as discord.py reads it: the interaction's
+    id (the message it made, if any, is not known here; nothing of the bot's reads it)."""
+    return {"interaction": {"id": str(route.webhook_id)}}
+
+
+ONE_ATTEMPT = Attempts(once=True)
+ACKNOWLEDGING = Attempts()
+
+
+def install() -> None:
+    """discord.py's interaction responses in this task, and in every task made from it from now on, go
+    through `ACKNOWLEDGING` (called as the bot logs in, before the gateway connects)."""
+    async_context.set(ACKNOWLEDGING)
 
 
 async def once(send: Callable[[], Awaitable[T]], landed: Callable[[], Awaitable[T | None]]) -> T:

@@ -1,8 +1,9 @@
-"""Discord carries a request out, then answers 5xx (issue 35, item 18), through the stand-in.
+"""Discord carries a request out, then answers 5xx (issue 35, items 18 and 19), through the stand-in.
 
 A webhook's post carries no nonce: the words a seat's webhook posted before the 500 must not be posted
 again by a blind retry (discord.py's webhook adapter retries every 5xx), in the channel nor in the
-graveyard."""
+graveyard. An acknowledgement Discord took before its 500 makes the retry answer 40060 ("already
+acknowledged"): that means the click is acknowledged, and it goes on into the game."""
 
 from __future__ import annotations
 
@@ -10,15 +11,17 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord import interactions
 from bot.i18n import normalize, t
 from bot.live import LiveGame
 from games.mafia.state import MafiaState
 from tests.discord.mafia_play import MANAGE_ROLES, MANAGE_WEBHOOKS, answered, fixed_seed, open_mafia, play, reply, say
 from tests.discord.mafia_world import advance, start_mafia
-from tests.discord.world import World, world
+from tests.discord.world import World, open_game, world
 from tests.discord_standin import DiscordStandIn
 
 WEBHOOK = "/webhooks/{webhook_id}/{webhook_token}"
+CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 
 
 async def settled(w: World) -> None:
@@ -84,3 +87,34 @@ async def test_a_dead_players_words_posted_in_the_graveyard_before_a_500_are_sho
         assert len(copies) == 1, f"the words Discord posted before its 500 are shown {len(copies)} times"
         assert t("en", "channel-relay-failed") not in reply(w, call)
         standin.assert_clean()
+
+
+@pytest.mark.parametrize("landed", [True, False], ids=["taken-then-500", "500"])
+async def test_a_late_click_whose_acknowledgement_discord_took_before_a_500_is_acted_once(
+    tmp_path: Path, standin: DiscordStandIn, monkeypatch: pytest.MonkeyPatch, landed: bool
+) -> None:
+    """A late click is acknowledged first (a deferred update); Discord takes it, then answers 500. The retry
+    answers 40060 (already acknowledged): the bot goes on, the answer is in the game once and the clicked
+    message shows it (before: the handler stopped there, the click was lost and nobody was told). A 500
+    that took nothing is simply tried again."""
+    monkeypatch.setattr(interactions, "LATE_SECONDS", -1.0)  # every click counts as late
+    async with world(tmp_path, 4, standin=standin) as w:
+        game_id = await open_game(w)
+        game = w.game(game_id)
+        assert game is not None
+        prompt = next(p for p in game.state.prompts if not p.answered and p.secret)
+        before = len(await w.gm.storage.actions(game_id))
+        failing = standin.fail("POST", CALLBACK, status=500, landed=landed, where=standin.acknowledgement)
+        call = await w.answer(game, prompt, prompt.options[0].value)
+
+        def taken() -> bool:
+            still = game.state.prompt(prompt.id)
+            return still is None or still.answered
+
+        await standin.wait_for(taken, timeout=10, what="the click in the game")
+        await settled(w)
+        assert failing.failed and call.acknowledged, "the acknowledgement met the 500, and Discord has it"
+        assert len(await w.gm.storage.actions(game_id)) == before + 1, "the click is in the game, once"
+        clicked = w.standin.message(call.message.id if call.message else 0)
+        assert "✅" in clicked.text, "the clicked message shows the answer"
+        assert [c["code"] for c in call.errors] == ([40060] if landed else []), call.callbacks
