@@ -146,15 +146,16 @@ async def once(send: Callable[[], Awaitable[T]], landed: Callable[[], Awaitable[
         except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
             if not may_have_landed(error):
                 raise
-            found = await landed()
-            if found is not None:
-                log.info("a post Discord made before its error (%s) was found: not posted again", error)
-                return found
-            if attempt == POST_TRIES:
-                raise
-            log.warning("a post failed (%s); trying again in %.0f s", error, backoff(attempt))
+            failure = error
         finally:
             async_context.reset(adapter)
+        found = await landed()  # (a look is a read: tried again after a 5xx, as discord.py does)
+        if found is not None:
+            log.info("a post Discord made before its error (%s) was found: not posted again", failure)
+            return found
+        if attempt == POST_TRIES:
+            raise failure
+        log.warning("a post failed (%s); trying again in %.0f s", failure, backoff(attempt))
         await asyncio.sleep(backoff(attempt))
     raise AssertionError("unreachable")
 

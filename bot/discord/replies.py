@@ -37,7 +37,7 @@ import aiohttp
 import discord
 from discord.webhook.async_ import async_context
 
-from bot.discord.attempts import ONE_ATTEMPT
+from bot.discord.attempts import ONE_ATTEMPT, once
 from bot.discord.failures import may_have_landed
 from bot.render import clip
 from bot.waiting import wait_at_most
@@ -233,8 +233,21 @@ def ordinary(extra: dict[str, Any]) -> dict[str, Any]:
 
 
 async def ephemeral(interaction: discord.Interaction, text: str, **extra: Any) -> None:
-    """An answer only the member who acted sees (a follow-up once the interaction is answered)."""
+    """An answer only the member who acted sees (a follow-up once the interaction is answered). A follow-up
+    carries no nonce: after an error that may hide it, the deferred "thinking…" answer it was to fill is
+    looked at first (`filled`), so it is not shown twice (bot/discord/attempts.py `once`)."""
+    content = clip(text, 2000)
     if interaction.response.is_done():
-        await interaction.followup.send(clip(text, 2000), ephemeral=True, **extra)
+        await once(lambda: interaction.followup.send(content, ephemeral=True, **extra),
+                   lambda: filled(interaction, content))
     else:
-        await interaction.response.send_message(clip(text, 2000), ephemeral=True, **extra)
+        await interaction.response.send_message(content, ephemeral=True, **extra)
+
+
+async def filled(interaction: discord.Interaction, content: str) -> discord.Message | None:
+    """The interaction's deferred "thinking…" answer, when a follow-up has filled it in with `content` (the
+    first follow-up does). Anything else (another kind of answer) cannot be looked for: None."""
+    if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message:
+        return None
+    original = await interaction.original_response()
+    return original if not original.flags.loading and original.content == content else None

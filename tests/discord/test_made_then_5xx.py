@@ -22,6 +22,7 @@ from tests.discord_standin import DiscordStandIn
 
 WEBHOOK = "/webhooks/{webhook_id}/{webhook_token}"
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
+EPHEMERAL = 1 << 6
 
 
 async def settled(w: World) -> None:
@@ -118,3 +119,32 @@ async def test_a_late_click_whose_acknowledgement_discord_took_before_a_500_is_a
         clicked = w.standin.message(call.message.id if call.message else 0)
         assert "✅" in clicked.text, "the clicked message shows the answer"
         assert [c["code"] for c in call.errors] == ([40060] if landed else []), call.callbacks
+
+
+async def test_an_answer_discord_filled_in_before_a_500_is_shown_once(
+    tmp_path: Path, standin: DiscordStandIn, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`/mafia say` is acknowledged ("thinking…") and its confirmation follows as the answer's first follow-up,
+    which fills that message in. Discord fills it, then answers 500: the bot finds it filled instead of
+    sending the confirmation again (before: discord.py sent it again, a second "✅" message)."""
+    fixed_seed(monkeypatch)
+    async with world(tmp_path, 4, standin=standin) as w:
+        standin.bot_role(w.guild).permissions |= MANAGE_ROLES | MANAGE_WEBHOOKS
+        game_id = await open_mafia(w, humans=3, mode="anonymous")
+        game = await play(w, game_id, until=at_night)
+        assert game is not None
+        state = game.state
+        assert isinstance(state, MafiaState)
+        seat = next(n for n, s in enumerate(game.seats) if not s.bot and state.seats[n].alive)
+        user = w.user_of(game, seat)
+        failing = standin.fail("POST", WEBHOOK, status=500, landed=True, where=lambda r: standin.interaction_follow_up(
+            r) and bool(int((r.body or {}).get("flags") or 0) & EPHEMERAL))
+        call = await answered(w, await standin.invoke_slash(user, "mafia say", channel=w.channel,
+                                                            options={"text": "Anyone awake?"}))
+        await standin.settle(quiet=1.5)  # longer than discord.py waits before sending it again
+        assert failing.failed, "the confirmation met the failure"
+        confirmed = t(normalize(user.locale), "channel-relay-said", name=t(normalize(user.locale),
+                                                                          str(game.public_term(seat))))
+        shown = [m for m in standin.channel_view(w.channel, user) if confirmed in m.text]
+        assert len(shown) == 1, f"the confirmation is shown {len(shown)} times"
+        assert confirmed in reply(w, call), "the answer itself is the confirmation"

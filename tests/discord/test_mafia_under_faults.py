@@ -31,7 +31,7 @@ from games.mafia.state import MafiaState
 from tests.discord.bot_process import channel_lines, query, read_game, waiting_deliveries
 from tests.discord.mafia_play import MANAGE_ROLES, fixed_seed, human_prompt, open_mafia, reply, select_message
 from tests.discord.world import World, assert_no_private_text_in_channel, world
-from tests.discord_standin import ChannelType, DiscordStandIn, InteractionRecord, Message, RecordedRequest
+from tests.discord_standin import ChannelType, DiscordStandIn, InteractionRecord, Message
 from tests.discord_standin.models import MUTE_MEMBERS
 from tests.discord_standin.server import ServerErrorRule
 from tests.discord_standin.threads import thread_members
@@ -44,7 +44,6 @@ MESSAGES = "/channels/{channel_id}/messages"
 THREADS = "/channels/{channel_id}/threads"
 THREAD_MEMBER = "/channels/{channel_id}/thread-members/{user_id}"
 MEMBER = "/guilds/{guild_id}/members/{user_id}"
-EPHEMERAL = 1 << 6
 MANY = 10_000
 """As many faults as the game meets: the rules below space them out."""
 
@@ -55,7 +54,7 @@ def weather(standin: DiscordStandIn) -> list[ServerErrorRule]:
         standin.fail("POST", CALLBACK, status=500, landed=True, every=5, times=MANY),  # taken, then 500
         standin.fail("POST", CALLBACK, status=503, every=7, times=MANY),
         standin.fail("POST", WEBHOOK, status=500, landed=True, every=4, times=MANY,
-                     where=lambda r: standin.interaction_follow_up(r) and not ephemeral(r)),
+                     where=standin.interaction_follow_up),
         standin.fail("POST", MESSAGES, status=503, landed=True, every=10, times=MANY),  # channel, thread, DMs
         standin.fail("POST", MESSAGES, status=502, every=17, times=MANY),
         standin.fail("POST", THREADS, status=503, times=1),
@@ -64,13 +63,6 @@ def weather(standin: DiscordStandIn) -> list[ServerErrorRule]:
         standin.fail("PATCH", MEMBER, status=503, landed=True, every=5, times=MANY),  # muted, then 503
         standin.fail("PATCH", MEMBER, status=502, every=7, times=MANY),
     ]
-
-
-def ephemeral(request: RecordedRequest) -> bool:
-    """A follow-up only its member sees: an answer to a command, not one of the game's saved messages. (An
-    ephemeral answer is still sent again by discord.py after a 5xx: it carries no nonce and cannot be looked
-    for in the channel. Left out here.)"""
-    return bool(int((request.body or {}).get("flags") or 0) & EPHEMERAL)
 
 
 async def settled(w: World) -> None:
