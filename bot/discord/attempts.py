@@ -5,8 +5,9 @@ discord.py's adapter (`AsyncWebhookAdapter.request`, discord.py 2.7.1) sends any
 up to five times. That is wrong twice over:
 
 - a webhook's post carries no nonce, so a post Discord made before its 5xx is made again: shown twice. A
-  post is tried once at a time (`ONE_ATTEMPT`), and before each new try the caller looks at the
-  destination's last messages for it (`once`);
+  post is tried once at a time (`ONE_ATTEMPT`), and before each new try the caller looks where it would be
+  for it (`once`): a seat's words among the channel's last messages (`WebhookPosts`), a private answer in
+  the "thinking…" message it fills in (bot/discord/replies.py `ephemeral`);
 - an interaction callback Discord took before its 5xx (a deferred acknowledgement, an answer) makes the
   next try answer 40060, "already acknowledged", which discord.py raises: the handler stopped before
   acting, the click was lost and nobody was told. Here a 40060 that follows a 5xx (or a time-out) of the
@@ -14,7 +15,8 @@ up to five times. That is wrong twice over:
 
 Which adapter discord.py uses is its `async_context` (a context variable): `install` sets ours for the bot's
 tasks (every interaction handler runs in a task made from the gateway's, which inherits it), and `Replies`
-sets `ONE_ATTEMPT` around a follow-up. tests/runtime/test_pins.py fails loudly if these internals move.
+sets `ONE_ATTEMPT` around a follow-up. tests/runtime/test_pins.py and tests/discord/test_canary.py fail
+loudly if these internals move.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ POST_TRIES = 4
 CLOCKS_APART = datetime.timedelta(seconds=30)
 """How far Discord's clock and ours may differ: a post found after a 5xx is no older than this before it."""
 POSTS_REMEMBERED = 200
+"""Webhook posts remembered as made (`WebhookPosts.posted`): more than a game's seats say in CLOCKS_APART."""
 
 T = TypeVar("T")
 
