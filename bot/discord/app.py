@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot import metrics
 from bot.config import Settings
+from bot.discord.attempts import install
 from bot.discord.components import ALREADY_ANSWERED, DYNAMIC_ITEMS, released
 from bot.discord.observing import HealthServer, Observer
 from bot.discord.service import GameMaster
@@ -91,6 +92,7 @@ class GameMasterBot(commands.Bot):
         self._closing_once: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
+        install()  # interaction callbacks through the bot's own retries (before the gateway's task is made)
         if self.storage is None:
             shards = shard_ids(self.settings)
             self.storage = await open_storage(self.settings.database, exclusive=True, shard_ids=shards)

@@ -20,11 +20,12 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.discord.attempts import already_there, same_content
 from bot.discord.memory import Memory
 from bot.discord.outbox import Item, Message, Outbox
 from bot.discord.presenting import public_player
 from bot.discord.priority import Foreground
-from bot.discord.replies import Replies, already_there, same_content
+from bot.discord.replies import Replies
 from bot.i18n import t
 from bot.live import LiveGame
 from bot.storage import DELIVERY_DROPPED, DeliveryRow, Storage

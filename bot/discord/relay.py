@@ -38,6 +38,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.discord.attempts import WebhookPosts
 from bot.discord.avatars import avatar_png, data_uri
 from bot.discord.channel import ChannelKeeper
 from bot.discord.component_rows import ComponentRows
@@ -101,6 +102,8 @@ class Relay:
         """Each seat's lines, per rate (lines a minute): memory only, a limit, not state."""
         self.waiting: dict[str, Waiting] = {}
         """Words waiting for their speaker to pick the game (`ask_which`), by the select's token."""
+        self.posts = WebhookPosts(bot)
+        """The seats' webhooks post through it: a post Discord made before a 5xx is not made again."""
 
     # --- who may say what -------------------------------------------------------------------------
     @staticmethod
@@ -303,10 +306,7 @@ class Relay:
             in_game_channel = record.get("parent", game.row.channel_id) == game.row.channel_id
             hook = await self.hook(game, seat_number) if in_game_channel else None  # webhooks post in their channel
             if hook is not None:
-                webhook = discord.Webhook.partial(int(hook["id"]), str(hook["token"]), client=self.bot)
-                await outbox.send_now(lambda: webhook.send(
-                    content=content, username=name[:80], allowed_mentions=none, thread=discord.Object(thread_id),
-                    wait=True))
+                await outbox.send_now(lambda: self.posts.post(hook, thread_id, content, name, thread=True))
             else:
                 line = t(game.row.language, "channel-relay-line", name=escape_name(name), text=content)
                 thread = self.bot.get_partial_messageable(thread_id)
@@ -365,11 +365,8 @@ class Relay:
         outbox = self.outboxes.channel_outbox(channel_id)
         hook = await self.hook(game, seat_number)
         if hook is not None:
-            webhook = discord.Webhook.partial(int(hook["id"]), str(hook["token"]), client=self.bot)
             try:
-                await outbox.send_now(
-                    lambda: webhook.send(content=content, username=name[:80], allowed_mentions=none, wait=True)
-                )
+                await outbox.send_now(lambda: self.posts.post(hook, channel_id, content, name))
                 return
             except discord.NotFound:  # deleted by someone: made again next time; the bot posts this one
                 await self._forget(game.id, seat_number, hook)

@@ -35,8 +35,9 @@ from typing import Any
 
 import aiohttp
 import discord
-from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+from discord.webhook.async_ import async_context
 
+from bot.discord.attempts import ONE_ATTEMPT, once
 from bot.discord.failures import may_have_landed
 from bot.render import clip
 from bot.waiting import wait_at_most
@@ -56,47 +57,6 @@ TOKEN_REFUSED = frozenset({50027, 10015, 10062})
 
 Sender = Callable[[str, dict[str, Any]], Awaitable[Any]]
 Lookup = Callable[[], Awaitable[Any]]
-
-
-class _FirstAnswer:
-    """An aiohttp session whose requests raise at a 5xx answer instead of letting discord.py's webhook
-    adapter send them again: a follow-up carries no nonce, so a 5xx that Discord answered after making
-    the message would show it twice. The caller looks for it before sending it another way."""
-
-    def __init__(self, session: aiohttp.ClientSession) -> None:
-        self._session = session
-
-    def request(self, *args: Any, **kwargs: Any) -> _Checked:
-        return _Checked(self._session.request(*args, **kwargs))
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._session, name)
-
-
-class _Checked:
-    def __init__(self, request: Any) -> None:
-        self._request = request
-
-    async def __aenter__(self) -> aiohttp.ClientResponse:
-        response: aiohttp.ClientResponse = await self._request.__aenter__()
-        if response.status >= 500:
-            text = await response.text()
-            await self._request.__aexit__(None, None, None)
-            raise discord.DiscordServerError(response, text)
-        return response
-
-    async def __aexit__(self, *exc_info: Any) -> Any:
-        return await self._request.__aexit__(*exc_info)
-
-
-class OneAttempt(AsyncWebhookAdapter):
-    """discord.py's webhook adapter, trying each request once (see `_FirstAnswer`)."""
-
-    async def request(self, route: Any, session: aiohttp.ClientSession, **kwargs: Any) -> Any:  # type: ignore[override]
-        return await super().request(route, _FirstAnswer(session), **kwargs)  # type: ignore[arg-type]
-
-
-ONE_ATTEMPT = OneAttempt()
 
 
 @dataclass(eq=False)
@@ -272,25 +232,22 @@ def ordinary(extra: dict[str, Any]) -> dict[str, Any]:
     return {**extra, "nonce": -nonce} if isinstance(nonce, int) and nonce < 0 else extra
 
 
-async def already_there(
-    channel: discord.abc.Messageable, me: int, matches: Callable[[discord.Message], bool]
-) -> discord.Message | None:
-    """The destination's newest message by the bot, if `matches` says it is the one a restart is about to
-    send again (a message claimed for a follow-up, which carried no nonce). The outbox sends one message
-    at a time per destination, so a message sent before the process died is the newest one there."""
-    async for message in channel.history(limit=20):
-        if message.author.id == me:
-            return message if matches(message) else None
-    return None
-
-
-def same_content(content: str) -> Callable[[discord.Message], bool]:
-    return lambda message: message.content.strip() == content.strip()
-
-
 async def ephemeral(interaction: discord.Interaction, text: str, **extra: Any) -> None:
-    """An answer only the member who acted sees (a follow-up once the interaction is answered)."""
+    """An answer only the member who acted sees (a follow-up once the interaction is answered). A follow-up
+    carries no nonce: after an error that may hide it, the deferred "thinking…" answer it was to fill is
+    looked at first (`filled`), so it is not shown twice (bot/discord/attempts.py `once`)."""
+    content = clip(text, 2000)
     if interaction.response.is_done():
-        await interaction.followup.send(clip(text, 2000), ephemeral=True, **extra)
+        await once(lambda: interaction.followup.send(content, ephemeral=True, **extra),
+                   lambda: filled(interaction, content))
     else:
-        await interaction.response.send_message(clip(text, 2000), ephemeral=True, **extra)
+        await interaction.response.send_message(content, ephemeral=True, **extra)
+
+
+async def filled(interaction: discord.Interaction, content: str) -> discord.Message | None:
+    """The interaction's deferred "thinking…" answer, when a follow-up has filled it in with `content` (the
+    first follow-up does). Anything else (another kind of answer) cannot be looked for: None."""
+    if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message:
+        return None
+    original = await interaction.original_response()
+    return original if not original.flags.loading and original.content == content else None

@@ -10,11 +10,12 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.discord.attempts import already_there
 from bot.discord.component_rows import ComponentRows
 from bot.discord.components import JoinButton, PrivateViewButton
 from bot.discord.memory import Memory
 from bot.discord.presenting import prompt_view, status_text
-from bot.discord.replies import Replies, already_there
+from bot.discord.replies import Replies
 from bot.i18n import t
 from bot.live import LiveGame
 from bot.render import clip

@@ -188,10 +188,10 @@ def query(db: Path | str, sql: str, params: Sequence[Any] = ()) -> list[tuple[An
 
 def read_game(db: Path | str, game_id: int) -> tuple[str, Any, dict[str, Any]]:
     """(status, state, row) as the bot last committed them."""
-    ((status, state, seed, seats, language, meta),) = query(
-        db, "SELECT status, state, seed, seats, language, meta FROM games WHERE id = ?", (game_id,)
+    ((status, state, seed, seats, language, meta, game),) = query(
+        db, "SELECT status, state, seed, seats, language, meta, game FROM games WHERE id = ?", (game_id,)
     )
-    engine = registry.engine("cookie")
+    engine = registry.engine(game)
     return status, engine.load(state), {
         "seed": seed, "seats": json.loads(seats), "language": language, "meta": json.loads(meta),
     }

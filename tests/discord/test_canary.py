@@ -17,6 +17,7 @@ import discord.webhook.async_
 import pytest
 import yarl
 
+from bot.discord.attempts import CALLBACK, acknowledged
 from bot.discord.urls import current_discord_urls, point_discord_at, restore_discord_urls
 
 PINNED = "2.7.1"
@@ -54,6 +55,40 @@ def test_interaction_callbacks_and_followups_go_through_route() -> None:
     ):
         assert f"'{template}'" in source, f"the webhook adapter no longer builds {template} with Route"
     assert discord.webhook.async_.Route is discord.http.Route, "the webhook adapter has its own Route now"
+
+
+def test_the_webhook_adapter_retries_a_5xx_itself() -> None:
+    """Why bot/discord/attempts.py owns the retries: discord.py sends a webhook's post (no nonce) and an
+    interaction's callback again after any 5xx. If this changes, re-read attempts.py (it may be simpler)."""
+    source = inspect.getsource(discord.webhook.async_.AsyncWebhookAdapter.request)
+    assert "for attempt in range(5)" in source and "if response.status >= 500:" in source, (
+        "AsyncWebhookAdapter.request no longer retries a 5xx as attempts.py expects"
+    )
+    assert f"'{CALLBACK}'" in inspect.getsource(discord.webhook.async_.AsyncWebhookAdapter.create_interaction_response)
+    route = discord.http.Route("POST", CALLBACK, webhook_id=1, webhook_token="t")
+    assert (route.method, route.path, route.webhook_id) == ("POST", CALLBACK, 1), "Route's attributes moved"
+
+
+def test_interaction_responses_take_the_adapter_from_async_context_and_read_only_the_interaction_id() -> None:
+    """attempts.install sets the adapter in discord.py's `async_context`; a callback Discord took before its
+    5xx is answered with `acknowledged(route)`, of which discord.py must read no more than the interaction's
+    id, then mark the response done."""
+    assert isinstance(discord.webhook.async_.async_context.get(), discord.webhook.async_.AsyncWebhookAdapter)
+    response = discord.InteractionResponse
+    for method in (response.defer, response.send_message, response.edit_message, response.send_modal):
+        source = inspect.getsource(method)
+        assert "adapter = async_context.get()" in source and "adapter.create_interaction_response(" in source, (
+            f"InteractionResponse.{method.__name__} no longer sends through async_context's adapter"
+        )
+        assert source.index("adapter.create_interaction_response(") < source.index("self._response_type = "), (
+            f"InteractionResponse.{method.__name__} marks itself done before the callback returns"
+        )
+    route = discord.http.Route("POST", CALLBACK, webhook_id=123, webhook_token="t")
+    made = discord.InteractionCallbackResponse(
+        data=acknowledged(route),  # type: ignore[arg-type]
+        parent=None, state=None, type=discord.InteractionResponseType.deferred_message_update,  # type: ignore[arg-type]
+    )
+    assert made.id == 123 and made.resource is None and made.message_id is None
 
 
 def test_gateway_url_comes_from_default_gateway() -> None:

@@ -379,6 +379,28 @@ async def test_rate_limits_are_retried(world: World) -> None:
     assert (await call.wait_response())["status"] == 200
 
 
+async def test_server_errors_at_intervals_on_chosen_requests_and_after_carrying_them_out(world: World) -> None:
+    """`fail(..., every=, where=, landed=)`: one in `every` of the requests `where` accepts fails, and a landed
+    failure is carried out first (here a channel post, made and then answered 503, which discord.py raises)."""
+    d = world.discord
+    route = "/channels/{channel_id}/messages"
+    channel = world.bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    rule = d.fail("POST", route, status=503, times=2, every=2, landed=True,
+                  where=lambda r: "odd" in str((r.body or {}).get("content")))
+    outcomes = []
+    for n in range(4):
+        try:
+            await channel.send(f"odd {n}" if n % 2 else f"even {n}")
+            outcomes.append("ok")
+        except discord.DiscordServerError:
+            outcomes.append("503")
+    assert outcomes == ["ok", "ok", "ok", "503"], "the second odd post fails, once made"
+    assert rule.seen == 2 and rule.remaining == 1 and [r.status for r in rule.failed] == [503]
+    assert [m.content for m in d.channel_view(world.channel)] == ["even 0", "odd 1", "even 2", "odd 3"]
+    assert d.channel_webhook_post(rule.failed[0]) is False and d.interaction_follow_up(rule.failed[0]) is False
+
+
 async def test_invalid_bodies_are_caught(world: World) -> None:
     d = world.discord
     route = discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=world.channel.id)

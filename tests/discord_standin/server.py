@@ -22,8 +22,9 @@ InteractionRecord (or Message); `wait_response()` waits for the bot's first call
 Reading: channel_view, dm_view, last_message, transcript, message; requests, requests_to, interactions.
 Discord's behaviour: ack_deadline (3 s → 10062), 40060 on a second acknowledgement, close_dms (50007),
 rate_limit (429 + retry_after), reconnect_gateway / drop_gateway (RESUME), privileged_intents (4014),
-fail (a 5xx on a route), redeliver (the same interaction twice), delete_channel (CHANNEL_DELETE), remove_member
-(GUILD_MEMBER_REMOVE, members intent only), remove_bot (GUILD_DELETE). Messages keep the bot's `allowed_mentions`
+fail (a 5xx on a route, or after carrying the request out; only some requests, at intervals), redeliver (the
+same interaction twice), delete_channel (CHANNEL_DELETE), remove_member (GUILD_MEMBER_REMOVE, members intent
+only), remove_bot (GUILD_DELETE). Messages keep the bot's `allowed_mentions`
 and say whom they would notify (`Message.pings`).
 Permissions: channels keep permission overwrites (`Channel.overwrites`, set with PUT/DELETE …/permissions/{id});
 the bot's permissions in a channel follow them (`permissions_in`, `can_send`): it needs Manage Roles to edit
@@ -197,18 +198,37 @@ class RateLimitRule:
 
 @dataclass
 class ServerErrorRule:
-    """Answer the next `remaining` requests to `method route` with `status` (a 5xx: Discord is having trouble).
-    `landed`: the request is carried out first (a message made, an overwrite set), then answered with the
-    error, as Discord sometimes does."""
+    """Answer `remaining` requests to `method route` with `status` (a 5xx: Discord is having trouble).
+    `landed`: the request is carried out first (a message made, an overwrite set, a member muted, a callback
+    acknowledged), then answered with the error, as Discord sometimes does. `where`: only the requests it
+    accepts count (a channel webhook's post but not an interaction's follow-up on the same route, one kind of
+    callback); `every`: of those, one in `every` fails (the `every`-th, the 2×`every`-th, …): faults at
+    intervals through a whole game."""
 
     method: str
     route: str
     remaining: int
     status: int
     landed: bool = False
+    every: int = 1
+    where: Callable[[RecordedRequest], bool] | None = None
+    seen: int = 0
+    """Requests that matched so far (failed or not)."""
+    failed: list[RecordedRequest] = field(default_factory=list)
+    """The requests it answered with its error."""
 
-    def matches(self, method: str, route: str | None, *, landed: bool = False) -> bool:
-        return self.remaining > 0 and self.method == method and self.route == route and self.landed == landed
+    def take(self, record: RecordedRequest, route: str | None, *, landed: bool) -> bool:
+        """Whether this request is answered with the error (counted once, at the rule's own moment)."""
+        if self.remaining <= 0 or self.landed != landed or self.method != record.method or self.route != route:
+            return False
+        if self.where is not None and not self.where(record):
+            return False
+        self.seen += 1
+        if self.seen % max(1, self.every):
+            return False
+        self.remaining -= 1
+        self.failed.append(record)
+        return True
 
 
 @dataclass(frozen=True)
@@ -780,13 +800,31 @@ class DiscordStandIn:
         return rule
 
     def fail(
-        self, method: str, route: str, *, status: int = 502, times: int = 1, landed: bool = False
+        self, method: str, route: str, *, status: int = 502, times: int = 1, landed: bool = False, every: int = 1,
+        where: Callable[[RecordedRequest], bool] | None = None,
     ) -> ServerErrorRule:
         """Answer the next `times` requests to `method route` (Discord's template, e.g. "/gateway") with a
-        server error, as Discord does in an outage; `landed`: after carrying the request out."""
-        rule = ServerErrorRule(method.upper(), route, times, status, landed)
+        server error, as Discord does in an outage; `landed`: after carrying the request out; `where`: only
+        requests it accepts (`channel_webhook_post`, `acknowledgement`, …); `every`: one in `every` of them."""
+        rule = ServerErrorRule(method.upper(), route, times, status, landed, every, where)
         self.server_errors.append(rule)
         return rule
+
+    def channel_webhook_post(self, request: RecordedRequest) -> bool:
+        """A channel webhook's own post (a seat's words under its public name), not an interaction's follow-up."""
+        parts = request.path.strip("/").split("/")
+        return len(parts) == 3 and parts[0] == "webhooks" and self.interaction_of(request) is None
+
+    def interaction_follow_up(self, request: RecordedRequest) -> bool:
+        """A message made through an interaction's token (a follow-up), not a channel webhook's post."""
+        parts = request.path.strip("/").split("/")
+        return len(parts) == 3 and parts[0] == "webhooks" and self.interaction_of(request) is not None
+
+    @staticmethod
+    def acknowledgement(request: RecordedRequest) -> bool:
+        """A deferred acknowledgement (callback type 5 or 6): "received", the answer to follow."""
+        body = request.body
+        return isinstance(body, dict) and body.get("type") in (DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE)
 
     async def redeliver(self, record: InteractionRecord) -> InteractionRecord:
         """Send the same INTERACTION_CREATE again (same id and token), as Discord occasionally does."""
@@ -928,20 +966,16 @@ class DiscordStandIn:
             rule = self._take_rate_limit(request.method, found.template)
             if rule is not None:
                 return self._too_many_requests(record, rule)
-            failure = next((f for f in self.server_errors if f.matches(request.method, found.template)), None)
+            failure = next((f for f in self.server_errors if f.take(record, found.template, landed=False)), None)
             if failure is not None:
-                failure.remaining -= 1
                 raise ApiError(failure.status, 0, f"{failure.status}: Server Error")
             self._check_body(record, found)
             api_request = ApiRequest(request.method, path, params, request.query, body, files, record)
             result = await found.handler(self, api_request)
             await self._flush()
             status, payload = (204, None) if result is None else (200, result)
-            landed = next(
-                (f for f in self.server_errors if f.matches(request.method, found.template, landed=True)), None
-            )
+            landed = next((f for f in self.server_errors if f.take(record, found.template, landed=True)), None)
             if landed is not None:  # carried out, then answered with an error
-                landed.remaining -= 1
                 raise ApiError(landed.status, 0, f"{landed.status}: Server Error")
         except ApiError as error:
             status, payload = error.status, error.body()

@@ -31,11 +31,12 @@ def test_aiosqlite_runs_a_function_on_its_connection_thread() -> None:
 
 
 def test_discord_webhook_requests_go_through_a_swappable_adapter() -> None:
-    """bot/discord/replies.py sends follow-ups through its own adapter (one attempt at a 5xx: a follow-up has
-    no nonce) by setting discord.py's `async_context`, and wraps the session passed to `request`."""
+    """bot/discord/attempts.py sends follow-ups, webhook posts and interaction callbacks through its own adapter
+    (one attempt at a 5xx: a post has no nonce) by setting discord.py's `async_context`, and wraps the session
+    passed to `request` (tests/discord/test_canary.py pins the rest)."""
     from discord.webhook import async_ as webhook_module
 
-    assert version("discord.py") == "2.7.1", "bot/discord/replies.py's OneAttempt is written for discord.py 2.7.1"
+    assert version("discord.py") == "2.7.1", "bot/discord/attempts.py's Attempts is written for discord.py 2.7.1"
     assert isinstance(webhook_module.async_context.get(), webhook_module.AsyncWebhookAdapter)
     parameters = list(inspect.signature(webhook_module.AsyncWebhookAdapter.request).parameters)
     assert parameters[:3] == ["self", "route", "session"], parameters
