@@ -54,6 +54,14 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         raise pytest.UsageError(f"pytest-xdist's test groups no longer take effect (e.g. {lost[0]}): see pyproject")
 
 
+@pytest.fixture(autouse=True)
+def _web_pictures_in_the_tests_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The web record's drawn pictures go to a temporary folder, not the checkout's data/cache/web."""
+    monkeypatch.setattr("bot.web.pictures.CACHE_DIR", tmp_path_factory.getbasetemp() / "web-cache")
+
+
 def pytest_report_header(config: pytest.Config) -> str:
     size = "deep (full size)" if depth.deep() else f"default (1/{depth.SCALE} of the full size; --deep for all)"
     return f"randomised tests: {size}, hypothesis max_examples={settings.default.max_examples}"
