@@ -5,21 +5,15 @@ the game's; `/gm settings web:off` takes the links away and the pages with them.
 from __future__ import annotations
 
 import re
-import socket
 from pathlib import Path
 
 import aiohttp
 
 from tests.discord.test_lobby_and_moderators import answer_text
 from tests.discord.world import open_game, world
+from tests.web.games import free_port
 
 LINK = re.compile(r"<(http://127\.0\.0\.1:\d+/(?:game|server)/[^>]+)>")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 async def fetched(url: str) -> tuple[int, str]:

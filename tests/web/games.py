@@ -3,6 +3,7 @@ seconds at most), and a client of the record's application over their database."
 
 from __future__ import annotations
 
+import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -59,3 +60,9 @@ async def web_client(storages: list[Storage], cache: Path) -> AsyncIterator[tupl
 async def page(client: TestClient, path: str) -> tuple[int, str]:
     response = await client.get(path)
     return response.status, await response.text()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
