@@ -84,7 +84,7 @@ def run_tests(args: list[str]) -> int:
     def selected(part: str) -> list[str]:
         return ["-m", f"({marks}) and {part}" if marks else part]
 
-    pytest = [str(PYTHON), "-m", "pytest", "--durations=15"]
+    pytest = [str(PYTHON), "-m", "pytest", "--durations=15", "-rs"]  # -rs: every skip says why
     # loadgroup: a module marked xdist_group (one costly module fixture) stays on one worker
     parallel = subprocess.call([*pytest, *workers, "--dist", "loadgroup", *selected("not serial"), *rest], env=env)
     print("\n--- the serial tests, alone ---", flush=True)

@@ -46,8 +46,10 @@ ENV = Environment(
 ENV.filters["lines"] = _lines
 
 
-def date_text(moment: float, language: str) -> str:
+def date_text(moment: float, language: str, *, time: bool = True) -> str:
     when = datetime.fromtimestamp(moment, UTC)
+    if not time:
+        return format_datetime(when, "d MMMM y", locale=language)
     return format_datetime(when, "d MMMM y, HH:mm", locale=language) + " UTC"
 
 

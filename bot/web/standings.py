@@ -64,7 +64,7 @@ def _recent(links: Links, row: Any, winners: list[int], language: str) -> dict[s
     return {
         "href": f"../game/{links.token('game', row.id)}?lang={language}",
         "title": t(language, "web-title-game", game=t(language, f"{row.game}-title"), id=row.id),
-        "date": date_text(row.updated_at, language),
+        "date": date_text(row.updated_at, language, time=False),
         "players": ", ".join(names),
         "winners": list_names([names[seat] for seat in winners if seat < len(names)], language),
     }

@@ -3,6 +3,12 @@
   "use strict";
   var spoilers = document.getElementById("spoilers");
   if (spoilers) {
+    var log = document.querySelector(".log-title");
+    var float = function () {
+      spoilers.classList.toggle("floating", !!log && log.getBoundingClientRect().top < 0);
+    };
+    window.addEventListener("scroll", float, {passive: true});
+    float();
     spoilers.addEventListener("click", function () {
       // the chapter in view: the page with the switch flipped opens there
       var chapters = document.querySelectorAll(".chapter"), here = "";
