@@ -32,7 +32,8 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.i18n import LANGUAGES, normalize, t
+from bot.i18n import LANGUAGES, catalog, normalize, t
+from bot.morphology import analyser
 from bot.storage import Storage
 from bot.storage.web import GameStamp, game_stamp, server_language, server_stamp, web_secret
 from bot.web import pages
@@ -207,9 +208,9 @@ class WebRecord:
             title = t(language, "web-title-game", game=t(language, f"{stamp.game}-title"), id=game_id)
             return html_response(request, Body(pages.progress_page(title, language, root)))
 
-        async def make() -> str:
+        async def make() -> str:  # every line through the catalogs: off the event loop (the bot's clicks go on)
             record = await self._record(site, game_id, stamp)
-            return pages.game_page(record, language, spoilers, token, root)
+            return await asyncio.to_thread(pages.game_page, record, language, spoilers, token, root)
 
         return await self._page(request, ("game", site.key, game_id, language, spoilers), stamp, make)
 
@@ -238,7 +239,7 @@ class WebRecord:
         token = request.match_info["token"]
 
         async def make() -> str:
-            return pages.replay_page(record, language, step, token, root_of(request))
+            return await asyncio.to_thread(pages.replay_page, record, language, step, token, root_of(request))
 
         return await self._page(request, ("replay", site.key, record.row.id, language, step), stamp, make)
 
@@ -373,6 +374,14 @@ def step_of(request: web.Request, count: int) -> int:
     return step
 
 
+def warm_up() -> None:
+    """The catalogs, the Russian dictionary and the templates, loaded before the first page asks."""
+    for language in LANGUAGES:
+        catalog(language)
+    analyser()
+    pages.compile_templates()
+
+
 class WebServer:
     """The web record served on host:port, inside the caller's event loop (the bot's, or `python -m bot web`)."""
 
@@ -383,6 +392,7 @@ class WebServer:
         self._runner: web.AppRunner | None = None
 
     async def start(self) -> None:
+        await asyncio.to_thread(warm_up)
         await self.record.open()
         self._runner = web.AppRunner(self.record.application(), access_log=None)  # its lines would carry tokens
         await self._runner.setup()

@@ -46,6 +46,11 @@ ENV = Environment(
 ENV.filters["lines"] = _lines
 
 
+def compile_templates() -> None:
+    for name in ENV.list_templates():
+        ENV.get_template(name)
+
+
 def date_text(moment: float, language: str, *, time: bool = True) -> str:
     when = datetime.fromtimestamp(moment, UTC)
     if not time:
