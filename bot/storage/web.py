@@ -69,17 +69,18 @@ async def server_language(storage: Storage, guild_id: int) -> str | None:
 
 
 async def server_stamp(storage: Storage, guild_id: int) -> tuple[Any, ...]:
-    """What the server's page is made from: its finished games (how many, the last one's time), how many
-    results a /forget-me left to nobody, and whether its pages are on (the last value)."""
+    """What the server's page is made from: its finished games (how many, the last one's time, how many
+    purged), how many results a /forget-me left to nobody, and whether its pages are on (the last value)."""
     rows = await storage._fetchall(
         "SELECT (SELECT COUNT(*) FROM games WHERE guild_id = ? AND status = 'finished'),"
         " (SELECT MAX(updated_at) FROM games WHERE guild_id = ? AND status = 'finished'),"
+        " (SELECT COUNT(*) FROM games WHERE guild_id = ? AND status = 'finished' AND state IS NULL),"
         " (SELECT COUNT(*) FROM results WHERE guild_id = ? AND user_id IS NULL),"
         " (SELECT web FROM guild_settings WHERE guild_id = ?)",
-        (guild_id, guild_id, guild_id, guild_id),
+        (guild_id, guild_id, guild_id, guild_id, guild_id),
     )
-    count, last, forgotten, web = rows[0]
-    return int(count), last, int(forgotten), web is None or bool(web)
+    count, last, purged, forgotten, web = rows[0]
+    return int(count), last, int(purged), int(forgotten), web is None or bool(web)
 
 
 async def games_played(storage: Storage, guild_id: int) -> dict[str, int]:
@@ -92,8 +93,8 @@ async def games_played(storage: Storage, guild_id: int) -> dict[str, int]:
 
 async def recent_games(storage: Storage, guild_id: int, limit: int) -> list[tuple[GameRow, list[int]]]:
     """The server's last finished games, newest first, each with its winning seats. The state is not read
-    (a Mafia game's is large): the list needs none of it."""
-    columns = GAME_COLUMNS.replace(" state,", " NULL,")
+    (a Mafia game's is large): it reads "" for a game whose record is kept, None for one purged."""
+    columns = GAME_COLUMNS.replace(" state,", " CASE WHEN state IS NULL THEN NULL ELSE '' END,")
     rows = [game_row(r) for r in await storage._fetchall(
         f"SELECT {columns} FROM games WHERE guild_id = ? AND status = 'finished'"
         " ORDER BY updated_at DESC, id DESC LIMIT ?", (guild_id, limit),

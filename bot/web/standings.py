@@ -60,9 +60,10 @@ async def server_context(storage: Storage, links: Links, guild_id: int, language
 
 
 def _recent(links: Links, row: Any, winners: list[int], language: str) -> dict[str, str]:
+    """A line of the last games: linked to its page while its record is kept (KEEP_FINISHED_DAYS purges it)."""
     names = [seat_name(row, seat, language) for seat in range(len(row.seats))]
     return {
-        "href": f"../game/{links.token('game', row.id)}?lang={language}",
+        "href": f"../game/{links.token('game', row.id)}?lang={language}" if row.state is not None else "",
         "title": t(language, "web-title-game", game=t(language, f"{row.game}-title"), id=row.id),
         "date": date_text(row.updated_at, language, time=False),
         "players": ", ".join(names),

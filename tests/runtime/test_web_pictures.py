@@ -6,17 +6,21 @@ from __future__ import annotations
 
 import io
 import re
+import time
 from pathlib import Path
 
 from PIL import Image
 
 from bot.live import Seat
+from bot.privacy import purge_finished
 from bot.storage import open_storage
 from bot.table import Table
 from bot.web.castle import frames
 from bot.web.record import load_record
 from bot.web.standings import side_won
+from games.castle.scene import BOARD_SHOWN_AFTER
 from tests.runtime.databases import Database
+from tests.runtime.helpers import pick
 from tests.web.games import GUILD, finished, humans_play, page, web_client
 
 
@@ -75,5 +79,31 @@ async def test_the_servers_page_counts_ranks_and_links_its_games(database: Datab
             won = side_won([(seat in results.winners, results.roles[seat]) for seat in range(10)])
             shares = re.findall(r"<td class=\"number\">(\d+) \((\d+)\xa0%\)</td>", body)
             assert len(shares) == 3 and shares[["law", "mafia", "draw"].index(won)] == ("1", "100")
+
+            assert await purge_finished(storage, 1, now=time.time() + 3 * 86_400) == 4  # KEEP_FINISHED_DAYS, all 4
+            status, body = await page(client, f"/server/{links.token('server', GUILD)}?lang=ru")
+            assert status == 200 and "Печенька №1" in body and "../game/" not in body, "a purged record is not linked"
+            assert "Вера" in body, "its results still count"
+    finally:
+        await storage.close()
+
+
+async def test_a_rolled_back_game_shows_the_boards_the_channel_was_shown(database: Database, tmp_path: Path) -> None:
+    storage = await open_storage(database.target)
+    try:
+        table = Table(storage)
+        seats = [Seat(name=f"Player{n}", user_id=700 + n) for n in range(3)]
+        game = await humans_play(table, "castle", seats, seed=11, steps=40, options={"max_rounds": 4})
+        assert game.running and (await table.rollback(game.id, game.state.step - 15)).ok
+        played = await table.get(game.id)
+        assert played is not None
+        while played.running:
+            prompt, action = pick(played)
+            assert (await table.act(played.id, prompt.seat, action)).ok
+        record = await load_record(storage, game.id)
+        assert record is not None and record.final is not None
+        shown = [e for e in record.events if e.key in BOARD_SHOWN_AFTER]
+        assert len(record.pictures) == len({e.action_seq for e in shown}), "each board the channel was shown"
+        assert record.pictures[-1].view == record.engine.view(record.final, None), "the replay follows the rollback"
     finally:
         await storage.close()
