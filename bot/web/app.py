@@ -66,9 +66,6 @@ class Refused(Exception):
         self.reason = reason
 
 
-NOT_FOUND = Refused(404)
-
-
 class Site:
     """One database: its storage, its links' key and where its drawn files are kept."""
 
@@ -127,15 +124,15 @@ class WebRecord:
                 continue
             stamp = await game_stamp(site.storage, game_id)
             if stamp is None or not stamp.web:
-                raise NOT_FOUND
+                raise Refused(404)
             return site, game_id, stamp
-        raise NOT_FOUND
+        raise Refused(404)
 
     async def _ended_record(self, request: web.Request) -> tuple[Site, Record, str, GameStamp]:
         """The record of a game that is over, and the page's language; 404 for one still running."""
         site, game_id, stamp = await self._find_game(request.match_info["token"])
         if stamp.status not in ENDED:
-            raise NOT_FOUND
+            raise Refused(404)
         return site, await self._record(site, game_id, stamp), language_of(request, stamp.language), stamp
 
     async def _record(self, site: Site, game_id: int, stamp: GameStamp) -> Record:
@@ -148,7 +145,7 @@ class WebRecord:
         async def load() -> Record:
             record = await load_record(site.storage, game_id)
             if record is None:
-                raise NOT_FOUND
+                raise Refused(404)
             return record
 
         record = await self._once(("record", *key, stamp), load)
@@ -219,7 +216,7 @@ class WebRecord:
         kind = PICTURES.get(record.row.game)
         number = int(request.match_info["number"])
         if kind is None or not 1 <= number <= len(record.pictures):
-            raise NOT_FOUND
+            raise Refused(404)
         picture = record.pictures[number - 1]
         names = names_of(record, language)
         path = self.cache.path(site.key, record.row.id,
@@ -234,7 +231,7 @@ class WebRecord:
         site, record, language, stamp = await self._ended_record(request)
         count = len(frames(record)) if record.row.game == "castle" else 0
         if not count:
-            raise NOT_FOUND
+            raise Refused(404)
         step = step_of(request, count)
         token = request.match_info["token"]
 
@@ -248,13 +245,13 @@ class WebRecord:
         found = frames(record) if record.row.game == "castle" else []
         number = int(request.match_info["number"])
         if not 1 <= number <= len(found):
-            raise NOT_FOUND
+            raise Refused(404)
         return file_response(await site.replays.frame(record, found[number - 1], language), "image/png")
 
     async def _gif(self, request: web.Request) -> web.Response:
         site, record, language, _ = await self._ended_record(request)
         if record.row.game != "castle" or not record.pictures:
-            raise NOT_FOUND
+            raise Refused(404)
         return file_response(await site.replays.gif(record, language), "image/gif")
 
     async def _server(self, request: web.Request) -> web.Response:
@@ -265,7 +262,7 @@ class WebRecord:
                 continue
             stamp = await server_stamp(site.storage, guild_id)
             if not stamp[-1]:
-                raise NOT_FOUND
+                raise Refused(404)
             language = language_of(request, await server_language(site.storage, guild_id))
             root = root_of(request)
 
@@ -275,12 +272,12 @@ class WebRecord:
                 return pages.server_page(language, context, root)
 
             return await self._page(request, ("server", site.key, guild_id, language), stamp, make)
-        raise NOT_FOUND
+        raise Refused(404)
 
     async def _static_file(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
         if name not in STATIC_TYPES:
-            raise NOT_FOUND
+            raise Refused(404)
         return web.Response(body=self._static[name], content_type=STATIC_TYPES[name], charset="utf-8",
                             headers={"Cache-Control": "public, max-age=3600", "X-Content-Type-Options": "nosniff"})
 
@@ -366,11 +363,11 @@ def step_of(request: web.Request, count: int) -> int:
     asked = request.query.get("step", "1")
     if not asked.isdecimal() or len(asked) > 9:
         if asked.isdecimal():
-            raise NOT_FOUND  # a number far beyond any game
+            raise Refused(404)  # a number far beyond any game
         raise Refused(400, "web-bad-step")
     step = int(asked)
     if not 1 <= step <= count:
-        raise NOT_FOUND
+        raise Refused(404)
     return step
 
 
