@@ -26,6 +26,7 @@ from games.castle.scene import build_scene
 MOVES = {"castle-movement": False, "castle-expelled": True}
 """The public events that tell the round's moves (True: an expulsion after a skirmish)."""
 SKIRMISHES = "castle-skirmishes"
+ROUND = "castle-round"
 FRAME_MS, LAST_FRAME_MS = 1600, 5000
 GIF_WIDTH = 720
 """The GIF's frames, scaled down from the 900 px board: a whole game stays a few MB (Discord's attachments)."""
@@ -48,7 +49,12 @@ def frames(record: Record) -> list[Frame]:
     pictures = record.pictures
     for index, picture in enumerate(pictures):
         end = pictures[index + 1].after if index + 1 < len(pictures) else picture.after
-        lines = [e for e in record.events if picture.after < e.seq <= end and e.audience is None]
+        lines = []
+        for event in record.events:
+            if picture.after < event.seq <= end and event.audience is None:
+                if event.key == ROUND:
+                    break  # the next round's start: the next frame's
+                lines.append(event)
         over = bool(picture.view.get("over")) or (index == len(pictures) - 1 and record.finished)
         found.append(Frame(picture, None if over else int(picture.view.get("round") or index + 1),
                            _orders(lines), lines))
