@@ -35,6 +35,8 @@ GAME = "castle"
 DECKS = {"action": ACTION_KINDS, "skirmish": SKIRMISH_KINDS, "event": EVENT_KINDS}
 NAMES = {"action": "castle-card", "skirmish": "castle-skirmish", "event": "castle-event"}
 """Each deck's kinds (action cards in priority order) and the catalog prefix of their names."""
+ATTACHMENT_LIMIT = 8 * 1024 * 1024
+"""The game's GIF stays under Discord's smallest upload limit (10 MiB): a very long game keeps every k-th round."""
 
 
 def card_keys() -> list[str]:
@@ -99,7 +101,7 @@ def picture_builder(storage: Storage) -> PictureBuilder:
         """The picture's file, rendered off the event loop: a round's board, or the finished game's GIF (drawn
         from the saved log, as the game's web page draws it)."""
         if body.get("gif"):
-            gif = await castle_gif(storage, int(body["gif"]), str(body["language"]))
+            gif = await castle_gif(storage, int(body["gif"]), str(body["language"]), limit=ATTACHMENT_LIMIT)
             return {} if gif is None else {"file": discord.File(io.BytesIO(gif), filename=body["name"])}
         scene = build_scene(body["view"], body["names"], partial(t, body["language"]))
         png = await asyncio.to_thread(render_board, scene)

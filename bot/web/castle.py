@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import math
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -116,14 +117,23 @@ class Replays:
             self.cache.put(path, found)
         return found
 
-    async def gif(self, record: Record, language: str) -> bytes:
+    async def gif(self, record: Record, language: str, limit: int | None = None) -> bytes:
+        """The whole game; within `limit` bytes when given (a long game then keeps every k-th round and the end)."""
         names = names_of(record, language)
         path = self.cache.path(self.database, record.row.id, f"game-{language}-{self.cache.names_key(names)}.gif")
         found = self.cache.get(path)
+        pictures: list[bytes] = []
         if found is None:
             pictures = [await self.frame(record, frame, language) for frame in frames(record)]
             found = await asyncio.to_thread(animate, pictures)
             self.cache.put(path, found)
+        if limit is None or len(found) <= limit:
+            return found
+        pictures = pictures or [await self.frame(record, frame, language) for frame in frames(record)]
+        every = math.ceil(len(found) / limit)
+        while len(found) > limit and every < len(pictures):
+            every += 1
+            found = await asyncio.to_thread(animate, [*pictures[:-1:every], pictures[-1]])
         return found
 
 
@@ -144,10 +154,11 @@ def animate(pictures: list[bytes]) -> bytes:
     return out.getvalue()
 
 
-async def castle_gif(storage: Storage, game_id: int, language: str, cache: DiskCache | None = None) -> bytes | None:
+async def castle_gif(storage: Storage, game_id: int, language: str, *, limit: int | None = None,
+                     cache: DiskCache | None = None) -> bytes | None:
     """A finished Castle game's GIF, as its page gives it (and from the same disk cache): what the bot attaches
-    in the channel when the game ends. None: no such game, or it showed no board."""
+    in the channel when the game ends (within `limit` bytes). None: no such game, or it showed no board."""
     record = await load_record(storage, game_id)
     if record is None or not record.ended or not record.pictures:
         return None
-    return await Replays(cache or DiskCache(), database_key(await web_secret(storage))).gif(record, language)
+    return await Replays(cache or DiskCache(), database_key(await web_secret(storage))).gif(record, language, limit)

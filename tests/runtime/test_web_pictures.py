@@ -15,7 +15,8 @@ from bot.live import Seat
 from bot.privacy import purge_finished
 from bot.storage import open_storage
 from bot.table import Table
-from bot.web.castle import frames
+from bot.web.castle import castle_gif, frames
+from bot.web.pictures import DiskCache
 from bot.web.record import load_record
 from bot.web.standings import side_won
 from games.castle.scene import BOARD_SHOWN_AFTER
@@ -48,9 +49,13 @@ async def test_a_castle_game_replays_round_by_round_with_its_orders_and_as_one_g
                 assert (await client.get(f"/game/{token}/replay?step={bad}")).status == 404
             assert (await client.get(f"/game/{token}/replay?step=two")).status == 400
             response = await client.get(f"/game/{token}/game.gif?lang=ru")
-            gif = Image.open(io.BytesIO(await response.read()))
+            whole = await response.read()
+            gif = Image.open(io.BytesIO(whole))
             assert response.status == 200 and gif.format == "GIF" and gif.is_animated
             assert gif.n_frames == rounds + 1, "one frame per round, then the end"
+        short = await castle_gif(storage, game.id, "ru", limit=len(whole) // 2, cache=DiskCache(tmp_path))
+        assert short is not None and len(short) <= len(whole) // 2, "within Discord's limit: fewer rounds"
+        assert 1 < Image.open(io.BytesIO(short)).n_frames < rounds + 1
     finally:
         await storage.close()
 
