@@ -96,6 +96,8 @@ async def test_a_game_not_over_shows_in_progress_and_nothing_of_the_game(databas
                 assert "<!--" not in body and "Player0" not in body and "<img" not in body
             for path in ("picture/1.png", "replay", "replay/1.png", "game.gif"):
                 assert (await client.get(f"/game/{token}/{path}")).status == 404, path
+            status, server = await page(client, f"/server/{links.token('server', GUILD)}")
+            assert status == 200 and "Player0" not in server and f"/game/{token}" not in server, "not listed yet"
     finally:
         await storage.close()
 
