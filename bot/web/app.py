@@ -98,6 +98,7 @@ class WebRecord:
         self._pages: OrderedDict[tuple[Any, ...], tuple[Any, Body]] = OrderedDict()
         self._pages_bytes = 0
         self._making: dict[tuple[Any, ...], asyncio.Future[Any]] = {}
+        """What is being made now (a record, a page), by key: asked again meanwhile, it is waited for."""
         self._static = {name: (STATIC / name).read_bytes() for name in STATIC_TYPES}
 
     async def open(self) -> None:
@@ -155,22 +156,20 @@ class WebRecord:
         return record
 
     async def _once(self, key: tuple[Any, ...], make: Callable[[], Awaitable[Any]]) -> Any:
-        """`make()`, once for everyone who asks for `key` while it is being made."""
-        running = self._making.get(key)
-        if running is not None:
-            return await asyncio.shield(running)
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._making[key] = future
-        try:
-            result = await make()
-        except BaseException as error:
-            future.set_exception(error)
-            future.exception()  # retrieved: nobody else may be waiting
-            raise
-        finally:
-            del self._making[key]
-        future.set_result(result)
-        return result
+        """`make()`, once for everyone who asks for `key` while it is being made: a task of its own, so a
+        reader who leaves (a closed tab) stops no one else's page."""
+        task = self._making.get(key)
+        if task is None:
+            task = asyncio.ensure_future(make())
+            self._making[key] = task
+
+            def done(finished: asyncio.Future[Any], key: tuple[Any, ...] = key) -> None:
+                self._making.pop(key, None)
+                if not finished.cancelled():
+                    finished.exception()  # seen, even if every reader left before it ended
+
+            task.add_done_callback(done)
+        return await asyncio.shield(task)
 
     async def _page(self, request: web.Request, key: tuple[Any, ...], stamp: Any,
                     make: Callable[[], Awaitable[str]]) -> web.Response:

@@ -5,15 +5,20 @@ player before its reveal, and links are unguessable (a wrong token is the same 4
 
 from __future__ import annotations
 
+import asyncio
 import html
 import re
 from pathlib import Path
 
+import pytest
+
 from bot.live import Seat
 from bot.privacy import forget_member
 from bot.render import event_text
-from bot.storage import GameRow, open_storage
+from bot.storage import GameRow, Storage, open_storage
 from bot.table import Table
+from bot.web import app
+from bot.web.record import Record
 from games.core import Event
 from tests.runtime.databases import Database
 from tests.web.games import GUILD, finished, humans_play, page, web_client
@@ -180,5 +185,35 @@ async def test_a_forgotten_member_reads_a_former_player_and_a_server_can_turn_it
             await storage.save_guild_settings(GUILD, {**await storage.guild_settings(GUILD), "web": False})
             for path in (f"/game/{token}", f"/game/{token}/picture/1.png", f"/server/{server}"):
                 assert (await client.get(path)).status == 404, "web:off: the server's pages are gone"
+    finally:
+        await storage.close()
+
+
+async def test_a_page_many_ask_for_at_once_is_made_once_and_again_when_the_game_changes(
+    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    storage = await open_storage(database.target)
+    try:
+        game = await finished(Table(storage), "cookie", 4, seed=3)
+        loads: list[int] = []
+        real = app.load_record
+
+        async def counted(storage: Storage, game_id: int) -> Record | None:
+            loads.append(game_id)
+            await asyncio.sleep(0.05)  # long enough for every request to ask while it is being made
+            return await real(storage, game_id)
+
+        monkeypatch.setattr(app, "load_record", counted)
+        async with web_client([storage], tmp_path) as (client, (links,)):
+            path = f"/game/{links.token('game', game.id)}"
+            answers = await asyncio.gather(*(page(client, path) for _ in range(20)))
+            assert {status for status, _ in answers} == {200} and len({body for _, body in answers}) == 1
+            assert loads == [game.id], "read once for twenty readers"
+            await page(client, path + "?spoilers=on")
+            assert loads == [game.id], "the record is kept: another variant of the page reads nothing again"
+            seats = [{**seat, "name": "Renamed"} if seat["name"] == "Bot1" else seat for seat in game.row.seats]
+            await storage.update_game(game.id, seats=seats)  # the game changed: its page is made again
+            status, renamed = await page(client, path)
+            assert status == 200 and loads == [game.id, game.id] and "Renamed" in renamed and "Bot1" not in renamed
     finally:
         await storage.close()
