@@ -4,7 +4,8 @@
     python3 dev.py run [args]   install what is needed, then `python -m bot [args]`
     python3 dev.py test [args]  install what is needed (with test tools), then ruff + pytest (both cores,
                                 then the `serial` tests alone; --deep: randomised tests at full size)
-    python3 dev.py bench        the benchmarks (table vs bare SQLite; Castle, Mafia; the bots; the metrics; Discord)
+    python3 dev.py bench        the benchmarks (table vs bare SQLite; Castle, Mafia; the bots; the metrics; the web
+                                record's pages; Discord)
 
 It keeps a virtual environment in `.venv` and reinstalls only when pyproject.toml changes.
 """
@@ -84,7 +85,7 @@ def run_tests(args: list[str]) -> int:
     def selected(part: str) -> list[str]:
         return ["-m", f"({marks}) and {part}" if marks else part]
 
-    pytest = [str(PYTHON), "-m", "pytest", "--durations=15"]
+    pytest = [str(PYTHON), "-m", "pytest", "--durations=15", "-rs"]  # -rs: every skip says why
     # loadgroup: a module marked xdist_group (one costly module fixture) stays on one worker
     parallel = subprocess.call([*pytest, *workers, "--dist", "loadgroup", *selected("not serial"), *rest], env=env)
     print("\n--- the serial tests, alone ---", flush=True)
@@ -109,7 +110,7 @@ def main(argv: list[str]) -> int:
     if command == "bench":  # storage/table, the Castle engine and picture, then Discord through the stand-in
         ensure_environment("test")
         benches = ("bot", "tests.bench.castle_bench", "tests.bench.castle_picture_bench", "tests.bench.mafia_bench",
-                   "tests.bench.bots", "tests.bench.metrics_bench")
+                   "tests.bench.bots", "tests.bench.metrics_bench", "tests.bench.web_bench")
         for module in benches:
             code = subprocess.call([str(PYTHON), "-m", module, *(["bench"] if module == "bot" else [])])
             if code:

@@ -1,5 +1,5 @@
 """Command line: `python -m bot` runs the Discord bot (or, with no token, an offline game);
-`play`, `export`, `bench`, `backup`, `restore` and `games` are the other commands."""
+`play`, `export`, `bench`, `backup`, `restore`, `web` and `games` are the other commands."""
 
 from __future__ import annotations
 
@@ -71,6 +71,17 @@ def _parser() -> argparse.ArgumentParser:
     restore = commands.add_parser("restore", help="put a backup in place of the bot's SQLite database (bot stopped)")
     restore.add_argument("src", type=Path, help="a file written by `backup`")
 
+    served = commands.add_parser(
+        "web", help="serve the web record (every finished game's page, the servers' pages) on its own"
+    )
+    served.add_argument(
+        "--db", action="append", default=None, metavar="DATABASE",
+        help="a database to serve: a file or a postgresql:// URL, again for more (default: the bot's and the"
+        " offline games')",
+    )
+    served.add_argument("--host", default=None, help="the address to listen on (default: WEB_HOST, 127.0.0.1)")
+    served.add_argument("--port", type=int, default=None, help="the port (default: WEB_PORT, else 8080)")
+
     commands.add_parser("games", help="list the games")
     return parser
 
@@ -100,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
             interactive = sys.stdin.isatty()
             return _play(
                 "cookie", players=4, seed=None, language=language, watch=not interactive,
-                db=OFFLINE_DB, resume=None, options={},
+                db=OFFLINE_DB, resume=None, options={}, web_base=offline_web_base(settings),
             )
         from bot.discord.app import run_bot
 
@@ -111,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         return _play(
             args.game, players=args.players, seed=args.seed, language=language, watch=args.watch,
             db=args.db, resume=args.resume, options=options, language_given=args.lang is not None,
-            bot_level=args.bot_level,
+            bot_level=args.bot_level, web_base=offline_web_base(settings),
         )
     if command == "export":
         language = terminal_language(None, settings.default_language)
@@ -128,6 +139,15 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(run_bench(games=args.games, actions=args.actions, reload=args.reload, postgres=postgres))
     if command in ("backup", "restore"):
         return _backup_or_restore(command, args, settings)
+    if command == "web":
+        from bot.web.serve import DEFAULT_PORT, serve
+
+        language = terminal_language(None, settings.default_language)
+        port = args.port or settings.web_port or DEFAULT_PORT
+        host = args.host or settings.web_host
+        base = settings.web_base(port) or f"http://127.0.0.1:{port}"
+        databases = args.db or [settings.database, str(OFFLINE_DB)]
+        return asyncio.run(serve(databases, args.db is not None, host, port, base, language))
     if command == "games":
         language = terminal_language(None, settings.default_language)
         for name in registry.available():
@@ -215,10 +235,17 @@ def _has_game(db: str | Path, game_id: int) -> bool:
         return False
 
 
+def offline_web_base(settings: Settings) -> str:
+    """Where an offline game's link points: what `python -m bot web` serves it on."""
+    from bot.web.serve import DEFAULT_PORT
+
+    return settings.web_base(settings.web_port or DEFAULT_PORT) or f"http://127.0.0.1:{DEFAULT_PORT}"
+
+
 def _play(
     game: str, *, players: int | None, seed: int | None, language: str, watch: bool, db: Path,
     resume: int | None, options: dict[str, object], language_given: bool = False,
-    bot_level: str = DEFAULT_BOT_LEVEL,
+    bot_level: str = DEFAULT_BOT_LEVEL, web_base: str | None = None,
 ) -> int:
     from bot.live import LiveGame
     from bot.offline import play
@@ -252,7 +279,7 @@ def _play(
         return await play(
             game, players=players, seed=seed, language=language, watch=watch, db_path=db, resume=resume,
             options=options, launcher=launcher(), db_hint=db_hint, started=started, language_given=language_given,
-            bot_level=bot_level,
+            bot_level=bot_level, **({"web_base": web_base} if web_base else {}),
         )
 
     try:

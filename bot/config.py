@@ -59,6 +59,15 @@ class Settings(BaseSettings):
     ready_max_delivery_age_seconds: float = Field(
         default=120.0, gt=0, description="/readyz fails while a delivery has waited longer than this"
     )
+    web_port: int | None = Field(
+        default=None, ge=1, le=65535, description="Serve the web record (game pages, the server's page) on this port"
+        " inside the bot's process; none = off (`python -m bot web` serves them on their own)",
+    )
+    web_host: str = Field(default="127.0.0.1", description="The address the web record listens on")
+    public_url: str | None = Field(
+        default=None, description="The web record's address as players reach it (a reverse proxy's https://…), used "
+        "in every link; none = http://WEB_HOST:WEB_PORT",
+    )
     log_format: Literal["text", "json"] = Field(default="text", description="json: one JSON object per log line")
     shard_ids: Annotated[list[int] | None, NoDecode] = Field(
         default=None, description="The gateway shards this process runs, e.g. 0,1 (with SHARD_COUNT); none = all"
@@ -73,7 +82,7 @@ class Settings(BaseSettings):
         return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("dev_guild_id", "discord_gateway_url", "database_url", "shard_count", "metrics_port",
-                     "keep_finished_days", mode="before")
+                     "keep_finished_days", "web_port", "public_url", mode="before")
     @classmethod
     def _blank_optional(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
@@ -104,6 +113,17 @@ class Settings(BaseSettings):
         """Whether this process runs a given set of shards (others may run the rest, on the same
         PostgreSQL database)."""
         return self.shard_count is not None
+
+    def web_base(self, port: int | None = None) -> str | None:
+        """Where links to the web record point: PUBLIC_URL, else this machine's address and the web port
+        (`port` when the caller serves on one of its own, e.g. `python -m bot web`); None: no pages anywhere."""
+        if self.public_url:
+            return self.public_url.rstrip("/")
+        port = port or self.web_port
+        if port is None:
+            return None
+        host = self.web_host if self.web_host not in ("0.0.0.0", "::", "") else "127.0.0.1"
+        return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
     @property
     def database(self) -> str:

@@ -22,8 +22,10 @@ from typing import Any
 from bot.i18n import SeatNamer, reading_as, t
 from bot.live import Delivery, LiveGame, Seat
 from bot.render import event_text, option_with_hint, prompt_text, refusal_text, visible_to
-from bot.storage import open_storage
+from bot.storage import Storage, open_storage
+from bot.storage.web import web_secret
 from bot.table import Table
+from bot.web.links import Links
 from games import registry
 from games.core import Action, Engine, Event, IllegalAction, Prompt
 from games.core.engine import DEFAULT_BOT_LEVEL
@@ -35,6 +37,8 @@ BOT_NAMES: dict[str, list[str]] = {
 """Bot seats' names, per language: a Russian game seats Russian names."""
 
 DEFAULT_LAUNCHER = "python -m bot"
+DEFAULT_WEB_BASE = "http://127.0.0.1:8080"
+"""Where an offline game's link points unless told (`python -m bot web` serves it there: bot/web/serve.py)."""
 HELP_WORDS = {"h", "help", "помощь", "справка"}
 RULES_WORDS = {"rules", "правила"}
 QUIT_WORDS = {"q", "quit", "exit", "выход"}
@@ -286,6 +290,15 @@ class Terminal:
             self.say(t(lang, "offline-bad-number", count=len(prompt.options)))
 
 
+async def say_link(
+    storage: Storage, game: LiveGame, language: str, say: Say, web_base: str, launcher: str, db: str | None
+) -> None:
+    """A finished game's page (bot/web/), and the command that serves it: read the game back in a browser."""
+    url = Links(await web_secret(storage), web_base).game_url(game.id) or ""
+    command = f"{launcher} web --db {db}" if db else f"{launcher} web"
+    say(t(language, "web-offline-link", url=url, command=command))
+
+
 def resume_command(launcher: str, game_id: int, db: str | None) -> str:
     """The command that continues this game, spelled the way the user started this one."""
     command = f"{launcher} play --resume {game_id}"
@@ -310,6 +323,7 @@ async def play(
     started: list[int] | None = None,
     language_given: bool = False,
     bot_level: str = DEFAULT_BOT_LEVEL,
+    web_base: str = DEFAULT_WEB_BASE,
 ) -> LiveGame | None:
     """Play (or watch, or resume) one offline game. Returns the game, or None when `resume`
     names no game. `language` is the game's for a new one; a resumed game speaks the language it
@@ -336,6 +350,7 @@ async def play(
             title = t(terminal.language, f"{game.row.game}-title")
             if not game.running:
                 say(t(terminal.language, "offline-already-over", id=game.id, game=title))
+                await say_link(storage, game, terminal.language, say, web_base, launcher, db_hint)
                 return game
             say(t(terminal.language, "offline-resumed", id=game.id, game=title, step=game.state.step))
             terminal.show_summary(game)
@@ -371,6 +386,7 @@ async def play(
         terminal.show_live()
         if game.running:
             raise Quit
+        await say_link(storage, game, terminal.language, say, web_base, launcher, db_hint)
         say(t(terminal.language, "offline-finished", id=game.id))
         return game
     except (Quit, KeyboardInterrupt, EOFError):

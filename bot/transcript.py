@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import t
-from bot.render import event_text
+from bot.render import SeatNamer, event_text
 from bot.storage import GameRow
 from bot.table import Table
 from games import registry
@@ -44,9 +44,17 @@ async def transcript(table: Table, row: GameRow, language: str) -> tuple[str, di
     for entry in record["events"]:
         event = Event(key=entry["key"], params=entry["params"], to=entry["audience"])
         line = event_text(event, language, name_of)
-        if event.to == []:  # the game master's own note (a moderator notice, a deadline's record)
-            line = f"{t(language, 'transcript-gm')} {line}"
-        elif event.to is not None:
-            line = f"{t(language, 'transcript-private', players=', '.join(name_of(s) for s in event.to))} {line}"
-        lines.append(line)
+        label = audience_label(event, language, name_of)
+        lines.append(line if label is None else f"{label} {line}")
     return "\n".join(lines) + "\n", record
+
+
+def audience_label(event: Event, language: str, name_of: SeatNamer) -> str | None:
+    """Whom an event that the channel did not see went to, as the transcript (and the web record) marks it:
+    the game master's own note (a moderator notice, a deadline's record) or 🔒 and its players; None for a
+    public event."""
+    if event.to is None:
+        return None
+    if event.to == []:
+        return t(language, "transcript-gm")
+    return t(language, "transcript-private", players=", ".join(str(name_of(s)) for s in event.to))

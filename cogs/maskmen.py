@@ -17,9 +17,7 @@ from bot.discord.translator import text
 from bot.i18n import t
 from bot.live import LiveGame
 from games.core import Event, GameState
-from games.maskmen.picture import order_texts, render_order, text_form
-
-ORDER_CHANGES = {"maskmen-season-start", "maskmen-debut", "maskmen-proved"}
+from games.maskmen.picture import ORDER_CHANGES, order_texts, render_order, text_form
 
 
 def order_picture(game: LiveGame, state: GameState, events: list[Event]) -> list[dict[str, Any]]:

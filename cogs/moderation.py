@@ -295,6 +295,7 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         absent_after=text("opt-absent-after", "Missed deadlines in a row before a bot takes the seat (0: never)"),
         graveyard_channel=text("opt-graveyard-channel", "Where graveyard threads open when a game's channel can't"),
         spectators=text("opt-spectators", "May members who play no seat watch games with /spectate (default yes)"),
+        web=text("opt-web", "Pages of finished games on the web, with their links (default on)"),
     )
     async def settings(
         self, interaction: discord.Interaction, language: Literal["ru", "en"] | None = None,
@@ -302,6 +303,7 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         seconds: app_commands.Range[int, 10, 86400] | None = None,
         absent_after: app_commands.Range[int, 0, 50] | None = None,
         graveyard_channel: discord.TextChannel | None = None, spectators: bool | None = None,
+        web: Literal["on", "off"] | None = None,
     ) -> None:
         reader = normalize(str(interaction.locale))
         guild_id = interaction.guild_id or 0
@@ -343,7 +345,10 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             current["graveyard_channel_id"] = graveyard_channel.id
         if spectators is not None:
             current["spectators"] = spectators
+        if web is not None:
+            current["web"] = web == "on"
         await self.gm.storage.save_guild_settings(guild_id, current)
+        self.gm.web.turned(guild_id, bool(current.get("web", True)))
         deadlines = ", ".join(f"{k}={v}s" for k, v in sorted(current["deadlines"].items())) or "—"
         await self.gm.ephemeral(
             interaction,
@@ -352,7 +357,8 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             + "\n" + t(reader, "settings-absent", misses=int(current.get("absent_after") or 0))
             + "\n" + t(reader, "settings-graveyard", channel=f"<#{current['graveyard_channel_id']}>"
                         if current.get("graveyard_channel_id") else "none")
-            + "\n" + t(reader, "settings-spectators", allowed="yes" if current.get("spectators", True) else "no"),
+            + "\n" + t(reader, "settings-spectators", allowed="yes" if current.get("spectators", True) else "no")
+            + "\n" + t(reader, "settings-web", on="yes" if current.get("web", True) else "no"),
         )
 
 

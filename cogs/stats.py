@@ -1,6 +1,7 @@
 """The finish players expect: `/stats [player]`, `/leaderboard game:` (one command for every game),
-`/history` (the server's finished games, paged, newest first), `/history game:<id>` (a finished
-game's readable transcript and its full record as JSON, for its players and the moderators), and
+`/history` (the server's finished games, paged, newest first, each with its web page's link and the
+server's page on top, bot/web/), `/history game:<id>` (a finished game's readable transcript and its
+full record as JSON, for its players and the moderators, with its page's link), and
 the absent-player rule's Discord side: moderators and the player are told when a bot takes a seat
 after missed deadlines (`/gm settings absent_after:`), and `/back` gives it back. `/history game:`
 autocompletes the server's finished games (bot/discord/lookups.py)."""
@@ -220,10 +221,19 @@ class Stats(commands.Cog):
                 guild_id, limit=HISTORY_PAGE, offset=(page - 1) * HISTORY_PAGE
             )
         lines = [t(language, "history-title", page=page, pages=pages)]
+        linked = list(lines)
+        if (server := self.gm.web.server(guild_id)) is not None:  # the server's page on the web (bot/web/)
+            linked.append(t(language, "web-server-link", url=server))
         for row in rows:
             winners = [seat for seat, _, _, won in await self.gm.storage.game_results(row.id) if won]
-            lines.append(history_line(language, row, winners))
-        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True, allowed_mentions=NO_PINGS)
+            line = history_line(language, row, winners)
+            lines.append(line)
+            link = self.gm.web.game(guild_id, row.id)
+            linked.append(line if link is None else t(language, "web-history-line", line=line, url=link))
+        text = "\n".join(linked)
+        if len(text) > 2000:  # the links do not fit with the page's lines: the lines alone
+            text = "\n".join(lines[:1] + linked[1:2] + lines[1:]) if server else "\n".join(lines)
+        await interaction.response.send_message(text[:2000], ephemeral=True, allowed_mentions=NO_PINGS)
 
     async def _transcript(self, interaction: discord.Interaction, game_id: int) -> None:
         language = reader(interaction)
@@ -246,9 +256,10 @@ class Stats(commands.Cog):
                 io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()), filename=f"game-{row.id}.json"
             ),
         ]
-        await interaction.followup.send(
-            t(language, "history-files", id=row.id, game=t(language, f"{row.game}-title")), ephemeral=True, files=files
-        )
+        text = t(language, "history-files", id=row.id, game=t(language, f"{row.game}-title"))
+        if (link := self.gm.web.game(row.guild_id, row.id)) is not None:
+            text += "\n" + t(language, "web-game-link", url=link)
+        await interaction.followup.send(text, ephemeral=True, files=files)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from tests import depth, pg
+from tests.web import browser
 
 HYPOTHESIS_DEFAULT_EXAMPLES = 100
 """hypothesis' own max_examples: the deep size of a test that names none."""
@@ -54,6 +55,14 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         raise pytest.UsageError(f"pytest-xdist's test groups no longer take effect (e.g. {lost[0]}): see pyproject")
 
 
+@pytest.fixture(autouse=True)
+def _web_pictures_in_the_tests_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The web record's drawn pictures go to a temporary folder, not the checkout's data/cache/web."""
+    monkeypatch.setattr("bot.web.pictures.CACHE_DIR", tmp_path_factory.getbasetemp() / "web-cache")
+
+
 def pytest_report_header(config: pytest.Config) -> str:
     size = "deep (full size)" if depth.deep() else f"default (1/{depth.SCALE} of the full size; --deep for all)"
     return f"randomised tests: {size}, hypothesis max_examples={settings.default.max_examples}"
@@ -62,14 +71,23 @@ def pytest_report_header(config: pytest.Config) -> str:
 _postgres_skips: list[str] = []
 """Reasons of PostgreSQL tests skipped for want of a server. Gathered from the reports, which reach
 this process from xdist's workers too (a worker's own terminal summary is never shown)."""
+_browser_skips: list[str] = []
+"""The same for the web record's browser tests skipped for want of a browser (tests/web/browser.py)."""
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    if report.skipped and isinstance(report.longrepr, tuple) and pg.SKIPPED in str(report.longrepr[2]):
-        _postgres_skips.append(str(report.longrepr[2]).removeprefix("Skipped: "))
+    if report.skipped and isinstance(report.longrepr, tuple):
+        reason = str(report.longrepr[2])
+        if pg.SKIPPED in reason:
+            _postgres_skips.append(reason.removeprefix("Skipped: "))
+        elif browser.SKIPPED in reason:
+            _browser_skips.append(reason.removeprefix("Skipped: "))
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if _postgres_skips:
         terminalreporter.write_sep("!", f"{len(_postgres_skips)} PostgreSQL tests SKIPPED", red=True, bold=True)
         terminalreporter.write_line(_postgres_skips[0], red=True)
+    if _browser_skips:
+        terminalreporter.write_sep("!", f"{len(_browser_skips)} browser tests SKIPPED", red=True, bold=True)
+        terminalreporter.write_line(_browser_skips[0], red=True)

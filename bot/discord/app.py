@@ -29,6 +29,7 @@ from bot.morphology import analyser
 from bot.process import tune_gc
 from bot.startup import StartupError
 from bot.storage import Storage, open_storage
+from bot.web.app import WebServer
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +84,7 @@ class GameMasterBot(commands.Bot):
         if observer is not None:
             observer.watch(self)
         self.health: HealthServer | None = None
+        self.web_server: WebServer | None = None
         self.stopping = False
         """Set by a graceful stop (bot/discord/stopping.py): /readyz then says not ready."""
         self.settings = settings
@@ -112,6 +114,9 @@ class GameMasterBot(commands.Bot):
         if self.settings.metrics_port is not None:
             self.health = HealthServer(self, self.storage, self.settings)
             await self.health.start()
+        if self.settings.web_port is not None:  # the web record, in this process (bot/web/)
+            self.web_server = WebServer([self.storage], self.settings.web_host, self.settings.web_port)
+            await self.web_server.start()
         tune_gc()
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
@@ -158,6 +163,8 @@ class GameMasterBot(commands.Bot):
     async def _close(self) -> None:
         if self.health is not None:
             await self.health.stop()
+        if self.web_server is not None:
+            await self.web_server.stop()
         if hasattr(self, "game_master"):
             await self.game_master.close()
         await super().close()

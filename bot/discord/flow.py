@@ -20,7 +20,8 @@ sends what was not sent:
   seat's secrets as they stand (`Engine.dossier`, else the game's `summary` for the seat) — one DM
   message, with the history as a text file when it does not fit.
 - The step that finishes a game posts its log with its last lines: the readable transcript (.txt) and
-  the full record (.json), as `/history game:` gives them.
+  the full record (.json), as `/history game:` gives them, and the link to the game's web page (where
+  pages are served and the server has not turned them off: bot/web/).
 """
 
 from __future__ import annotations
@@ -75,6 +76,8 @@ class Flow:
         """(game, slot) → the live message's id (a cache of the games' meta `live`)."""
         self.appliers: dict[str, Callable[[DeliveryRow], Awaitable[None]]] = {}
         """Other rows applied in the channel's order, by kind (the graveyard: bot/discord/graveyard.py)."""
+        self.web_link: Callable[[int | None, int], str | None] = lambda guild_id, game_id: None
+        """A finished game's page (server, game → its link, None: no pages there): bot/web/links.py BotLinks."""
 
     # --- planning ---------------------------------------------------------------------------------
     def public_rows(self, step: Step, event: Event) -> list[tuple[str, dict[str, Any]]]:
@@ -116,8 +119,11 @@ class Flow:
         if step.status == "finished" and game.row.status == "running":
             language = game.row.language
             title = t(language, f"{game.row.game}-title")
-            rows.append(("archive", {"text": t(language, "game-archive", game=title, id=game.id),
-                                     "language": language}, None))
+            text = t(language, "game-archive", game=title, id=game.id)
+            link = self.web_link(game.row.guild_id, game.id)
+            if link is not None:
+                text += "\n" + t(language, "web-game-link", url=link)
+            rows.append(("archive", {"text": text, "language": language}, None))
         return rows
 
     @staticmethod

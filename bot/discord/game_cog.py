@@ -73,6 +73,9 @@ async def create_game(
         return
     settings = await gm.storage.guild_settings(interaction.guild.id)
     channel_language = await gm.guild_language(interaction.guild.id, interaction.guild_locale)
+    # where it is played, as the game's web page names it (bot/web/): the names of the time
+    place = {"server": interaction.guild.name, "channel": getattr(interaction.channel, "name", None)}
+    meta = {**(meta or {}), "place": place}
     try:
         row = await gm.lobby.create(
             game_name, guild_id=interaction.guild.id, channel_id=interaction.channel.id,

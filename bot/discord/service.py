@@ -43,7 +43,9 @@ from bot.i18n import normalize, render
 from bot.lobby import Lobby, LobbyLimits
 from bot.scheduler import Scheduler
 from bot.storage import DeliveryRow, Storage
+from bot.storage.web import web_off_guilds, web_secret
 from bot.table import Table
+from bot.web.links import BotLinks, Links
 from games.core.orders import sheet_of
 
 
@@ -97,6 +99,8 @@ class GameMaster:
         table.listeners.append(self.deliveries.on_delivery)
         table.listeners.append(self.channels.on_delivery)
         self._resumed = False
+        self.web = BotLinks(Links(b""), set())
+        """The links to the web record the bot gives (bot/web/links.py), with its key once started."""
 
         # what the cogs use
         self.presenters = self.planner.presenters
@@ -132,6 +136,9 @@ class GameMaster:
         """Before anything new can happen (the scheduler, interactions): queue what earlier runs
         saved but did not send, in order, so it goes out before anything newer."""
         await self.storage.prune_deliveries()
+        self.web = BotLinks(Links(await web_secret(self.storage), self.settings.web_base()),
+                            await web_off_guilds(self.storage))
+        self.flow.web_link = self.web.game
         await self.table.load_unfinished()
         self.memory.sent = await self.storage.posted_prompts()
         for game_id, prompt_id, channel_id, message_id in await self.storage.prompt_messages():

@@ -494,28 +494,30 @@ class Storage(ABC):
     # --- per-server settings and results ------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         rows = await self._fetchall(
-            "SELECT language, gm_role_id, deadlines, absent_after, graveyard_channel_id, spectators"
+            "SELECT language, gm_role_id, deadlines, absent_after, graveyard_channel_id, spectators, web"
             " FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
         if not rows:
             return {"language": None, "gm_role_id": None, "deadlines": {}, "absent_after": 0,
-                    "graveyard_channel_id": None, "spectators": True}
-        language, role, deadlines, absent_after, graveyard, spectators = rows[0]
+                    "graveyard_channel_id": None, "spectators": True, "web": True}
+        language, role, deadlines, absent_after, graveyard, spectators, web = rows[0]
         return {"language": language, "gm_role_id": role, "deadlines": json.loads(deadlines),
-                "absent_after": int(absent_after), "graveyard_channel_id": graveyard, "spectators": bool(spectators)}
+                "absent_after": int(absent_after), "graveyard_channel_id": graveyard, "spectators": bool(spectators),
+                "web": bool(web)}
 
     async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
         async with self.transaction() as tx:
             await tx.execute(
                 "INSERT INTO guild_settings (guild_id, language, gm_role_id, deadlines, absent_after,"
-                " graveyard_channel_id, spectators) VALUES (?,?,?,?,?,?,?)"
+                " graveyard_channel_id, spectators, web) VALUES (?,?,?,?,?,?,?,?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
                 " gm_role_id = excluded.gm_role_id, deadlines = excluded.deadlines,"
                 " absent_after = excluded.absent_after, graveyard_channel_id = excluded.graveyard_channel_id,"
-                " spectators = excluded.spectators",
+                " spectators = excluded.spectators, web = excluded.web",
                 (guild_id, settings.get("language"), settings.get("gm_role_id"),
                  dumps(settings.get("deadlines") or {}), int(settings.get("absent_after") or 0),
-                 settings.get("graveyard_channel_id"), int(bool(settings.get("spectators", True)))),
+                 settings.get("graveyard_channel_id"), int(bool(settings.get("spectators", True))),
+                 int(bool(settings.get("web", True)))),
             )
 
     async def record_results(self, game: GameRow, scores: list[tuple[int | None, int, bool, Any]], at: float) -> None:

@@ -61,6 +61,7 @@ __all__ = [
     "HEIGHT",
     "SEAT_COLOURS",
     "WIDTH",
+    "Overlay",
     "Plan",
     "Say",
     "Scene",
@@ -211,9 +212,15 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, paint: Painter, plan: Plan) -> None:
             paint.badge(badge_at, 10 * s, token.carried, token.angle)
 
 
-def render_board(scene: Scene) -> bytes:
+Overlay = Callable[[ImageDraw.ImageDraw, Plan], None]
+"""Something drawn over the halls and under the players' tokens (the web record's orders of a round:
+games/castle/picture_orders.py), on the full-size canvas before it is reduced."""
+
+
+def render_board(scene: Scene, overlay: Overlay | None = None) -> bytes:
     """PNG bytes, 900×1000: the title, the castle with its markers, players and artifacts, and a
-    legend of the players (token, name, shrine, delivered, carried) and of the symbols."""
+    legend of the players (token, name, shrine, delivered, carried) and of the symbols. `overlay`
+    (optional) draws more between the halls and the tokens."""
     s = SCALE
     plan = plan_board(scene)
     image = Image.new("RGB", (WIDTH * s, HEIGHT * s), BACKGROUND)
@@ -224,6 +231,8 @@ def render_board(scene: Scene) -> bytes:
     paint.circle(plan.layout.centre, floor_r, FLOOR, FLOOR_EDGE, 3 * s)
     _draw_corridors(paint, plan)
     _draw_halls(draw, paint, scene, plan)
+    if overlay is not None:
+        overlay(draw, plan)
     _draw_pieces(draw, paint, plan)
     _draw_rounds(paint, plan)
     draw_title(draw, scene.title)

@@ -39,6 +39,8 @@ INK: RGB = (40, 40, 44)
 SOFT_INK: RGB = (105, 105, 112)
 ARROW: RGB = (60, 60, 66)
 
+ORDER_CHANGES = frozenset({"maskmen-season-start", "maskmen-debut", "maskmen-proved"})
+"""Public events after which the strength order is shown (it changed): Discord posts it, the web record shows it."""
 SCALE = 2
 """Drawn at twice the size, then scaled down: smooth edges without an anti-aliasing library."""
 MARGIN = 28

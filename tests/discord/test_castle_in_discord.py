@@ -5,9 +5,11 @@ round with its text form."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from games import registry
 from games.core.orders import BACK, DONE, EDIT
@@ -95,6 +97,10 @@ async def test_a_full_castle_game_with_order_sheets_skirmishes_and_the_board_pic
         pictures = [a for m in channel for a in m.attachments if a.filename.endswith(".png")]
         assert len(pictures) >= 2 and all(p.data.startswith(b"\x89PNG") for p in pictures)
         assert all(p.description for p in pictures), "every picture has a text form for screen readers"
+        (gif,) = [a for m in channel for a in m.attachments if a.filename == f"castle-{game_id}.gif"]
+        animation = Image.open(io.BytesIO(gif.data))
+        assert animation.is_animated and animation.n_frames == keys.count("castle-round") + 1, \
+            "the game's end attaches the whole game as a GIF: one frame a round, then the end"
         await assert_no_private_text_in_channel(w, game_id)
 
 

@@ -1,0 +1,89 @@
+"""The server's page: how many games of each kind it finished, the standings `/leaderboard` shows, its last
+50 finished games (each linked to its page), and for Mafia of Heroes how often each side won by the number
+of players. Read from the results and the games' rows; a member who ran /forget-me is counted for nobody."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from babel.numbers import format_percent
+
+from bot.i18n import t
+from bot.render import list_names
+from bot.storage import Storage
+from bot.storage.web import games_played, mafia_sides, member_names, recent_games
+from bot.web.links import Links
+from bot.web.pages import date_text
+from bot.web.record import seat_name
+from games import registry
+from games.mafia.roles import MAFIA_ROLES
+
+RECENT = 50
+MAFIA_SIDES = {f"mafia-role-{role}" for role in MAFIA_ROLES}
+"""The secret roles of the Mafia's side (every other seat is the Law's)."""
+
+
+def side_won(seats: list[tuple[bool, list[str]]]) -> str:
+    """law, mafia or draw: which side a finished Mafia game's winners were on (none: a draw)."""
+    winners = [roles for won, roles in seats if won]
+    if not winners:
+        return "draw"
+    return "mafia" if any(set(roles) & MAFIA_SIDES for roles in winners) else "law"
+
+
+async def server_context(storage: Storage, links: Links, guild_id: int, language: str) -> dict[str, Any]:
+    counts = await games_played(storage, guild_id)
+    order = [name for name in registry.available() if name in counts]
+    recent = await recent_games(storage, guild_id, RECENT)
+    boards = []
+    for game in order:
+        rows = await storage.leaderboard(guild_id, game)
+        if not rows:
+            continue  # played by bots, or by members who were all forgotten since
+        names = await member_names(storage, guild_id, [user for user, *_ in rows])
+        boards.append((t(language, f"{game}-title"), [
+            {"place": place, "name": names.get(user, t(language, "web-nobody")), "points": points, "games": games,
+             "wins": wins}
+            for place, (user, points, games, wins) in enumerate(rows, start=1)
+        ]))
+    place = (recent[0][0].meta.get("place") or {}) if recent else {}
+    server = place.get("server")
+    return {
+        "title": t(language, "web-server-title", server=server) if server else t(language, "web-server-unnamed"),
+        "counts": [(t(language, f"{game}-title"), counts[game]) for game in order],
+        "boards": boards,
+        "recent": [_recent(links, row, winners, language) for row, winners in recent],
+        "sides": _sides(await mafia_sides(storage, guild_id), language) if "mafia" in counts else [],
+        "sides_title": t(language, "web-mafia-sides", game=t(language, "mafia-title")),
+    }
+
+
+def _recent(links: Links, row: Any, winners: list[int], language: str) -> dict[str, str]:
+    """A line of the last games: linked to its page while its record is kept (KEEP_FINISHED_DAYS purges it)."""
+    names = [seat_name(row, seat, language) for seat in range(len(row.seats))]
+    return {
+        "href": f"../game/{links.token('game', row.id)}?lang={language}" if row.state is not None else "",
+        "title": t(language, "web-title-game", game=t(language, f"{row.game}-title"), id=row.id),
+        "date": date_text(row.updated_at, language, time=False),
+        "players": ", ".join(names),
+        "winners": list_names([names[seat] for seat in winners if seat < len(names)], language),
+    }
+
+
+def _sides(games: list[tuple[int, int, list[tuple[bool, list[str]]]]], language: str) -> list[dict[str, Any]]:
+    """Per number of players: games, and each side's share of the wins."""
+    tally: dict[int, dict[str, int]] = defaultdict(lambda: {"law": 0, "mafia": 0, "draw": 0})
+    for _game, players, seats in games:
+        tally[players][side_won(seats)] += 1
+    rows = []
+    for players in sorted(tally):
+        sides = tally[players]
+        total = sum(sides.values())
+
+        def share(side: str, sides: dict[str, int] = sides, total: int = total) -> str:
+            return f"{sides[side]} ({format_percent(sides[side] / total, locale=language)})"
+
+        rows.append({"players": players, "games": total, "law": share("law"), "mafia": share("mafia"),
+                     "draw": share("draw")})
+    return rows
