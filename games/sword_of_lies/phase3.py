@@ -148,6 +148,15 @@ def _refresh(state: SolState, prompt: Prompt) -> None:
     }
 
 
+def _give_prompt_back(state: SolState, player: int, events: list[Event]) -> None:
+    """`player` was made "Done" for having no chips and no war order; chips paid to them make paying
+    possible again (the rules: players may pay each other at any time in this phase), so "Done" is
+    no longer their only answer: they are asked, and the negotiation waits for them too."""
+    state.table[player].ready = False
+    state.prompts.append(_negotiation_prompt(state, player))
+    events.append(announce("sol-event-ready-undone", player=seat(player)))
+
+
 def _refresh_seat(state: SolState, player: int) -> None:
     for prompt in state.prompts:
         if prompt.seat == player and prompt.key == NEGOTIATE:
@@ -165,6 +174,8 @@ def _on_negotiate(state: SolState, player: int, prompt: Prompt, action: Action, 
         recipient = me.pay_to
         me.pay_to = None
         _refresh(state, prompt)
+        if not any(p.seat == recipient and p.key == NEGOTIATE for p in state.prompts):
+            _give_prompt_back(state, recipient, events)
         _refresh_seat(state, recipient)
         return
     if value.startswith(PAY_TO):

@@ -345,6 +345,10 @@ sol-event-ready-forced = { $player_is_you ->
         [yes] You have no chips to pay and no war order to give: you are done negotiating.
        *[no] { $player } has no chips to pay and no war order to give: done negotiating.
     }
+sol-event-ready-undone = { $player_is_you ->
+        [yes] You now have chips to pay: the negotiation waits for you to be done too.
+       *[no] { $player } now has chips to pay: the negotiation waits for { $player } to be done too.
+    }
 sol-event-standings = 📊 Final standings (lives left; equal lives go to whoever had more swords before the war):
 sol-event-standings-tiebreak = Equal lives ({ $lives }): { $players }; swords before the war decided the order.
 sol-event-negotiation = 🗣 Negotiation, cycle { $cycle }: talk freely, pay chips if you agree, then press Done.
