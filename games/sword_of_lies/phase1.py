@@ -106,7 +106,7 @@ def move_prompt(state: SolState, player: int) -> Prompt:
 def _ask_options(state: SolState, owner: int) -> list[Option]:
     """The cards of `owner` an interrogation may ask about: the marked ones disabled."""
     why_not = {
-        p: Refusal(key="sol-error-card-marked", params={"position": p})
+        p: Refusal(key="sol-error-card-marked", params={"position": c.numbered(p)})
         for p, c in enumerate(state.table[owner].cards, start=1)
         if c.mark is not None
     }

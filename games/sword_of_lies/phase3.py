@@ -14,6 +14,7 @@ from games.sword_of_lies.common import (
     as_int,
     back_option,
     new_prompt,
+    number_at,
     option,
     player_options,
     position_options,
@@ -371,10 +372,8 @@ def order_params(state: SolState, player: int, order: WarOrder) -> dict[str, Any
     params: dict[str, Any] = {"player": seat(player), "kind": term(f"sol-attack-{order.kind}")}
     for n, target in enumerate(order.targets, start=1):
         params[f"target{n}"] = seat(target.seat)
-        row = state.table[target.seat].cards
-        shown = row[target.position - 1].numbered(target.position) if 1 <= target.position <= len(row) else 0
-        params[f"position{n}"] = shown or target.position
-    params["cost"] = order.cost if order.cost is not None else 0
+        params[f"position{n}"] = number_at(state.table[target.seat].cards, target.position)
+    params["cost"] = number_at(state.table[player].cards, order.cost) if order.cost is not None else 0
     params["double"] = "yes" if order.kind == "double" else "no"
     return params
 

@@ -112,6 +112,7 @@ sol-opt-card = #{ $position } { $kind ->
            *[no] unmarked
         }
     }
+sol-opt-card-gone = #{ $position }: destroyed
 sol-opt-own-card = #{ $position } { $card } { $kind ->
         [shield] shield, { $lives } lives
         [plain] 1 life
@@ -461,6 +462,7 @@ sol-error-own-card = Swords are aimed only at other players' cards.
 sol-error-no-unmarked = { $player } has no unmarked card left.
 sol-error-nothing-to-interrogate = No other player has an unmarked card.
 sol-error-card-marked = Card #{ $position } is already marked.
+sol-error-card-gone = Card #{ $position } is gone.
 sol-error-card-revealed = Card #{ $position } is already revealed.
 sol-error-bad-position = There is no card at position { $position } (positions 1–{ $cards }).
 sol-error-price-above-stack = The price may not exceed { $player }'s stack ({ $stack }).
@@ -583,7 +585,7 @@ sol-summary-buy-in = { $number }. { $player_is_you ->
         }.
        *[no] choosing a buy-in…
     }
-sol-summary-legend = Cards left to right, position:face; 🂠 face down; (3🔴✓) mark: player 3 was told “{ sol-colour-red }” 🔴 / “{ sol-colour-black }” ⚫ and answered ✓ { sol-believe } / ✗ { sol-disbelieve }; 🛡 shield, ❤ ordinary card, then its lives.
+sol-summary-legend = Cards left to right, number:face (a card keeps its number all game); 🂠 face down; (3🔴✓) mark: player 3 was told “{ sol-colour-red }” 🔴 / “{ sol-colour-black }” ⚫ and answered ✓ { sol-believe } / ✗ { sol-disbelieve }; 🛡 shield, ❤ ordinary card, then its lives.
 sol-summary-your-cards = 🔒 { $cards ->
         [0] You have no cards.
        *[other] Your cards: { $hand }{ $fates ->

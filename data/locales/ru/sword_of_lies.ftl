@@ -118,6 +118,7 @@ sol-opt-card = №{ $position } { $kind ->
            *[no] не помечена
         }
     }
+sol-opt-card-gone = №{ $position }: уничтожена
 sol-opt-own-card = №{ $position } { $card } { $kind ->
         [shield] щит, { $lives ->
             [one] { $lives } жизнь
@@ -490,6 +491,7 @@ sol-error-own-card = Мечи направляются только в карт�
 sol-error-no-unmarked = У { NAME($player, case: "gen", fallback: "игрока") } не осталось непомеченных карт.
 sol-error-nothing-to-interrogate = Ни у кого из других игроков нет непомеченных карт.
 sol-error-card-marked = Карта №{ $position } уже помечена.
+sol-error-card-gone = Карты №{ $position } больше нет.
 sol-error-card-revealed = Карта №{ $position } уже вскрыта.
 sol-error-bad-position = На позиции { $position } нет карты (позиции 1–{ $cards }).
 sol-error-price-above-stack = Цена не может превышать стек { NAME($player, case: "gen", fallback: "игрока") } ({ $stack }).
@@ -622,7 +624,7 @@ sol-summary-buy-in = { $number }. { $player_is_you ->
         }.
        *[no] бай-ин ещё не выбран…
     }
-sol-summary-legend = Карты слева направо, позиция:карта; 🂠 рубашкой вверх; (3🔴✓) метка: игроку 3 ответили «{ sol-colour-red }» 🔴 / «{ sol-colour-black }» ⚫, и он сказал ✓ «{ sol-believe }» / ✗ «{ sol-disbelieve }»; 🛡 щит, ❤ обычная карта, затем число жизней.
+sol-summary-legend = Карты слева направо, номер:карта (номер карты не меняется всю игру); 🂠 рубашкой вверх; (3🔴✓) метка: игроку 3 ответили «{ sol-colour-red }» 🔴 / «{ sol-colour-black }» ⚫, и он сказал ✓ «{ sol-believe }» / ✗ «{ sol-disbelieve }»; 🛡 щит, ❤ обычная карта, затем число жизней.
 sol-summary-your-cards = 🔒 { $cards ->
         [0] У вас нет карт.
        *[other] Ваши карты: { $hand }{ $fates ->
