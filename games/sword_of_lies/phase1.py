@@ -192,7 +192,15 @@ def _on_move(state: SolState, player: int, prompt: Prompt, action: Action, event
         replace_prompts(state, player, _positions_prompt(state, player, TRADE_OWN, player))
     else:
         state.draft.move = "interrogate"
-        replace_prompts(state, player, _players_prompt(state, player, ASK_TARGET))
+        asked = _players_prompt(state, player, ASK_TARGET)
+        only = only_answer(asked.options, aside=(BACK, PASS))
+        if only is None:
+            replace_prompts(state, player, asked)
+            return
+        # the only player with unmarked cards is the one asked (said to the mover alone: the move
+        # is theirs to take back until the card is chosen)
+        events.append(tell([player], "sol-event-ask-target-only", player=seat(int(only))))
+        _ask_about(state, player, int(only), events)
 
 
 def _on_trade_own(state: SolState, player: int, prompt: Prompt, action: Action, events: list[Event]) -> None:
@@ -358,6 +366,12 @@ def _on_ask_target(state: SolState, player: int, prompt: Prompt, action: Action,
         return
     target = as_int(action.value)
     assert target is not None
+    _ask_about(state, player, target, events)
+
+
+def _ask_about(state: SolState, player: int, target: int, events: list[Event]) -> None:
+    """The interrogation's target is chosen: ask which card, unless only one can be asked about."""
+    assert state.draft is not None
     state.draft.target = target
     only = only_answer(_ask_options(state, target), aside=(BACK, PASS))
     if only is not None:  # the only card that can be asked about is asked about at once, and said so

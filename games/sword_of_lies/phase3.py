@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Any
 
 from games.core import Action, Event, Option, Prompt, Refusal, seat, term
+from games.core.prompts import only_answer
 from games.sword_of_lies import cards as cardlib
 from games.sword_of_lies import settlement
 from games.sword_of_lies.common import (
@@ -19,6 +20,7 @@ from games.sword_of_lies.common import (
     player_options,
     position_options,
     replace_prompts,
+    tell,
 )
 from games.sword_of_lies.state import SolState, Target, WarOrder
 
@@ -199,7 +201,20 @@ def _start_orders(state: SolState, events: list[Event]) -> None:
     state.orders = {s: WarOrder() for s in who}
     events.append(announce("sol-event-orders", cycle=state.cycle, players=[seat(s) for s in who]))
     for s in who:
-        state.prompts.append(_kind_prompt(state, s))
+        _open_order(state, s, events)
+
+
+def _open_order(state: SolState, player: int, events: list[Event]) -> None:
+    """A war order from its first step (the kind of attack; with one sword only a standard one)."""
+    order = state.orders[player] = WarOrder()
+    asked = _kind_prompt(state, player)
+    only = only_answer(asked.options, aside=(RANDOM,))
+    if only is None:
+        replace_prompts(state, player, asked)
+        return
+    events.append(tell([player], "sol-event-war-kind-only", cycle=state.cycle, swords=state.table[player].swords))
+    _take(order, WAR_KIND, only)
+    _next_order_step(state, player, order, events)
 
 
 def _order_prompt(
@@ -313,8 +328,7 @@ def apply(state: SolState, player: int, prompt: Prompt, action: Action, events: 
         return
     if prompt.key == WAR_SUBMITTED:
         if action.value == CHANGE:
-            state.orders[player] = WarOrder()
-            replace_prompts(state, player, _kind_prompt(state, player))
+            _open_order(state, player, events)
         return
     order = state.orders[player]
     value = action.value
@@ -322,39 +336,70 @@ def apply(state: SolState, player: int, prompt: Prompt, action: Action, events: 
         order = random_order(state, player)
         state.orders[player] = order
     elif value == BACK:
-        state.orders[player] = WarOrder()
-        replace_prompts(state, player, _kind_prompt(state, player))
+        _open_order(state, player, events)
         return
-    elif prompt.key == WAR_KIND:
-        order.kind = "double" if value == "double" else "standard"
-    elif prompt.key == WAR_TARGET:
-        order.pending_target = as_int(value)
-    elif prompt.key == WAR_POSITION:
-        assert order.pending_target is not None
-        position = as_int(value)
-        assert position is not None
-        order.targets.append(Target(seat=order.pending_target, position=position))
-        order.pending_target = None
-    elif prompt.key == WAR_COST:
-        order.cost = as_int(value)
+    else:
+        _take(order, prompt.key, str(value))
     _next_order_step(state, player, order, events)
 
 
+def _take(order: WarOrder, key: str, value: str) -> None:
+    """One answer of a war order's step written into the order."""
+    if key == WAR_KIND:
+        order.kind = "double" if value == "double" else "standard"
+    elif key == WAR_TARGET:
+        order.pending_target = as_int(value)
+    elif key == WAR_POSITION:
+        position = as_int(value)
+        assert order.pending_target is not None and position is not None
+        order.targets.append(Target(seat=order.pending_target, position=position))
+        order.pending_target = None
+    elif key == WAR_COST:
+        order.cost = as_int(value)
+
+
 def _next_order_step(state: SolState, player: int, order: WarOrder, events: list[Event]) -> None:
-    if order.pending_target is not None:
-        nxt = _position_prompt(state, player, order.pending_target, len(order.targets) + 1)
-    elif len(order.targets) < order.swords():
-        nxt = _target_prompt(state, player, len(order.targets) + 1)
-    elif order.kind == "double" and order.cost is None:
-        nxt = _cost_prompt(state, player)
-    else:
-        order.complete = True
-        events.append(Event(key="sol-event-order-in", params=order_params(state, player, order), to=[player]))
-        if all(o.complete for o in state.orders.values()):
-            resolve(state, events)
+    """Ask the order's next step; a step with a single answer (the only opponent with cards, a
+    target's only card, the only own card to pay with) is not asked: it is taken, and the player
+    is told so (privately, as the order is secret until resolution)."""
+    while True:
+        if order.pending_target is not None:
+            nxt = _position_prompt(state, player, order.pending_target, len(order.targets) + 1)
+        elif len(order.targets) < order.swords():
+            nxt = _target_prompt(state, player, len(order.targets) + 1)
+        elif order.kind == "double" and order.cost is None:
+            nxt = _cost_prompt(state, player)
+        else:
+            order.complete = True
+            events.append(Event(key="sol-event-order-in", params=order_params(state, player, order), to=[player]))
+            if all(o.complete for o in state.orders.values()):
+                resolve(state, events)
+                return
+            replace_prompts(state, player, _submitted_prompt(state, player))
             return
-        nxt = _submitted_prompt(state, player)
-    replace_prompts(state, player, nxt)
+        only = only_answer(nxt.options, aside=(BACK, RANDOM))
+        if only is None:
+            replace_prompts(state, player, nxt)
+            return
+        events.append(_only_answer_event(state, player, order, nxt.key, only))
+        _take(order, nxt.key, only)
+
+
+def _only_answer_event(state: SolState, player: int, order: WarOrder, key: str, value: str) -> Event:
+    sword = len(order.targets) + 1
+    if key == WAR_TARGET:
+        target = as_int(value)
+        assert target is not None
+        return tell([player], "sol-event-war-target-only", sword=sword, player=seat(target),
+                    kind=term(f"sol-attack-{order.kind}"))
+    position = as_int(value)
+    assert position is not None
+    if key == WAR_POSITION:
+        assert order.pending_target is not None
+        number = number_at(state.table[order.pending_target].cards, position)
+        return tell([player], "sol-event-war-position-only", sword=sword, player=seat(order.pending_target),
+                    position=number)
+    return tell([player], "sol-event-war-cost-only", position=number_at(state.table[player].cards, position))
 
 
 def random_order(state: SolState, player: int) -> WarOrder:

@@ -211,6 +211,7 @@ sol-event-ask-only = { $target_is_you ->
         [yes] You have
        *[no] { $target } has
     } one unmarked card left, #{ $position }: it is the one interrogated.
+sol-event-ask-target-only = Interrogation: only { $player } has unmarked cards left.
 sol-event-interrogation = ❓ { $player_is_you ->
         [yes] You interrogate
        *[no] { $player } interrogates
@@ -381,6 +382,10 @@ sol-event-order-in = Your order: { $kind } — { $double ->
            *[no] { $target1 }'s #{ $position1 }
         }.
     }
+sol-event-war-kind-only = War order (cycle { $cycle }): you have 1 sword — a standard attack.
+sol-event-war-target-only = Sword { $sword } ({ $kind }): at { $player }'s cards — there is no other target.
+sol-event-war-position-only = Sword { $sword }: at { $player }'s #{ $position } — { $player } has no other card left.
+sol-event-war-cost-only = Double attack: your #{ $position } pays — you have no other card.
 sol-event-attack = ⚔ { $player_is_you ->
         [yes] You
        *[no] { $player }

@@ -232,6 +232,7 @@ sol-event-ask-only = { $target_is_you ->
         [yes] У вас
        *[no] У игрока { $target }
     } осталась одна непомеченная карта — №{ $position }: допрос о ней.
+sol-event-ask-target-only = Допрос: непомеченные карты остались только у { NAME($player, case: "gen", fallback: "игрока") }.
 sol-event-interrogation = ❓ { $player_is_you ->
         [yes] Вы допрашиваете
        *[no] { $player } допрашивает
@@ -405,6 +406,10 @@ sol-event-order-in = Ваш приказ: { $kind } — { $double ->
            *[no] карта №{ $position1 } { NAME($target1, case: "gen", fallback: "игрока") }
         }.
     }
+sol-event-war-kind-only = Приказ на войну (цикл { $cycle }): у вас 1 меч — стандартная атака.
+sol-event-war-target-only = Меч { $sword } ({ $kind }): в карту { NAME($player, case: "gen", fallback: "игрока") } — других целей нет.
+sol-event-war-position-only = Меч { $sword }: в карту №{ $position } { NAME($player, case: "gen", fallback: "игрока") } — других карт у { NAME($player, case: "gen", fallback: "игрока") } не осталось.
+sol-event-war-cost-only = Двойная атака: платит ваша карта №{ $position } — другой у вас нет.
 sol-event-attack = ⚔ { $player_is_you ->
         [yes] Ваш приказ
        *[no] Приказ { NAME($player, case: "gen", fallback: "игрока") }

@@ -119,8 +119,27 @@ class Checker:
             assert params["their_position"] in numbered(before, who(params["target"]))
         elif key in ("sol-event-order-in", "sol-event-attack"):
             self._order_line(before, event)
+        elif key.startswith("sol-event-war-") and key.endswith("-only"):
+            self._forced(before, event)
         if event.to is not None and len(event.to) == 1:
             self._params(after, key, params, reader=event.to[0])
+
+    def _forced(self, state: SolState, event: Event) -> None:
+        """A step of a war order made for its player (its only answer): what it names is what is taken."""
+        assert event.to is not None and len(event.to) == 1
+        seat, params = event.to[0], event.params
+        if event.key == "sol-event-war-kind-only":
+            self.chosen[seat] = {"targets": [], "pending": None, "cost": 0}
+            return
+        mine = self.chosen[seat]
+        if event.key == "sol-event-war-target-only":
+            mine["pending"] = who(params["player"])
+        elif event.key == "sol-event-war-position-only":
+            assert who(params["player"]) == mine["pending"] and params["position"] in numbered(state, mine["pending"])
+            mine["targets"].append((mine["pending"], params["position"]))
+        else:
+            assert params["position"] in numbered(state, seat)
+            mine["cost"] = params["position"]
 
     def _order_line(self, state: SolState, event: Event) -> None:
         params = event.params
@@ -153,6 +172,8 @@ class Checker:
                     mine = self.chosen[viewer]
                     for n, (seat, number) in enumerate(mine["targets"], start=1):
                         assert (who(line.params[f"target{n}"]), line.params[f"position{n}"]) == (seat, number)
+                    if mine["cost"]:
+                        assert line.params["cost"] == mine["cost"]
 
 
 def play(seed: int) -> int:

@@ -146,7 +146,7 @@ def test_interrogating_a_marked_card_or_yourself_is_refused() -> None:
 
 
 def test_a_player_without_unmarked_cards_cannot_be_interrogated() -> None:
-    state = table()
+    state = new_game(4, seed=3)
     for card in state.table[1].cards:
         card.mark = mark(2, "red", True)
     state.table[1].cards[0].mark = None

@@ -210,7 +210,7 @@ def test_the_final_table_explains_the_swords_before_the_war() -> None:
     state.table[1].swords_before_war = 5
     state.table[0].swords_before_war = 1
     state, _ = acts(state, *((s, "ready") for s in (0, 1, 2) if not state.table[s].ready))
-    state, events = acts(state, (0, "standard"), (0, "2"), (0, "1"))
+    state, events = acts(state, (0, "2"), (0, "1"))  # one sword: a standard attack, not asked
     assert state.over
     table = keys(events)[keys(events).index("sol-event-standings"):]
     assert table[:5] == ["sol-event-standings", "sol-event-rank", "sol-event-rank", "sol-event-rank",
