@@ -47,6 +47,7 @@ def mark_params(card: TableCard) -> dict[str, Any]:
         "by": seat(card.mark.by),
         "named": term(f"sol-colour-{card.mark.named}"),
         "answer": term("sol-believe" if card.mark.believed else "sol-disbelieve"),
+        "believed": "yes" if card.mark.believed else "no",
     }
 
 

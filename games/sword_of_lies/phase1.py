@@ -463,6 +463,7 @@ def _on_believe(state: SolState, player: int, prompt: Prompt, action: Action, ev
             position=draft.target_position,
             colour=colour_term(draft.named),
             answer=term("sol-believe" if believed else "sol-disbelieve"),
+            believed="yes" if believed else "no",
         )
     )
     finish_move(state, events, passed=False)
@@ -492,7 +493,7 @@ def finish_move(state: SolState, events: list[Event], *, passed: bool) -> None:
     order = state.clockwise_from(mover)
     complete = [s for s in order if all_marked(state, s)]
     if complete:
-        events.append(announce("sol-event-castling-over", players=[seat(s) for s in complete]))
+        events.append(_castling_over(complete))
         phase2.start_betting(state, events, complete[0])
         return
     if state.passes >= state.players:
@@ -505,6 +506,16 @@ def finish_move(state: SolState, events: list[Event], *, passed: bool) -> None:
         return
     state.turn = (mover + 1) % state.players
     start_turn(state, events)
+
+
+def _castling_over(complete: list[int]) -> Event:
+    """Whose cards are all marked: one player, or the two traders a trade completed at once (the
+    Russian line declines each name: «у Глеба и у Веры»)."""
+    params: dict[str, object] = {"players": {"and": [seat(s) for s in complete]}, "player": seat(complete[0])}
+    params["both"] = "yes" if len(complete) > 1 else "no"
+    if len(complete) > 1:
+        params["other"] = seat(complete[1])
+    return announce("sol-event-castling-over", **params)
 
 
 def default_value(state: SolState, prompt: Prompt) -> str | int:

@@ -416,7 +416,7 @@ def reveal(state: SolState, player: int, position: int, events: list[Event]) -> 
 
 
 def _reveal_params(card: TableCard) -> dict[str, Any]:
-    return {**mark_params(card), **cardlib.face(card.card)}
+    return {**mark_params(card), **cardlib.face(card.card), "real": cardlib.colour(card.card)}
 
 
 def default_value(state: SolState, prompt: Prompt) -> str | int:

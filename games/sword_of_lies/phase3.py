@@ -48,7 +48,7 @@ BONUS_SWORDS = 4
 def start_war(state: SolState, events: list[Event]) -> None:
     assert state.betting is not None
     remaining = state.remaining()
-    events.append(announce("sol-event-war-begins", players=[seat(s) for s in remaining]))
+    events.append(announce("sol-event-war-begins", players={"and": [seat(s) for s in remaining]}))
     for s in remaining:
         player = state.table[s]
         player.swords *= 2
@@ -199,7 +199,7 @@ def _start_orders(state: SolState, events: list[Event]) -> None:
     state.prompts = []
     who = attackers(state)
     state.orders = {s: WarOrder() for s in who}
-    events.append(announce("sol-event-orders", cycle=state.cycle, players=[seat(s) for s in who]))
+    events.append(announce("sol-event-orders", cycle=state.cycle, players={"and": [seat(s) for s in who]}))
     for s in who:
         _open_order(state, s, events)
 

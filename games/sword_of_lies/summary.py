@@ -103,7 +103,7 @@ def header(state: SolState) -> Event:
     elif state.phase in ("negotiation", "war"):
         params.update(cycle=state.cycle)
     else:
-        params.update(winners=[seat(s) for s in state.winners], count=len(state.winners))
+        params.update(winners={"and": [seat(s) for s in state.winners]}, count=len(state.winners))
     pots, bets = table_pots(state)
     params.update(
         pots=len(pots),
@@ -267,18 +267,19 @@ def order_params(state: SolState, player: int, order: WarOrder) -> dict[str, Any
         "double": "yes" if order.kind == "double" else "no",
         "complete": "yes" if order.complete else "no",
         "cost": UNKNOWN if order.cost is None else number_at(state.table[player].cards, order.cost),
+        "cost_chosen": "no" if order.cost is None else "yes",
     }
     for n in (1, 2):
         target = order.targets[n - 1] if len(order.targets) >= n else None
-        if target is not None:
+        if target is not None:  # `aim`: how far the sword is aimed — at a card, at a player, not yet
+            params[f"aim{n}"] = "card"
             params[f"target{n}"] = seat(target.seat)
             params[f"position{n}"] = number_at(state.table[target.seat].cards, target.position)
         elif len(order.targets) == n - 1 and order.pending_target is not None:
+            params[f"aim{n}"] = "player"
             params[f"target{n}"] = seat(order.pending_target)
-            params[f"position{n}"] = UNKNOWN
         else:
-            params[f"target{n}"] = UNKNOWN
-            params[f"position{n}"] = UNKNOWN
+            params[f"aim{n}"] = "none"
     return params
 
 

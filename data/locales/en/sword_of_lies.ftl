@@ -4,7 +4,7 @@
 sol-rules =
     ⚔ Sword of Lies — bluff, poker and war with 52-card decks. 3 or more players.
     Set-up: everyone buys in (at least the minimum) and gets a row of cards face down (4 by default); only you see your own faces. An opening draw picks who moves first.
-    Phase I — Castling. On your turn: Trade (swap one of your cards for a chosen card of another player; they may accept, name a price in chips, or decline — only you two learn the faces) or Interrogate (pick an unmarked card of another player; its owner names its colour, Red or Black, truthfully or not; you answer Believe or Disbelieve; the card is marked). You may also pass. The phase ends as soon as one player has all cards marked: they are the senior blind.
+    Phase I — Castling. On your turn: Trade (swap one of your cards for a chosen card of another player; they may accept, name a price in chips, or decline — only you two learn the faces) or Interrogate (pick an unmarked card of another player; its owner names its colour, “Red” or “Black”, truthfully or not; you answer “Believe” or “Disbelieve”; the card is marked). You may also pass. The phase ends as soon as one player has all cards marked: they are the senior blind.
     Phase II — Betting. Hold'em-style betting (fold, check, call, bet, raise, all-in, side pots): blinds, then a betting round, then a reveal circle (everyone shows one card of their choice) and another betting round, until all cards are shown. A revealed marked card: Lie + Believe or Truth + Disbelieve = a shield (2 lives); Lie + Disbelieve or Truth + Believe = a sword for the interrogator. Unmarked = 1 life. If everyone else folds, the last player takes every pot.
     Phase III — War. Swords are doubled; the first highest bet of Phase II earns +4 swords. Each cycle: public negotiation (chips may change hands), then secret orders: a standard attack (1 sword at an opponent's card) or a double attack (2 swords, paying 1 life from one of your own cards). A shield hit once flips to an ordinary card; a card at 0 lives is discarded. The war ends when nobody can attack any more.
     Winning: most lives left, then most swords before the war, takes the pots (ties split them).
@@ -44,22 +44,22 @@ sol-prompt-ask-position = Interrogation: which of { $owner }'s unmarked cards?
 sol-prompt-trade-offer = { $player_is_you ->
         [yes] You offer
        *[no] { $player } offers
-    } their card at position { $position } for your card at position { $their_position } ({ $card }). Accept for free, name a price in chips (at most { $stack }), or decline.
+    } their #{ $position } for your #{ $their_position } ({ $card }). Accept for free, name a price in chips (at most { $stack }), or decline.
 sol-prompt-trade-price = { $player_is_you ->
         [yes] You ask
        *[no] { $player } asks
     } { $price ->
         [one] { $price } chip
        *[other] { $price } chips
-    } for the trade (your position { $position } for their position { $their_position }). Pay or refuse?
+    } for the trade (your #{ $position } for their #{ $their_position }). Pay or refuse?
 sol-prompt-name-colour = { $player_is_you ->
         [yes] You ask
        *[no] { $player } asks
-    } the colour of your card at position { $position } (it is { $card }). Say Red or Black — the truth or a lie.
+    } the colour of your card #{ $position } (it is { $card }). Say “{ sol-colour-red }” or “{ sol-colour-black }” — the truth or a lie.
 sol-prompt-believe = { $player_is_you ->
         [yes] You say your
        *[no] { $player } says their
-    } card at position { $position } is “{ $colour }”. Believe or disbelieve?
+    } card #{ $position } is “{ $colour }”. Believe it?
 sol-prompt-bet = Betting round { $round } of { $rounds }. Pot { $pot }; your bet { $bet }, highest { $highest }, your stack { $stack }. { $raise ->
         [raise] Raise to a total from { $min } to { $max },
         [all_in] Raise only all-in, to { $max },
@@ -79,7 +79,7 @@ sol-prompt-war-kind = War order (cycle { $cycle }): you have { $swords ->
        *[other] { $swords } swords
     }. Standard or double attack?
 sol-prompt-war-target = Sword { $sword } ({ $kind }): at whose card?
-sol-prompt-war-position = Sword { $sword }: which card of { $player }?
+sol-prompt-war-position = Sword { $sword }: which of { $player }'s cards?
 sol-prompt-war-cost = Double attack: which of your cards pays 1 life?
 sol-prompt-war-submitted = Your order is in: { $kind } — { $double ->
         [yes] { $target1_is_you ->
@@ -106,9 +106,15 @@ sol-opt-card = #{ $position } { $kind ->
         [plain] { $card }, 1 life
        *[hidden] { $marked ->
             [yes] marked ({ $by_is_you ->
-                [yes] your interrogation
-               *[no] { $by }'s interrogation
-            }: “{ $named }”, { $answer })
+                [yes] you were told “{ $named }” and { $believed ->
+                    [yes] believe it
+                   *[no] do not believe it
+                }
+               *[no] { $by } was told “{ $named }” and { $believed ->
+                    [yes] believes it
+                   *[no] does not believe it
+                }
+            })
            *[no] unmarked
         }
     }
@@ -118,9 +124,15 @@ sol-opt-own-card = #{ $position } { $card } { $kind ->
         [plain] 1 life
        *[hidden] { $marked ->
             [yes] marked ({ $by_is_you ->
-                [yes] your interrogation
-               *[no] { $by }'s interrogation
-            }: “{ $named }”, { $answer })
+                [yes] you were told “{ $named }” and { $believed ->
+                    [yes] believe it
+                   *[no] do not believe it
+                }
+               *[no] { $by } was told “{ $named }” and { $believed ->
+                    [yes] believes it
+                   *[no] does not believe it
+                }
+            })
            *[no] unmarked
         }
     }
@@ -206,7 +218,7 @@ sol-event-trade = 🔄 { $player_is_you ->
         [one] for { $price } chip.
        *[other] for { $price } chips.
     }
-sol-event-trade-received = You got { $card } from { $player } at your position { $position }. Your cards: { $hand }
+sol-event-trade-received = You get { $card } from { $player }: it is now your #{ $position }. Your cards: { $hand }
 sol-event-ask-only = { $target_is_you ->
         [yes] You have
        *[no] { $target } has
@@ -227,16 +239,24 @@ sol-event-marked = ✍ { $target_is_you ->
         [yes] Your
        *[no] { $target }'s
     } card #{ $position } is marked: { $player_is_you ->
-        [yes] your interrogation
-       *[no] { $player }'s interrogation
-    }, “{ $colour }”, { $answer }.
-sol-event-castling-over = Phase I is over: { $players_has_you ->
-        [yes] all cards marked for { $players }.
-       *[no] { $players } { $players_count ->
+        [yes] you were told “{ $colour }” and { $believed ->
+            [yes] believe it
+            [no] do not believe it
+           *[other] answered “{ $answer }”
+        }
+       *[no] { $player } was told “{ $colour }” and { $believed ->
+            [yes] believes it
+            [no] does not believe it
+           *[other] answered “{ $answer }”
+        }
+    }.
+sol-event-castling-over = Phase I is over: { $players } { $players_has_you ->
+        [yes] have
+       *[no] { $players_count ->
             [one] has
            *[other] have
-        } every card marked.
-    }
+        }
+    } every card marked.
 sol-event-castling-stalled = A full circle of passes ends Phase I. { $player_is_you ->
         [yes] You have
        *[no] { $player } has
@@ -303,14 +323,22 @@ sol-event-reveal-only = { $player_is_you ->
 sol-event-reveal = { $player_is_you ->
         [yes] You reveal
        *[no] { $player } reveals
-    } #{ $position }: { $card } ({ $colour }){ $marked ->
+    } #{ $position }: { $card } ({ $real ->
+        [red] red
+        [black] black
+       *[other] { $colour }
+    }){ $marked ->
         [yes] , marked by { $by_is_you ->
             [yes] you
            *[no] { $by }
         }: “{ $named }” — { $truth ->
             [lie] a lie
            *[truth] the truth
-        }, { $answer }
+        }, { $believed ->
+            [yes] “believe”
+            [no] “disbelieve”
+           *[other] “{ $answer }”
+        }
        *[no] , unmarked
     } → { $outcome }.
 sol-event-sword = 🗡 { $player_is_you ->
@@ -396,7 +424,10 @@ sol-event-attack = ⚔ { $player_is_you ->
         } and { $target2_is_you ->
             [yes] your #{ $position2 }
            *[no] { $target2 }'s #{ $position2 }
-        }, paying 1 life from own #{ $cost }.
+        }, paying 1 life from { $player_is_you ->
+            [yes] your
+           *[no] their
+        } own #{ $cost }.
        *[no] { $target1_is_you ->
             [yes] your #{ $position1 }
            *[no] { $target1 }'s #{ $position1 }
@@ -406,22 +437,28 @@ sol-event-card-hit = { $player_is_you ->
         [yes] Your
        *[no] { $player }'s
     } #{ $position } ({ $card }): { $hits ->
-        [0] no swords
+        [0] {""}
         [one] 1 sword
        *[other] { $hits } swords
     }{ $cost ->
         [0] {""}
-       *[other] { " " }+ the double-attack cost
+       *[other] { $hits ->
+            [0] the double-attack cost
+           *[other] { " " }and the double-attack cost
+        }
     } → { $result }.
 sol-event-standing = { $player_is_you ->
         [yes] You
        *[no] { $player }
-    }: { $lives ->
-        [one] { $lives } life
-       *[other] { $lives } lives
-    } on { $cards ->
-        [one] { $cards } card
-       *[other] { $cards } cards
+    }: { $cards ->
+        [0] no cards left
+       *[other] { $lives ->
+            [one] { $lives } life
+           *[other] { $lives } lives
+        } on { $cards ->
+            [one] { $cards } card
+           *[other] { $cards } cards
+        }
     }, { $swords ->
         [one] { $swords } sword
        *[other] { $swords } swords
@@ -623,9 +660,23 @@ sol-summary-reveal-choice = 👁 Your reveal choice: #{ $position } ({ $card });
 sol-summary-order = 📜 Your war order{ $complete ->
         [yes] {""}
        *[no] { " " }(not finished)
-    }: { $kind } — { $double ->
-        [yes] { $target1 } #{ $position1 } and { $target2 } #{ $position2 }, paying with your #{ $cost }.
-       *[no] { $target1 } #{ $position1 }.
+    }: { $kind } — { $aim1 ->
+        [card] { $target1 }'s #{ $position1 }
+        [player] one of { $target1 }'s cards
+       *[none] …
+    }{ $double ->
+        [yes] { " " }and { $aim2 ->
+            [card] { $target2 }'s #{ $position2 }
+            [player] one of { $target2 }'s cards
+           *[none] …
+        }, paying with { $cost_chosen ->
+            [no] …
+           *[yes] your #{ $cost }.
+        }
+       *[no] { $aim1 ->
+            [none] {""}
+           *[other] .
+        }
     }
 sol-error-buy-in-range = A buy-in must be from { $min } to { $max } chips.
 sol-error-option-small-blind = the small blind may not exceed the big blind ({ $big })

@@ -4,7 +4,7 @@
 sol-rules =
     ⚔ Меч Лжи — блеф, покер и война, колоды по 52 карты. От 3 игроков.
     Подготовка: каждый делает бай-ин (не меньше минимального) и получает ряд карт рубашкой вверх (по умолчанию 4); свои карты видите только вы. Определительная карта решает, кто ходит первым.
-    Фаза I — Рокировка. В свой ход: Торг (обмен своей карты на выбранную карту другого игрока; он может согласиться, назначить цену в фишках или отказаться — лица карт узнаёте только вы двое) или Допрос (выберите непомеченную карту другого игрока; владелец называет её цвет, Красный или Чёрный, правду или ложь; вы отвечаете «Верю» или «Не верю»; карта помечается). Можно и пропустить ход. Фаза кончается, как только у кого-то все карты помечены: это старший блайнд.
+    Фаза I — Рокировка. В свой ход: Торг (обмен своей карты на выбранную карту другого игрока; он может согласиться, назначить цену в фишках или отказаться — какие карты переходят, узнаёте только вы двое) или Допрос (выберите непомеченную карту другого игрока; владелец называет её цвет, «Красный» или «Чёрный», правду или ложь; вы отвечаете «Верю» или «Не верю»; карта помечается). Можно и пропустить ход. Фаза кончается, как только у кого-то все карты помечены: это старший блайнд.
     Фаза II — Беттинг. Ставки как в Холдеме (фолд, чек, колл, бет, рейз, олл-ин, побочные банки): блайнды, круг ставок, затем круг вскрытия (каждый открывает одну карту на выбор) и снова ставки, пока не вскрыты все карты. Вскрытая помеченная карта: Ложь + Верю или Правда + Не верю = щит (2 жизни); Ложь + Не верю или Правда + Верю = меч допрашивавшему. Непомеченная = 1 жизнь. Если все остальные сбросили карты, последний игрок забирает все банки.
     Фаза III — Война. Мечи удваиваются; первый сделавший самую высокую ставку получает +4 меча. Каждый цикл: открытые переговоры (можно передавать фишки), затем тайные приказы: стандартная атака (1 меч в карту соперника) или двойная (2 меча, плата — 1 жизнь своей карты). Щит после одного удара переворачивается в обычную карту; карта с 0 жизней уходит в сброс. Война кончается, когда атаковать больше некому или нечем.
     Победа: больше всего оставшихся жизней, затем больше мечей до войны — тот забирает банки (при равенстве делят).
@@ -56,7 +56,7 @@ sol-prompt-trade-price = { $player_is_you ->
 sol-prompt-name-colour = { $player_is_you ->
         [yes] Вы спрашиваете
        *[no] { $player } спрашивает
-    } цвет вашей карты №{ $position } (это { $card }). Назовите Красный или Чёрный — правду или ложь.
+    } цвет вашей карты №{ $position } (это { $card }). Назовите «{ sol-colour-red }» или «{ sol-colour-black }» — правду или ложь.
 sol-prompt-believe = { $player_is_you ->
         [yes] Вы называете
        *[no] { $player } называет
@@ -112,9 +112,15 @@ sol-opt-card = №{ $position } { $kind ->
         [plain] { $card }, 1 жизнь
        *[hidden] { $marked ->
             [yes] помечена ({ $by_is_you ->
-                [yes] допрос ваш
-               *[no] допрос: { $by }
-            }; «{ $named }», { $answer })
+                [yes] вам ответили «{ $named }» — вы { $believed ->
+                    [yes] верите
+                   *[no] не верите
+                }
+               *[no] { NAME($by, case: "dat", fallback: "игроку") } ответили «{ $named }» — { $by } { $believed ->
+                    [yes] верит
+                   *[no] не верит
+                }
+            })
            *[no] не помечена
         }
     }
@@ -128,9 +134,15 @@ sol-opt-own-card = №{ $position } { $card } { $kind ->
         [plain] 1 жизнь
        *[hidden] { $marked ->
             [yes] помечена ({ $by_is_you ->
-                [yes] допрос ваш
-               *[no] допрос: { $by }
-            }; «{ $named }», { $answer })
+                [yes] вам ответили «{ $named }» — вы { $believed ->
+                    [yes] верите
+                   *[no] не верите
+                }
+               *[no] { NAME($by, case: "dat", fallback: "игроку") } ответили «{ $named }» — { $by } { $believed ->
+                    [yes] верит
+                   *[no] не верит
+                }
+            })
            *[no] не помечена
         }
     }
@@ -207,6 +219,9 @@ sol-event-trade-offered = 🤝 Предложение обмена (тайно):
 sol-event-trade-declined = { $target_is_you ->
         [yes] Вы отклоняете обмен
        *[no] { $target } отклоняет обмен
+    }, предложенный { $player_is_you ->
+        [yes] вами
+       *[no] { NAME($player, case: "ins", fallback: "игроком") }
     }; ход окончен.
 sol-event-trade-price-refused = { $player_is_you ->
         [yes] Вы отказываетесь платить
@@ -227,10 +242,10 @@ sol-event-trade = 🔄 Обмен: { $player_is_you ->
         [few] за { $price } фишки.
        *[many] за { $price } фишек.
     }
-sol-event-trade-received = Вы получили { $card } от { NAME($player, case: "gen", fallback: "игрока") } на свою позицию №{ $position }. Ваши карты: { $hand }
+sol-event-trade-received = Вы получили { $card } от { NAME($player, case: "gen", fallback: "игрока") } — теперь это ваша карта №{ $position }. Ваши карты: { $hand }
 sol-event-ask-only = { $target_is_you ->
         [yes] У вас
-       *[no] У игрока { $target }
+       *[no] У { NAME($target, case: "gen", fallback: "игрока") }
     } осталась одна непомеченная карта — №{ $position }: допрос о ней.
 sol-event-ask-target-only = Допрос: непомеченные карты остались только у { NAME($player, case: "gen", fallback: "игрока") }.
 sol-event-interrogation = ❓ { $player_is_you ->
@@ -248,13 +263,22 @@ sol-event-marked = ✍ { $target_is_you ->
         [yes] Ваша карта №{ $position } помечена
        *[no] Карта №{ $position } { NAME($target, case: "gen", fallback: "игрока") } помечена
     }: { $player_is_you ->
-        [yes] допрос ваш
-       *[no] допрос: { $player }
-    }; «{ $colour }», { $answer }.
-sol-event-castling-over = Фаза I окончена: все карты помечены у { $players_count ->
-        [one] игрока
-       *[other] игроков
-    } { $players }.
+        [yes] вам ответили «{ $colour }» — вы { $believed ->
+            [yes] верите
+            [no] не верите
+           *[other] ответили «{ $answer }»
+        }
+       *[no] { NAME($player, case: "dat", fallback: "игроку") } ответили «{ $colour }» — { $player } { $believed ->
+            [yes] верит
+            [no] не верит
+           *[other] отвечает «{ $answer }»
+        }
+    }.
+sol-event-castling-over = Фаза I окончена: все карты помечены { $both ->
+        [yes] у { NAME($player, case: "gen", fallback: "игрока") } и у { NAME($other, case: "gen", fallback: "игрока") }
+        [no] у { NAME($player, case: "gen", fallback: "игрока") }
+       *[other] у { $players }
+    }.
 sol-event-castling-stalled = Полный круг пропусков завершает Фазу I. Больше всего помеченных карт ({ $marked }) { $player_is_you ->
         [yes] у вас.
        *[no] у { NAME($player, case: "gen", fallback: "игрока") }.
@@ -313,23 +337,34 @@ sol-event-sword-taken-back = { $folded_is_you ->
     }: { $player_is_you ->
         [yes] вы теряете
        *[no] { $player } теряет
-    } меч, который дала карта этого игрока (теперь { $swords }).
+    } меч, полученный за { $folded_is_you ->
+        [yes] вашу карту
+       *[no] карту { NAME($folded, case: "gen", fallback: "игрока") }
+    } (теперь { $swords }).
 sol-event-reveal-circle = 👁 Круг вскрытия { $circle } из { $circles }.
 sol-event-reveal-only = { $player_is_you ->
         [yes] У вас
-       *[no] У игрока { $player }
+       *[no] У { NAME($player, case: "gen", fallback: "игрока") }
     } осталась одна закрытая карта — №{ $position }: она вскрывается.
 sol-event-reveal = { $player_is_you ->
         [yes] Вы вскрываете
        *[no] { $player } вскрывает
-    } №{ $position }: { $card } ({ $colour }){ $marked ->
+    } №{ $position }: { $card } ({ $real ->
+        [red] красная
+        [black] чёрная
+       *[other] { $colour }
+    }){ $marked ->
         [yes] , пометка { $by_is_you ->
             [yes] вашего допроса
            *[no] допроса { NAME($by, case: "gen", fallback: "игрока") }
         }: «{ $named }» — { $truth ->
             [lie] ложь
            *[truth] правда
-        }, { $answer }
+        }, { $believed ->
+            [yes] «верю»
+            [no] «не верю»
+           *[other] «{ $answer }»
+        }
        *[no] , без пометки
     } → { $outcome }.
 sol-event-sword = 🗡 { $player_is_you ->
@@ -427,27 +462,33 @@ sol-event-attack = ⚔ { $player_is_you ->
         }.
     }
 sol-event-card-hit = { $player_is_you ->
-        [yes] Ваша №{ $position }
-       *[no] №{ $position } { NAME($player, case: "gen", fallback: "игрока") }
+        [yes] Ваша карта №{ $position }
+       *[no] Карта №{ $position } { NAME($player, case: "gen", fallback: "игрока") }
     } ({ $card }): { $hits ->
-        [0] мечей нет
+        [0] {""}
         [one] { $hits } меч
         [few] { $hits } меча
        *[many] { $hits } мечей
     }{ $cost ->
         [0] {""}
-       *[other] { " " }+ плата за двойную атаку
+       *[other] { $hits ->
+            [0] плата за двойную атаку
+           *[other] { " " }и плата за двойную атаку
+        }
     } → { $result }.
 sol-event-standing = { $player_is_you ->
         [yes] Вы
        *[no] { $player }
-    }: { $lives ->
-        [one] { $lives } жизнь
-        [few] { $lives } жизни
-       *[many] { $lives } жизней
-    } на { $cards ->
-        [one] { $cards } карте
-       *[other] { $cards } картах
+    }: { $cards ->
+        [0] карт не осталось
+       *[other] { $lives ->
+            [one] { $lives } жизнь
+            [few] { $lives } жизни
+           *[many] { $lives } жизней
+        } на { $cards ->
+            [one] { $cards } карте
+           *[other] { $cards } картах
+        }
     }, { $swords ->
         [one] { $swords } меч
         [few] { $swords } меча
@@ -662,9 +703,23 @@ sol-summary-reveal-choice = 👁 Вы выбрали для вскрытия №
 sol-summary-order = 📜 Ваш приказ{ $complete ->
         [yes] {""}
        *[no] { " " }(не закончен)
-    }: { $kind } — { $double ->
-        [yes] { $target1 } №{ $position1 } и { $target2 } №{ $position2 }, плата — ваша №{ $cost }.
-       *[no] { $target1 } №{ $position1 }.
+    }: { $kind } — { $aim1 ->
+        [card] карта №{ $position1 } { NAME($target1, case: "gen", fallback: "игрока") }
+        [player] карта { NAME($target1, case: "gen", fallback: "игрока") }
+       *[none] …
+    }{ $double ->
+        [yes] { " " }и { $aim2 ->
+            [card] карта №{ $position2 } { NAME($target2, case: "gen", fallback: "игрока") }
+            [player] карта { NAME($target2, case: "gen", fallback: "игрока") }
+           *[none] …
+        }, плата — { $cost_chosen ->
+            [no] …
+           *[yes] ваша карта №{ $cost }.
+        }
+       *[no] { $aim1 ->
+            [none] {""}
+           *[other] .
+        }
     }
 sol-error-buy-in-range = Бай-ин должен быть от { $min } до { $max } фишек.
 sol-error-option-small-blind = младший блайнд не может быть больше старшего ({ $big })
