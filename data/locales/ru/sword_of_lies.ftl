@@ -349,7 +349,7 @@ sol-event-reveal-only = { $player_is_you ->
 sol-event-reveal = { $player_is_you ->
         [yes] Вы вскрываете
        *[no] { $player } вскрывает
-    } №{ $position }: { $card } ({ $real ->
+    } карту №{ $position }: { $card } ({ $real ->
         [red] красная
         [black] чёрная
        *[other] { $colour }
@@ -425,7 +425,10 @@ sol-event-ready = { $player_is_you ->
        *[no] { $player }: готово.
     }
 sol-event-orders = 📜 Раунд войны { $cycle }: { $players_count ->
-        [one] тайный приказ отдаёт { $players }.
+        [one] тайный приказ { $players_has_you ->
+            [yes] отдаёте
+           *[no] отдаёт
+        } { $players }.
        *[other] тайные приказы отдают { $players }.
     }
 sol-event-order-in = Ваш приказ: { $kind } — { $double ->

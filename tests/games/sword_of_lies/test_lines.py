@@ -58,7 +58,7 @@ def faults(language: str, line: str) -> list[str]:
     if language == "ru":
         if re.search(rf"\b(игрок[а-я]*) ({names})\b", line):
             found.append("undeclined name after «игрок…»")
-        if re.search(r"\b[Вв]ы [а-яё]+(ет|ит|ёт)\b", line):
+        if re.search(r"\b[Вв]ы [а-яё]+(ет|ит|ёт)\b|\b[а-яё]+(ет|ит|ёт) вы\b", line):
             found.append("«вы» with a third-person verb")
         if (re.search(r"(Верю|Не верю|Красный|Чёрный)[^»]", line.split(":", 1)[-1]) and "«" not in line) \
                 or re.search(r"[,;] (Верю|Не верю)\b|\((Красный|Чёрный)\)", line):
@@ -238,7 +238,7 @@ def test_a_reveal_says_the_cards_colour_and_its_mark_in_words() -> None:
     state, events = act(state, 0, "1")
     reveal = one(events, "sol-event-reveal")
     assert text("ru", reveal.key, reveal.params) == (
-        "Аня вскрывает №1: 2♥ (красная), пометка допроса Бориса: «Чёрный» — ложь, «верю» → щит (2 жизни).")
+        "Аня вскрывает карту №1: 2♥ (красная), пометка допроса Бориса: «Чёрный» — ложь, «верю» → щит (2 жизни).")
     assert text("en", reveal.key, reveal.params, reader=1) == (
         "Ada reveals #1: 2♥ (red), marked by you: “Black” — a lie, “believe” → a shield (2 lives).")
 
@@ -302,6 +302,16 @@ def test_an_order_being_composed_shows_only_what_is_chosen() -> None:
     state, _ = act(state, 0, "1")
     assert order_line("ru") == (
         "📜 Ваш приказ (не закончен): двойная атака — карта №2 Бориса и карта №1 Веры, плата — …")
+
+
+def test_you_alone_give_a_war_order_in_your_own_verb() -> None:
+    orders = Event(key="sol-event-orders", params={"cycle": 2, "players": {"and": [{"seat": 0}]}})
+    assert text("ru", orders.key, orders.params, reader=0) == "📜 Раунд войны 2: тайный приказ отдаёте вы."
+    assert text("ru", orders.key, orders.params) == "📜 Раунд войны 2: тайный приказ отдаёт Аня."
+    reveal = Event(key="sol-event-reveal", params={"player": {"seat": 0}, "position": 2, "card": "8♦", "card_id": 6,
+                                                   "colour": {"term": "sol-colour-red"}, "real": "red", "marked": "no",
+                                                   "kind": "plain", "outcome": {"term": "sol-outcome-plain"}})
+    assert text("ru", reveal.key, reveal.params, reader=0).startswith("Вы вскрываете карту №2: 8♦ (красная)")
 
 
 def test_a_player_without_cards_is_said_to_have_none() -> None:
