@@ -63,6 +63,7 @@ sol-prompt-believe = { $player_is_you ->
 sol-prompt-bet = Betting round { $round } of { $rounds }. Pot { $pot }; your bet { $bet }, highest { $highest }, your stack { $stack }. { $raise ->
         [raise] Raise to a total from { $min } to { $max },
         [all_in] Raise only all-in, to { $max },
+        [all_in_bet] Bet only all-in ({ $max }),
         [bet] Bet a total from { $min } to { $max },
        *[none] No bet or raise is possible;
     } { $call ->

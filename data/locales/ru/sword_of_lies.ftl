@@ -64,6 +64,7 @@ sol-prompt-believe = { $player_is_you ->
 sol-prompt-bet = Круг ставок { $round } из { $rounds }. Банк { $pot }; ваша ставка { $bet }, наибольшая { $highest }, ваш стек { $stack }. { $raise ->
         [raise] Можно повысить до суммы от { $min } до { $max },
         [all_in] Повысить можно только олл-ином — до { $max },
+        [all_in_bet] Поставить можно только олл-ин ({ $max }),
         [bet] Можно поставить от { $min } до { $max },
        *[none] Больше ставить нельзя; можно
     } { $call ->

@@ -323,3 +323,16 @@ def test_a_player_without_cards_is_said_to_have_none() -> None:
 def test_paying_one_chip_with_the_pay_command_says_one_chip() -> None:
     assert render("en", "sol-pay-done", {"chips": 1, "player": "Boris"}, str) == "Paid 1 chip to Boris."
     assert render("en", "sol-pay-done", {"chips": 40, "player": "Boris"}, str) == "Paid 40 chips to Boris."
+
+
+def test_a_short_stack_is_offered_to_bet_all_in_not_to_raise() -> None:
+    """Nobody has bet this round and the stack is below the least bet: the only bet is the whole stack."""
+    state = plain_table(3, min_buy_in=10, buy_ins={0: 1000, 1: 30, 2: 1000}, small_blind=0)
+    state, _ = start_betting(state, 0)
+    state, _ = acts(state, (0, "check"), (1, "call"), (2, "call"))
+    state, _ = drive(state, lambda s: s.phase == "betting" and any(p.seat == 1 for p in s.prompts))
+    prompt = pending(state, 1)
+    assert prompt.params["highest"] == 0 and prompt.params["stack"] == 10
+    assert text("ru", prompt.key, prompt.params, reader=1).endswith(
+        "Поставить можно только олл-ин (10), сказать «чек» или сбросить карты.")
+    assert text("en", prompt.key, prompt.params, reader=1).endswith("Bet only all-in (10), or check, or fold.")
