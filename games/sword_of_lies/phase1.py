@@ -332,30 +332,14 @@ def _trade(state: SolState, events: list[Event]) -> None:
     price = draft.price or 0
     state.table[proposer].stack -= price
     state.table[target].stack += price
-    events.append(
-        announce(
-            "sol-event-trade",
-            player=seat(proposer),
-            position=draft.own_position,
-            target=seat(target),
-            their_position=draft.target_position,
-            price=price,
-        )
-    )
+    events.append(announce("sol-event-trade", player=seat(proposer), position=draft.own_position, target=seat(target),
+                           their_position=draft.target_position, price=price))
     for who, position, got, other in (
         (proposer, draft.own_position, mine[i], target),
         (target, draft.target_position, theirs[j], proposer),
     ):
-        events.append(
-            tell(
-                [who],
-                "sol-event-trade-received",
-                player=seat(other),
-                position=position,
-                **cardlib.face(got.card),
-                **hand_params(state, who),
-            )
-        )
+        events.append(tell([who], "sol-event-trade-received", player=seat(other), position=position,
+                           **cardlib.face(got.card), **hand_params(state, who)))
     finish_move(state, events, passed=False)
 
 
@@ -402,14 +386,8 @@ def _interrogate(state: SolState, player: int, position: int, events: list[Event
     draft.target_position = position
     target = draft.target
     card = state.table[target].cards[draft.target_position - 1]
-    events.append(
-        announce(
-            "sol-event-interrogation",
-            player=seat(player),
-            target=seat(target),
-            position=draft.target_position,
-        )
-    )
+    events.append(announce("sol-event-interrogation", player=seat(player), target=seat(target),
+                           position=draft.target_position))
     state.prompts.append(
         new_prompt(
             state,
@@ -427,14 +405,8 @@ def _on_name_colour(state: SolState, player: int, prompt: Prompt, action: Action
     assert draft is not None and draft.target_position is not None
     drop_prompt(state, prompt.id)
     draft.named = "red" if action.value == "red" else "black"
-    events.append(
-        announce(
-            "sol-event-colour-named",
-            player=seat(player),
-            position=draft.target_position,
-            colour=colour_term(draft.named),
-        )
-    )
+    events.append(announce("sol-event-colour-named", player=seat(player), position=draft.target_position,
+                           colour=colour_term(draft.named)))
     state.prompts.append(
         new_prompt(
             state,

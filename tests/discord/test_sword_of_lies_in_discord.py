@@ -89,4 +89,7 @@ async def test_a_player_made_done_who_is_paid_can_pay_with_the_pay_command(tmp_p
         answer = w.standin.message(paid.original_message_id).text
         assert answer == t(normalize(payer.locale), "sol-pay-done", chips=40, player=payee.username), answer
         assert [game.state.table[s].stack for s in (done, other)] == [60, 40]
+        prompt = next(p for p in game.state.prompts if p.seat == done)
+        clicked = await w.answer(game, prompt, "ready")  # its Done button is in the channel again
+        assert not clicked.errors and game.state.table[done].ready
         assert ENGINE.chips(game.state) == 5000
