@@ -388,7 +388,7 @@ sol-event-swords-doubled = { $player_is_you ->
 sol-event-no-bonus = В Фазе II никто не делал ставок: +4 меча никто не получает.
 sol-event-bonus-folded = Первая самая высокая ставка ({ $bet }) { $player_is_you ->
         [yes] — ваша, но ваши карты сброшены
-       *[no] — у { NAME($player, case: "gen", fallback: "игрока") }, но его карты сброшены
+       *[no] — у { NAME($player, case: "gen", fallback: "игрока") }, но карты { NAME($player, case: "gen", fallback: "игрока") } сброшены
     }: +4 меча никто не получает.
 sol-event-bonus = { $player_is_you ->
         [yes] Первая самая высокая ставка ({ $bet }, круг { $round }) — ваша: +4 меча, теперь у вас { $swords }.

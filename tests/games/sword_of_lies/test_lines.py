@@ -336,3 +336,9 @@ def test_a_short_stack_is_offered_to_bet_all_in_not_to_raise() -> None:
     assert text("ru", prompt.key, prompt.params, reader=1).endswith(
         "Поставить можно только олл-ин (10), сказать «чек» или сбросить карты.")
     assert text("en", prompt.key, prompt.params, reader=1).endswith("Bet only all-in (10), or check, or fold.")
+
+
+def test_a_folded_bettor_is_not_given_a_gender() -> None:
+    folded = Event(key="sol-event-bonus-folded", params={"player": {"seat": 2}, "bet": 500})
+    assert text("ru", folded.key, folded.params) == (
+        "Первая самая высокая ставка (500) — у Веры, но карты Веры сброшены: +4 меча никто не получает.")
