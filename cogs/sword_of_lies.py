@@ -17,6 +17,7 @@ from bot.discord.translator import text
 from bot.i18n import normalize, t
 from games.core import Action
 from games.sword_of_lies.phase3 import NEGOTIATE, PAY_TO
+from games.sword_of_lies.state import SolState
 
 GAME = "sword-of-lies"
 
@@ -95,8 +96,10 @@ class SwordOfLies(
             return
         to = game.seat_of(player.id)
         prompt = next((p for p in game.state.prompts_for(me) if p.key == NEGOTIATE), None)
-        if prompt is None:
-            await gm.ephemeral(interaction, t(language, "sol-pay-not-now"))
+        if prompt is None:  # in a negotiation, only a player made "Done" for having no chips is not asked
+            state = game.state
+            broke = isinstance(state, SolState) and state.phase == "negotiation" and not state.table[me].folded
+            await gm.ephemeral(interaction, t(language, "sol-error-no-chips" if broke else "sol-pay-not-now"))
             return
         if to is None:
             await gm.ephemeral(interaction, t(language, "error-unknown-player"))

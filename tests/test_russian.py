@@ -36,6 +36,8 @@ NEVER_THE_READER = {
     # Sword of Lies: what another player asks of the reader, and the reader's choices among the others
     ("sol-prompt-trade-their", "owner"),
     ("sol-prompt-ask-position", "owner"), ("sol-prompt-war-position", "player"),
+    ("sol-event-war-target-only", "player"), ("sol-event-war-position-only", "player"),
+    ("sol-event-ask-target-only", "player"), ("sol-summary-order", "target1"), ("sol-summary-order", "target2"),
     ("sol-error-price-above-stack", "player"), ("sol-summary-draft", "target"),
     # Cookie: the other player's token in front of the reader
     ("cookie-error-blocked-sword", "player"), ("cookie-error-blocked-shield", "player"),

@@ -45,7 +45,8 @@ def enabled_values(prompt: Prompt) -> list[str]:
 
 
 def position_values(prompt: Prompt) -> list[str]:
-    return [v for v in enabled_values(prompt) if v.isdigit()]
+    """The positions a card list offers, left to right (the list itself goes by the cards' numbers)."""
+    return sorted((v for v in enabled_values(prompt) if v.isdigit()), key=int)
 
 
 def _clamp(prompt: Prompt, amount: int) -> int:

@@ -10,6 +10,8 @@ from games.sword_of_lies import cards as cardlib
 from games.sword_of_lies.state import SolState, TableCard
 
 BACK = "back"
+GONE = "gone:"
+"""The value of a card list's disabled entry for a number whose card was destroyed."""
 
 
 def new_prompt(state: SolState, player: int, key: str, *, deadline: str, **asked: Unpack[Asked]) -> Prompt:
@@ -45,6 +47,7 @@ def mark_params(card: TableCard) -> dict[str, Any]:
         "by": seat(card.mark.by),
         "named": term(f"sol-colour-{card.mark.named}"),
         "answer": term("sol-believe" if card.mark.believed else "sol-disbelieve"),
+        "believed": "yes" if card.mark.believed else "no",
     }
 
 
@@ -95,17 +98,34 @@ def position_options(
     show_faces: bool,
     why_not: dict[int, Refusal] | None = None,
 ) -> list[Option]:
+    """One option per card of a row, in the order of the cards' numbers, so that option N is card #N
+    for everyone who counts the list (the terminal's typed numbers): a revealed card moved right is
+    still listed at its number. A number whose card was destroyed stays in the list as a disabled
+    "#N is gone", so the cards after it keep their places. Answers are positions, as every rule reads."""
     why_not = why_not or {}
-    return [
-        option(
-            str(position),
-            "sol-opt-own-card" if show_faces else "sol-opt-card",
-            why_not.get(position),
-            position=card.numbered(position),
-            **card_params(card, show_face=show_faces),
+    by_number = {card.numbered(position): (position, card) for position, card in enumerate(cards, start=1)}
+    options = []
+    for number in range(1, max(by_number, default=0) + 1):
+        if number not in by_number:
+            options.append(option(f"{GONE}{number}", "sol-opt-card-gone", Refusal(key="sol-error-card-gone",
+                                  params={"position": number}), position=number))
+            continue
+        position, card = by_number[number]
+        options.append(
+            option(
+                str(position),
+                "sol-opt-own-card" if show_faces else "sol-opt-card",
+                why_not.get(position),
+                position=number,
+                **card_params(card, show_face=show_faces),
+            )
         )
-        for position, card in enumerate(cards, start=1)
-    ]
+    return options
+
+
+def number_at(cards: list[TableCard], position: int) -> int:
+    """The number players know the card at `position` by (the position itself when there is none)."""
+    return cards[position - 1].numbered(position) if 1 <= position <= len(cards) else position
 
 
 def announce(key: str, **params: Any) -> Event:

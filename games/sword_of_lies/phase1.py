@@ -106,7 +106,7 @@ def move_prompt(state: SolState, player: int) -> Prompt:
 def _ask_options(state: SolState, owner: int) -> list[Option]:
     """The cards of `owner` an interrogation may ask about: the marked ones disabled."""
     why_not = {
-        p: Refusal(key="sol-error-card-marked", params={"position": p})
+        p: Refusal(key="sol-error-card-marked", params={"position": c.numbered(p)})
         for p, c in enumerate(state.table[owner].cards, start=1)
         if c.mark is not None
     }
@@ -192,7 +192,15 @@ def _on_move(state: SolState, player: int, prompt: Prompt, action: Action, event
         replace_prompts(state, player, _positions_prompt(state, player, TRADE_OWN, player))
     else:
         state.draft.move = "interrogate"
-        replace_prompts(state, player, _players_prompt(state, player, ASK_TARGET))
+        asked = _players_prompt(state, player, ASK_TARGET)
+        only = only_answer(asked.options, aside=(BACK, PASS))
+        if only is None:
+            replace_prompts(state, player, asked)
+            return
+        # the only player with unmarked cards is the one asked (said to the mover alone: the move
+        # is theirs to take back until the card is chosen)
+        events.append(tell([player], "sol-event-ask-target-only", player=seat(int(only))))
+        _ask_about(state, player, int(only), events)
 
 
 def _on_trade_own(state: SolState, player: int, prompt: Prompt, action: Action, events: list[Event]) -> None:
@@ -324,30 +332,14 @@ def _trade(state: SolState, events: list[Event]) -> None:
     price = draft.price or 0
     state.table[proposer].stack -= price
     state.table[target].stack += price
-    events.append(
-        announce(
-            "sol-event-trade",
-            player=seat(proposer),
-            position=draft.own_position,
-            target=seat(target),
-            their_position=draft.target_position,
-            price=price,
-        )
-    )
+    events.append(announce("sol-event-trade", player=seat(proposer), position=draft.own_position, target=seat(target),
+                           their_position=draft.target_position, price=price))
     for who, position, got, other in (
         (proposer, draft.own_position, mine[i], target),
         (target, draft.target_position, theirs[j], proposer),
     ):
-        events.append(
-            tell(
-                [who],
-                "sol-event-trade-received",
-                player=seat(other),
-                position=position,
-                **cardlib.face(got.card),
-                **hand_params(state, who),
-            )
-        )
+        events.append(tell([who], "sol-event-trade-received", player=seat(other), position=position,
+                           **cardlib.face(got.card), **hand_params(state, who)))
     finish_move(state, events, passed=False)
 
 
@@ -358,6 +350,12 @@ def _on_ask_target(state: SolState, player: int, prompt: Prompt, action: Action,
         return
     target = as_int(action.value)
     assert target is not None
+    _ask_about(state, player, target, events)
+
+
+def _ask_about(state: SolState, player: int, target: int, events: list[Event]) -> None:
+    """The interrogation's target is chosen: ask which card, unless only one can be asked about."""
+    assert state.draft is not None
     state.draft.target = target
     only = only_answer(_ask_options(state, target), aside=(BACK, PASS))
     if only is not None:  # the only card that can be asked about is asked about at once, and said so
@@ -388,14 +386,8 @@ def _interrogate(state: SolState, player: int, position: int, events: list[Event
     draft.target_position = position
     target = draft.target
     card = state.table[target].cards[draft.target_position - 1]
-    events.append(
-        announce(
-            "sol-event-interrogation",
-            player=seat(player),
-            target=seat(target),
-            position=draft.target_position,
-        )
-    )
+    events.append(announce("sol-event-interrogation", player=seat(player), target=seat(target),
+                           position=draft.target_position))
     state.prompts.append(
         new_prompt(
             state,
@@ -413,14 +405,8 @@ def _on_name_colour(state: SolState, player: int, prompt: Prompt, action: Action
     assert draft is not None and draft.target_position is not None
     drop_prompt(state, prompt.id)
     draft.named = "red" if action.value == "red" else "black"
-    events.append(
-        announce(
-            "sol-event-colour-named",
-            player=seat(player),
-            position=draft.target_position,
-            colour=colour_term(draft.named),
-        )
-    )
+    events.append(announce("sol-event-colour-named", player=seat(player), position=draft.target_position,
+                           colour=colour_term(draft.named)))
     state.prompts.append(
         new_prompt(
             state,
@@ -449,6 +435,7 @@ def _on_believe(state: SolState, player: int, prompt: Prompt, action: Action, ev
             position=draft.target_position,
             colour=colour_term(draft.named),
             answer=term("sol-believe" if believed else "sol-disbelieve"),
+            believed="yes" if believed else "no",
         )
     )
     finish_move(state, events, passed=False)
@@ -478,7 +465,7 @@ def finish_move(state: SolState, events: list[Event], *, passed: bool) -> None:
     order = state.clockwise_from(mover)
     complete = [s for s in order if all_marked(state, s)]
     if complete:
-        events.append(announce("sol-event-castling-over", players=[seat(s) for s in complete]))
+        events.append(_castling_over(complete))
         phase2.start_betting(state, events, complete[0])
         return
     if state.passes >= state.players:
@@ -491,6 +478,16 @@ def finish_move(state: SolState, events: list[Event], *, passed: bool) -> None:
         return
     state.turn = (mover + 1) % state.players
     start_turn(state, events)
+
+
+def _castling_over(complete: list[int]) -> Event:
+    """Whose cards are all marked: one player, or the two traders a trade completed at once (the
+    Russian line declines each name: «у Глеба и у Веры»)."""
+    params: dict[str, object] = {"players": {"and": [seat(s) for s in complete]}, "player": seat(complete[0])}
+    params["both"] = "yes" if len(complete) > 1 else "no"
+    if len(complete) > 1:
+        params["other"] = seat(complete[1])
+    return announce("sol-event-castling-over", **params)
 
 
 def default_value(state: SolState, prompt: Prompt) -> str | int:

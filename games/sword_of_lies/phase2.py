@@ -167,7 +167,7 @@ def _raise_kind(legal: LegalBets) -> str:
     if not (legal.can_raise or legal.can_bet):
         return "none"
     if legal.min_to is not None and legal.min_to == legal.max_to:
-        return "all_in"
+        return "all_in" if legal.can_raise else "all_in_bet"
     return "raise" if legal.can_raise else "bet"
 
 
@@ -416,7 +416,7 @@ def reveal(state: SolState, player: int, position: int, events: list[Event]) -> 
 
 
 def _reveal_params(card: TableCard) -> dict[str, Any]:
-    return {**mark_params(card), **cardlib.face(card.card)}
+    return {**mark_params(card), **cardlib.face(card.card), "real": cardlib.colour(card.card)}
 
 
 def default_value(state: SolState, prompt: Prompt) -> str | int:

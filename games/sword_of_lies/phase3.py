@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Any
 
 from games.core import Action, Event, Option, Prompt, Refusal, seat, term
+from games.core.prompts import only_answer
 from games.sword_of_lies import cards as cardlib
 from games.sword_of_lies import settlement
 from games.sword_of_lies.common import (
@@ -14,10 +15,12 @@ from games.sword_of_lies.common import (
     as_int,
     back_option,
     new_prompt,
+    number_at,
     option,
     player_options,
     position_options,
     replace_prompts,
+    tell,
 )
 from games.sword_of_lies.state import SolState, Target, WarOrder
 
@@ -45,7 +48,7 @@ BONUS_SWORDS = 4
 def start_war(state: SolState, events: list[Event]) -> None:
     assert state.betting is not None
     remaining = state.remaining()
-    events.append(announce("sol-event-war-begins", players=[seat(s) for s in remaining]))
+    events.append(announce("sol-event-war-begins", players={"and": [seat(s) for s in remaining]}))
     for s in remaining:
         player = state.table[s]
         player.swords *= 2
@@ -148,6 +151,15 @@ def _refresh(state: SolState, prompt: Prompt) -> None:
     }
 
 
+def _give_prompt_back(state: SolState, player: int, events: list[Event]) -> None:
+    """`player` was made "Done" for having no chips and no war order; chips paid to them make paying
+    possible again (the rules: players may pay each other at any time in this phase), so "Done" is
+    no longer their only answer: they are asked, and the negotiation waits for them too."""
+    state.table[player].ready = False
+    state.prompts.append(_negotiation_prompt(state, player))
+    events.append(announce("sol-event-ready-undone", player=seat(player)))
+
+
 def _refresh_seat(state: SolState, player: int) -> None:
     for prompt in state.prompts:
         if prompt.seat == player and prompt.key == NEGOTIATE:
@@ -165,6 +177,8 @@ def _on_negotiate(state: SolState, player: int, prompt: Prompt, action: Action, 
         recipient = me.pay_to
         me.pay_to = None
         _refresh(state, prompt)
+        if not any(p.seat == recipient and p.key == NEGOTIATE for p in state.prompts):
+            _give_prompt_back(state, recipient, events)
         _refresh_seat(state, recipient)
         return
     if value.startswith(PAY_TO):
@@ -185,9 +199,22 @@ def _start_orders(state: SolState, events: list[Event]) -> None:
     state.prompts = []
     who = attackers(state)
     state.orders = {s: WarOrder() for s in who}
-    events.append(announce("sol-event-orders", cycle=state.cycle, players=[seat(s) for s in who]))
+    events.append(announce("sol-event-orders", cycle=state.cycle, players={"and": [seat(s) for s in who]}))
     for s in who:
-        state.prompts.append(_kind_prompt(state, s))
+        _open_order(state, s, events)
+
+
+def _open_order(state: SolState, player: int, events: list[Event]) -> None:
+    """A war order from its first step (the kind of attack; with one sword only a standard one)."""
+    order = state.orders[player] = WarOrder()
+    asked = _kind_prompt(state, player)
+    only = only_answer(asked.options, aside=(RANDOM,))
+    if only is None:
+        replace_prompts(state, player, asked)
+        return
+    events.append(tell([player], "sol-event-war-kind-only", cycle=state.cycle, swords=state.table[player].swords))
+    _take(order, WAR_KIND, only)
+    _next_order_step(state, player, order, events)
 
 
 def _order_prompt(
@@ -301,8 +328,7 @@ def apply(state: SolState, player: int, prompt: Prompt, action: Action, events: 
         return
     if prompt.key == WAR_SUBMITTED:
         if action.value == CHANGE:
-            state.orders[player] = WarOrder()
-            replace_prompts(state, player, _kind_prompt(state, player))
+            _open_order(state, player, events)
         return
     order = state.orders[player]
     value = action.value
@@ -310,39 +336,70 @@ def apply(state: SolState, player: int, prompt: Prompt, action: Action, events: 
         order = random_order(state, player)
         state.orders[player] = order
     elif value == BACK:
-        state.orders[player] = WarOrder()
-        replace_prompts(state, player, _kind_prompt(state, player))
+        _open_order(state, player, events)
         return
-    elif prompt.key == WAR_KIND:
-        order.kind = "double" if value == "double" else "standard"
-    elif prompt.key == WAR_TARGET:
-        order.pending_target = as_int(value)
-    elif prompt.key == WAR_POSITION:
-        assert order.pending_target is not None
-        position = as_int(value)
-        assert position is not None
-        order.targets.append(Target(seat=order.pending_target, position=position))
-        order.pending_target = None
-    elif prompt.key == WAR_COST:
-        order.cost = as_int(value)
+    else:
+        _take(order, prompt.key, str(value))
     _next_order_step(state, player, order, events)
 
 
+def _take(order: WarOrder, key: str, value: str) -> None:
+    """One answer of a war order's step written into the order."""
+    if key == WAR_KIND:
+        order.kind = "double" if value == "double" else "standard"
+    elif key == WAR_TARGET:
+        order.pending_target = as_int(value)
+    elif key == WAR_POSITION:
+        position = as_int(value)
+        assert order.pending_target is not None and position is not None
+        order.targets.append(Target(seat=order.pending_target, position=position))
+        order.pending_target = None
+    elif key == WAR_COST:
+        order.cost = as_int(value)
+
+
 def _next_order_step(state: SolState, player: int, order: WarOrder, events: list[Event]) -> None:
-    if order.pending_target is not None:
-        nxt = _position_prompt(state, player, order.pending_target, len(order.targets) + 1)
-    elif len(order.targets) < order.swords():
-        nxt = _target_prompt(state, player, len(order.targets) + 1)
-    elif order.kind == "double" and order.cost is None:
-        nxt = _cost_prompt(state, player)
-    else:
-        order.complete = True
-        events.append(Event(key="sol-event-order-in", params=order_params(state, player, order), to=[player]))
-        if all(o.complete for o in state.orders.values()):
-            resolve(state, events)
+    """Ask the order's next step; a step with a single answer (the only opponent with cards, a
+    target's only card, the only own card to pay with) is not asked: it is taken, and the player
+    is told so (privately, as the order is secret until resolution)."""
+    while True:
+        if order.pending_target is not None:
+            nxt = _position_prompt(state, player, order.pending_target, len(order.targets) + 1)
+        elif len(order.targets) < order.swords():
+            nxt = _target_prompt(state, player, len(order.targets) + 1)
+        elif order.kind == "double" and order.cost is None:
+            nxt = _cost_prompt(state, player)
+        else:
+            order.complete = True
+            events.append(Event(key="sol-event-order-in", params=order_params(state, player, order), to=[player]))
+            if all(o.complete for o in state.orders.values()):
+                resolve(state, events)
+                return
+            replace_prompts(state, player, _submitted_prompt(state, player))
             return
-        nxt = _submitted_prompt(state, player)
-    replace_prompts(state, player, nxt)
+        only = only_answer(nxt.options, aside=(BACK, RANDOM))
+        if only is None:
+            replace_prompts(state, player, nxt)
+            return
+        events.append(_only_answer_event(state, player, order, nxt.key, only))
+        _take(order, nxt.key, only)
+
+
+def _only_answer_event(state: SolState, player: int, order: WarOrder, key: str, value: str) -> Event:
+    sword = len(order.targets) + 1
+    if key == WAR_TARGET:
+        target = as_int(value)
+        assert target is not None
+        return tell([player], "sol-event-war-target-only", sword=sword, player=seat(target),
+                    kind=term(f"sol-attack-{order.kind}"))
+    position = as_int(value)
+    assert position is not None
+    if key == WAR_POSITION:
+        assert order.pending_target is not None
+        number = number_at(state.table[order.pending_target].cards, position)
+        return tell([player], "sol-event-war-position-only", sword=sword, player=seat(order.pending_target),
+                    position=number)
+    return tell([player], "sol-event-war-cost-only", position=number_at(state.table[player].cards, position))
 
 
 def random_order(state: SolState, player: int) -> WarOrder:
@@ -360,10 +417,8 @@ def order_params(state: SolState, player: int, order: WarOrder) -> dict[str, Any
     params: dict[str, Any] = {"player": seat(player), "kind": term(f"sol-attack-{order.kind}")}
     for n, target in enumerate(order.targets, start=1):
         params[f"target{n}"] = seat(target.seat)
-        row = state.table[target.seat].cards
-        shown = row[target.position - 1].numbered(target.position) if 1 <= target.position <= len(row) else 0
-        params[f"position{n}"] = shown or target.position
-    params["cost"] = order.cost if order.cost is not None else 0
+        params[f"position{n}"] = number_at(state.table[target.seat].cards, target.position)
+    params["cost"] = number_at(state.table[player].cards, order.cost) if order.cost is not None else 0
     params["double"] = "yes" if order.kind == "double" else "no"
     return params
 

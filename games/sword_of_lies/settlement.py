@@ -78,7 +78,7 @@ def finish(state: SolState, events: list[Event], ranking: list[list[int]]) -> No
                 pot=index,
                 chips=pot.amount,
                 main="yes" if index == 1 else "no",
-                players=[seat(s) for s in pot.eligible],
+                players={"and": [seat(s) for s in pot.eligible]},
             )
         )
     state.winnings = {s: chips for s, chips in winnings.items() if chips}
@@ -100,7 +100,8 @@ def finish(state: SolState, events: list[Event], ranking: list[list[int]]) -> No
                 net=player.stack - player.buy_in,
             )
         )
-    events.append(announce("sol-event-game-over", winners=[seat(s) for s in state.winners], count=len(state.winners)))
+    winners = {"and": [seat(s) for s in state.winners]}
+    events.append(announce("sol-event-game-over", winners=winners, count=len(state.winners)))
     state.phase = "over"
     state.over = True
     state.prompts = []

@@ -122,5 +122,5 @@ def opening_draw(state: SolState, events: list[Event]) -> int:
         contenders = [s for s in contenders if cardlib.rank(drawn[s]) == best]
         if len(contenders) == 1:
             return contenders[0]
-        events.append(announce("sol-event-draw-tie", players=[seat(s) for s in contenders]))
+        events.append(announce("sol-event-draw-tie", players={"and": [seat(s) for s in contenders]}))
         attempt += 1

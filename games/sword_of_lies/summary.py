@@ -24,7 +24,7 @@ from typing import Any
 
 from games.core import GM, Event, Viewer, seat, term
 from games.sword_of_lies import cards as cardlib
-from games.sword_of_lies.common import hand_params
+from games.sword_of_lies.common import hand_params, number_at
 from games.sword_of_lies.pots import Pot, build_pots
 from games.sword_of_lies.state import Mark, SolState, TableCard, WarOrder
 
@@ -68,7 +68,8 @@ def fate(card: TableCard) -> str:
 
 
 def private_row(cards: list[TableCard]) -> str:
-    return SEPARATOR.join(f"{p}:{cardlib.text(c.card)}{fate(c)}" for p, c in enumerate(cards, start=1))
+    """A row with its faces, each card by its number (as the public row and every line name it)."""
+    return SEPARATOR.join(f"{c.numbered(p)}:{cardlib.text(c.card)}{fate(c)}" for p, c in enumerate(cards, start=1))
 
 
 # --- the table ---------------------------------------------------------------------------------
@@ -102,7 +103,7 @@ def header(state: SolState) -> Event:
     elif state.phase in ("negotiation", "war"):
         params.update(cycle=state.cycle)
     else:
-        params.update(winners=[seat(s) for s in state.winners], count=len(state.winners))
+        params.update(winners={"and": [seat(s) for s in state.winners]}, count=len(state.winners))
     pots, bets = table_pots(state)
     params.update(
         pots=len(pots),
@@ -254,32 +255,31 @@ def pending(state: SolState, player: int) -> list[Event]:
             )
     order = state.orders.get(player)
     if state.phase == "war" and order is not None and order.kind is not None:
-        lines.append(Event(key="sol-summary-order", params=order_params(order, state), to=[player]))
+        lines.append(Event(key="sol-summary-order", params=order_params(state, player, order), to=[player]))
     return lines
 
 
-def order_params(order: WarOrder, state: SolState | None = None) -> dict[str, Any]:
-    """A war order, complete or being composed (`?` for what is not chosen yet); each card by its
-    number when `state` is given."""
+def order_params(state: SolState, player: int, order: WarOrder) -> dict[str, Any]:
+    """`player`'s war order, complete or being composed (`?` for what is not chosen yet), each card by
+    its number."""
     params: dict[str, Any] = {
         "kind": term(f"sol-attack-{order.kind}"),
         "double": "yes" if order.kind == "double" else "no",
         "complete": "yes" if order.complete else "no",
-        "cost": _number(order.cost),
+        "cost": UNKNOWN if order.cost is None else number_at(state.table[player].cards, order.cost),
+        "cost_chosen": "no" if order.cost is None else "yes",
     }
     for n in (1, 2):
         target = order.targets[n - 1] if len(order.targets) >= n else None
-        if target is not None:
+        if target is not None:  # `aim`: how far the sword is aimed — at a card, at a player, not yet
+            params[f"aim{n}"] = "card"
             params[f"target{n}"] = seat(target.seat)
-            row = state.table[target.seat].cards if state is not None else []
-            params[f"position{n}"] = (row[target.position - 1].numbered(target.position)
-                                      if 1 <= target.position <= len(row) else target.position)
+            params[f"position{n}"] = number_at(state.table[target.seat].cards, target.position)
         elif len(order.targets) == n - 1 and order.pending_target is not None:
+            params[f"aim{n}"] = "player"
             params[f"target{n}"] = seat(order.pending_target)
-            params[f"position{n}"] = UNKNOWN
         else:
-            params[f"target{n}"] = UNKNOWN
-            params[f"position{n}"] = UNKNOWN
+            params[f"aim{n}"] = "none"
     return params
 
 

@@ -98,7 +98,10 @@ opt-war-seconds = Seconds for war orders (default 120)
 opt-sol-pay-player = Who receives the chips
 opt-sol-pay-chips = How many chips
 sol-pay-not-now = Chips can be paid only during negotiation.
-sol-pay-done = Paid { $chips } chips to { $player }.
+sol-pay-done = Paid { $chips ->
+        [one] { $chips } chip
+       *[other] { $chips } chips
+    } to { $player }.
 sol-leaderboard-empty = No finished Sword of Lies games on this server yet.
 sol-leaderboard-title = 🏆 Sword of Lies — net chips on this server:
 sol-leaderboard-line = { $place }. { $player }: { $net } (games: { $games }, won: { $wins })

@@ -4,7 +4,7 @@
 sol-rules =
     ⚔ Sword of Lies — bluff, poker and war with 52-card decks. 3 or more players.
     Set-up: everyone buys in (at least the minimum) and gets a row of cards face down (4 by default); only you see your own faces. An opening draw picks who moves first.
-    Phase I — Castling. On your turn: Trade (swap one of your cards for a chosen card of another player; they may accept, name a price in chips, or decline — only you two learn the faces) or Interrogate (pick an unmarked card of another player; its owner names its colour, Red or Black, truthfully or not; you answer Believe or Disbelieve; the card is marked). You may also pass. The phase ends as soon as one player has all cards marked: they are the senior blind.
+    Phase I — Castling. On your turn: Trade (swap one of your cards for a chosen card of another player; they may accept, name a price in chips, or decline — only you two learn the faces) or Interrogate (pick an unmarked card of another player; its owner names its colour, “Red” or “Black”, truthfully or not; you answer “Believe” or “Disbelieve”; the card is marked). You may also pass. The phase ends as soon as one player has all cards marked: they are the senior blind.
     Phase II — Betting. Hold'em-style betting (fold, check, call, bet, raise, all-in, side pots): blinds, then a betting round, then a reveal circle (everyone shows one card of their choice) and another betting round, until all cards are shown. A revealed marked card: Lie + Believe or Truth + Disbelieve = a shield (2 lives); Lie + Disbelieve or Truth + Believe = a sword for the interrogator. Unmarked = 1 life. If everyone else folds, the last player takes every pot.
     Phase III — War. Swords are doubled; the first highest bet of Phase II earns +4 swords. Each cycle: public negotiation (chips may change hands), then secret orders: a standard attack (1 sword at an opponent's card) or a double attack (2 swords, paying 1 life from one of your own cards). A shield hit once flips to an ordinary card; a card at 0 lives is discarded. The war ends when nobody can attack any more.
     Winning: most lives left, then most swords before the war, takes the pots (ties split them).
@@ -44,25 +44,26 @@ sol-prompt-ask-position = Interrogation: which of { $owner }'s unmarked cards?
 sol-prompt-trade-offer = { $player_is_you ->
         [yes] You offer
        *[no] { $player } offers
-    } their card at position { $position } for your card at position { $their_position } ({ $card }). Accept for free, name a price in chips (at most { $stack }), or decline.
+    } their #{ $position } for your #{ $their_position } ({ $card }). Accept for free, name a price in chips (at most { $stack }), or decline.
 sol-prompt-trade-price = { $player_is_you ->
         [yes] You ask
        *[no] { $player } asks
     } { $price ->
         [one] { $price } chip
        *[other] { $price } chips
-    } for the trade (your position { $position } for their position { $their_position }). Pay or refuse?
+    } for the trade (your #{ $position } for their #{ $their_position }). Pay or refuse?
 sol-prompt-name-colour = { $player_is_you ->
         [yes] You ask
        *[no] { $player } asks
-    } the colour of your card at position { $position } (it is { $card }). Say Red or Black — the truth or a lie.
+    } the colour of your card #{ $position } (it is { $card }). Say “{ sol-colour-red }” or “{ sol-colour-black }” — the truth or a lie.
 sol-prompt-believe = { $player_is_you ->
         [yes] You say your
        *[no] { $player } says their
-    } card at position { $position } is “{ $colour }”. Believe or disbelieve?
+    } card #{ $position } is “{ $colour }”. Believe it?
 sol-prompt-bet = Betting round { $round } of { $rounds }. Pot { $pot }; your bet { $bet }, highest { $highest }, your stack { $stack }. { $raise ->
         [raise] Raise to a total from { $min } to { $max },
         [all_in] Raise only all-in, to { $max },
+        [all_in_bet] Bet only all-in ({ $max }),
         [bet] Bet a total from { $min } to { $max },
        *[none] No bet or raise is possible;
     } { $call ->
@@ -79,7 +80,7 @@ sol-prompt-war-kind = War order (cycle { $cycle }): you have { $swords ->
        *[other] { $swords } swords
     }. Standard or double attack?
 sol-prompt-war-target = Sword { $sword } ({ $kind }): at whose card?
-sol-prompt-war-position = Sword { $sword }: which card of { $player }?
+sol-prompt-war-position = Sword { $sword }: which of { $player }'s cards?
 sol-prompt-war-cost = Double attack: which of your cards pays 1 life?
 sol-prompt-war-submitted = Your order is in: { $kind } — { $double ->
         [yes] { $target1_is_you ->
@@ -106,20 +107,33 @@ sol-opt-card = #{ $position } { $kind ->
         [plain] { $card }, 1 life
        *[hidden] { $marked ->
             [yes] marked ({ $by_is_you ->
-                [yes] your interrogation
-               *[no] { $by }'s interrogation
-            }: “{ $named }”, { $answer })
+                [yes] you were told “{ $named }” and { $believed ->
+                    [yes] believe it
+                   *[no] do not believe it
+                }
+               *[no] { $by } was told “{ $named }” and { $believed ->
+                    [yes] believes it
+                   *[no] does not believe it
+                }
+            })
            *[no] unmarked
         }
     }
+sol-opt-card-gone = #{ $position }: destroyed
 sol-opt-own-card = #{ $position } { $card } { $kind ->
         [shield] shield, { $lives } lives
         [plain] 1 life
        *[hidden] { $marked ->
             [yes] marked ({ $by_is_you ->
-                [yes] your interrogation
-               *[no] { $by }'s interrogation
-            }: “{ $named }”, { $answer })
+                [yes] you were told “{ $named }” and { $believed ->
+                    [yes] believe it
+                   *[no] do not believe it
+                }
+               *[no] { $by } was told “{ $named }” and { $believed ->
+                    [yes] believes it
+                   *[no] does not believe it
+                }
+            })
            *[no] unmarked
         }
     }
@@ -205,11 +219,12 @@ sol-event-trade = 🔄 { $player_is_you ->
         [one] for { $price } chip.
        *[other] for { $price } chips.
     }
-sol-event-trade-received = You got { $card } from { $player } at your position { $position }. Your cards: { $hand }
+sol-event-trade-received = You get { $card } from { $player }: it is now your #{ $position }. Your cards: { $hand }
 sol-event-ask-only = { $target_is_you ->
         [yes] You have
        *[no] { $target } has
     } one unmarked card left, #{ $position }: it is the one interrogated.
+sol-event-ask-target-only = Interrogation: only { $player } has unmarked cards left.
 sol-event-interrogation = ❓ { $player_is_you ->
         [yes] You interrogate
        *[no] { $player } interrogates
@@ -225,16 +240,24 @@ sol-event-marked = ✍ { $target_is_you ->
         [yes] Your
        *[no] { $target }'s
     } card #{ $position } is marked: { $player_is_you ->
-        [yes] your interrogation
-       *[no] { $player }'s interrogation
-    }, “{ $colour }”, { $answer }.
-sol-event-castling-over = Phase I is over: { $players_has_you ->
-        [yes] all cards marked for { $players }.
-       *[no] { $players } { $players_count ->
+        [yes] you were told “{ $colour }” and { $believed ->
+            [yes] believe it
+            [no] do not believe it
+           *[other] answered “{ $answer }”
+        }
+       *[no] { $player } was told “{ $colour }” and { $believed ->
+            [yes] believes it
+            [no] does not believe it
+           *[other] answered “{ $answer }”
+        }
+    }.
+sol-event-castling-over = Phase I is over: { $players } { $players_has_you ->
+        [yes] have
+       *[no] { $players_count ->
             [one] has
            *[other] have
-        } every card marked.
-    }
+        }
+    } every card marked.
 sol-event-castling-stalled = A full circle of passes ends Phase I. { $player_is_you ->
         [yes] You have
        *[no] { $player } has
@@ -301,14 +324,22 @@ sol-event-reveal-only = { $player_is_you ->
 sol-event-reveal = { $player_is_you ->
         [yes] You reveal
        *[no] { $player } reveals
-    } #{ $position }: { $card } ({ $colour }){ $marked ->
+    } #{ $position }: { $card } ({ $real ->
+        [red] red
+        [black] black
+       *[other] { $colour }
+    }){ $marked ->
         [yes] , marked by { $by_is_you ->
             [yes] you
            *[no] { $by }
         }: “{ $named }” — { $truth ->
             [lie] a lie
            *[truth] the truth
-        }, { $answer }
+        }, { $believed ->
+            [yes] “believe”
+            [no] “disbelieve”
+           *[other] “{ $answer }”
+        }
        *[no] , unmarked
     } → { $outcome }.
 sol-event-sword = 🗡 { $player_is_you ->
@@ -345,6 +376,10 @@ sol-event-ready-forced = { $player_is_you ->
         [yes] You have no chips to pay and no war order to give: you are done negotiating.
        *[no] { $player } has no chips to pay and no war order to give: done negotiating.
     }
+sol-event-ready-undone = { $player_is_you ->
+        [yes] You now have chips to pay: the negotiation waits for you to be done too.
+       *[no] { $player } now has chips to pay: the negotiation waits for { $player } to be done too.
+    }
 sol-event-standings = 📊 Final standings (lives left; equal lives go to whoever had more swords before the war):
 sol-event-standings-tiebreak = Equal lives ({ $lives }): { $players }; swords before the war decided the order.
 sol-event-negotiation = 🗣 Negotiation, cycle { $cycle }: talk freely, pay chips if you agree, then press Done.
@@ -376,6 +411,10 @@ sol-event-order-in = Your order: { $kind } — { $double ->
            *[no] { $target1 }'s #{ $position1 }
         }.
     }
+sol-event-war-kind-only = War order (cycle { $cycle }): you have 1 sword — a standard attack.
+sol-event-war-target-only = Sword { $sword } ({ $kind }): at { $player }'s cards — there is no other target.
+sol-event-war-position-only = Sword { $sword }: at { $player }'s #{ $position } — { $player } has no other card left.
+sol-event-war-cost-only = Double attack: your #{ $position } pays — you have no other card.
 sol-event-attack = ⚔ { $player_is_you ->
         [yes] You
        *[no] { $player }
@@ -386,7 +425,10 @@ sol-event-attack = ⚔ { $player_is_you ->
         } and { $target2_is_you ->
             [yes] your #{ $position2 }
            *[no] { $target2 }'s #{ $position2 }
-        }, paying 1 life from own #{ $cost }.
+        }, paying 1 life from { $player_is_you ->
+            [yes] your
+           *[no] their
+        } own #{ $cost }.
        *[no] { $target1_is_you ->
             [yes] your #{ $position1 }
            *[no] { $target1 }'s #{ $position1 }
@@ -396,22 +438,28 @@ sol-event-card-hit = { $player_is_you ->
         [yes] Your
        *[no] { $player }'s
     } #{ $position } ({ $card }): { $hits ->
-        [0] no swords
+        [0] {""}
         [one] 1 sword
        *[other] { $hits } swords
     }{ $cost ->
         [0] {""}
-       *[other] { " " }+ the double-attack cost
+       *[other] { $hits ->
+            [0] the double-attack cost
+           *[other] { " " }and the double-attack cost
+        }
     } → { $result }.
 sol-event-standing = { $player_is_you ->
         [yes] You
        *[no] { $player }
-    }: { $lives ->
-        [one] { $lives } life
-       *[other] { $lives } lives
-    } on { $cards ->
-        [one] { $cards } card
-       *[other] { $cards } cards
+    }: { $cards ->
+        [0] no cards left
+       *[other] { $lives ->
+            [one] { $lives } life
+           *[other] { $lives } lives
+        } on { $cards ->
+            [one] { $cards } card
+           *[other] { $cards } cards
+        }
     }, { $swords ->
         [one] { $swords } sword
        *[other] { $swords } swords
@@ -457,6 +505,7 @@ sol-error-own-card = Swords are aimed only at other players' cards.
 sol-error-no-unmarked = { $player } has no unmarked card left.
 sol-error-nothing-to-interrogate = No other player has an unmarked card.
 sol-error-card-marked = Card #{ $position } is already marked.
+sol-error-card-gone = Card #{ $position } is gone.
 sol-error-card-revealed = Card #{ $position } is already revealed.
 sol-error-bad-position = There is no card at position { $position } (positions 1–{ $cards }).
 sol-error-price-above-stack = The price may not exceed { $player }'s stack ({ $stack }).
@@ -579,7 +628,7 @@ sol-summary-buy-in = { $number }. { $player_is_you ->
         }.
        *[no] choosing a buy-in…
     }
-sol-summary-legend = Cards left to right, position:face; 🂠 face down; (3🔴✓) mark: player 3 was told “{ sol-colour-red }” 🔴 / “{ sol-colour-black }” ⚫ and answered ✓ { sol-believe } / ✗ { sol-disbelieve }; 🛡 shield, ❤ ordinary card, then its lives.
+sol-summary-legend = Cards left to right, number:face (a card keeps its number all game); 🂠 face down; (3🔴✓) mark: player 3 was told “{ sol-colour-red }” 🔴 / “{ sol-colour-black }” ⚫ and answered ✓ { sol-believe } / ✗ { sol-disbelieve }; 🛡 shield, ❤ ordinary card, then its lives.
 sol-summary-your-cards = 🔒 { $cards ->
         [0] You have no cards.
        *[other] Your cards: { $hand }{ $fates ->
@@ -612,9 +661,23 @@ sol-summary-reveal-choice = 👁 Your reveal choice: #{ $position } ({ $card });
 sol-summary-order = 📜 Your war order{ $complete ->
         [yes] {""}
        *[no] { " " }(not finished)
-    }: { $kind } — { $double ->
-        [yes] { $target1 } #{ $position1 } and { $target2 } #{ $position2 }, paying with your #{ $cost }.
-       *[no] { $target1 } #{ $position1 }.
+    }: { $kind } — { $aim1 ->
+        [card] { $target1 }'s #{ $position1 }
+        [player] one of { $target1 }'s cards
+       *[none] …
+    }{ $double ->
+        [yes] { " " }and { $aim2 ->
+            [card] { $target2 }'s #{ $position2 }
+            [player] one of { $target2 }'s cards
+           *[none] …
+        }, paying with { $cost_chosen ->
+            [no] …
+           *[yes] your #{ $cost }.
+        }
+       *[no] { $aim1 ->
+            [none] {""}
+           *[other] .
+        }
     }
 sol-error-buy-in-range = A buy-in must be from { $min } to { $max } chips.
 sol-error-option-small-blind = the small blind may not exceed the big blind ({ $big })

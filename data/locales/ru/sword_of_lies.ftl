@@ -4,7 +4,7 @@
 sol-rules =
     ⚔ Меч Лжи — блеф, покер и война, колоды по 52 карты. От 3 игроков.
     Подготовка: каждый делает бай-ин (не меньше минимального) и получает ряд карт рубашкой вверх (по умолчанию 4); свои карты видите только вы. Определительная карта решает, кто ходит первым.
-    Фаза I — Рокировка. В свой ход: Торг (обмен своей карты на выбранную карту другого игрока; он может согласиться, назначить цену в фишках или отказаться — лица карт узнаёте только вы двое) или Допрос (выберите непомеченную карту другого игрока; владелец называет её цвет, Красный или Чёрный, правду или ложь; вы отвечаете «Верю» или «Не верю»; карта помечается). Можно и пропустить ход. Фаза кончается, как только у кого-то все карты помечены: это старший блайнд.
+    Фаза I — Рокировка. В свой ход: Торг (обмен своей карты на выбранную карту другого игрока; он может согласиться, назначить цену в фишках или отказаться — какие карты переходят, узнаёте только вы двое) или Допрос (выберите непомеченную карту другого игрока; владелец называет её цвет, «Красный» или «Чёрный», правду или ложь; вы отвечаете «Верю» или «Не верю»; карта помечается). Можно и пропустить ход. Фаза кончается, как только у кого-то все карты помечены: это старший блайнд.
     Фаза II — Беттинг. Ставки как в Холдеме (фолд, чек, колл, бет, рейз, олл-ин, побочные банки): блайнды, круг ставок, затем круг вскрытия (каждый открывает одну карту на выбор) и снова ставки, пока не вскрыты все карты. Вскрытая помеченная карта: Ложь + Верю или Правда + Не верю = щит (2 жизни); Ложь + Не верю или Правда + Верю = меч допрашивавшему. Непомеченная = 1 жизнь. Если все остальные сбросили карты, последний игрок забирает все банки.
     Фаза III — Война. Мечи удваиваются; первый сделавший самую высокую ставку получает +4 меча. Каждый цикл: открытые переговоры (можно передавать фишки), затем тайные приказы: стандартная атака (1 меч в карту соперника) или двойная (2 меча, плата — 1 жизнь своей карты). Щит после одного удара переворачивается в обычную карту; карта с 0 жизней уходит в сброс. Война кончается, когда атаковать больше некому или нечем.
     Победа: больше всего оставшихся жизней, затем больше мечей до войны — тот забирает банки (при равенстве делят).
@@ -56,7 +56,7 @@ sol-prompt-trade-price = { $player_is_you ->
 sol-prompt-name-colour = { $player_is_you ->
         [yes] Вы спрашиваете
        *[no] { $player } спрашивает
-    } цвет вашей карты №{ $position } (это { $card }). Назовите Красный или Чёрный — правду или ложь.
+    } цвет вашей карты №{ $position } (это { $card }). Назовите «{ sol-colour-red }» или «{ sol-colour-black }» — правду или ложь.
 sol-prompt-believe = { $player_is_you ->
         [yes] Вы называете
        *[no] { $player } называет
@@ -64,6 +64,7 @@ sol-prompt-believe = { $player_is_you ->
 sol-prompt-bet = Круг ставок { $round } из { $rounds }. Банк { $pot }; ваша ставка { $bet }, наибольшая { $highest }, ваш стек { $stack }. { $raise ->
         [raise] Можно повысить до суммы от { $min } до { $max },
         [all_in] Повысить можно только олл-ином — до { $max },
+        [all_in_bet] Поставить можно только олл-ин ({ $max }),
         [bet] Можно поставить от { $min } до { $max },
        *[none] Больше ставить нельзя; можно
     } { $call ->
@@ -112,12 +113,19 @@ sol-opt-card = №{ $position } { $kind ->
         [plain] { $card }, 1 жизнь
        *[hidden] { $marked ->
             [yes] помечена ({ $by_is_you ->
-                [yes] допрос ваш
-               *[no] допрос: { $by }
-            }; «{ $named }», { $answer })
+                [yes] вам ответили «{ $named }» — вы { $believed ->
+                    [yes] верите
+                   *[no] не верите
+                }
+               *[no] { NAME($by, case: "dat", fallback: "игроку") } ответили «{ $named }» — { $by } { $believed ->
+                    [yes] верит
+                   *[no] не верит
+                }
+            })
            *[no] не помечена
         }
     }
+sol-opt-card-gone = №{ $position }: уничтожена
 sol-opt-own-card = №{ $position } { $card } { $kind ->
         [shield] щит, { $lives ->
             [one] { $lives } жизнь
@@ -127,9 +135,15 @@ sol-opt-own-card = №{ $position } { $card } { $kind ->
         [plain] 1 жизнь
        *[hidden] { $marked ->
             [yes] помечена ({ $by_is_you ->
-                [yes] допрос ваш
-               *[no] допрос: { $by }
-            }; «{ $named }», { $answer })
+                [yes] вам ответили «{ $named }» — вы { $believed ->
+                    [yes] верите
+                   *[no] не верите
+                }
+               *[no] { NAME($by, case: "dat", fallback: "игроку") } ответили «{ $named }» — { $by } { $believed ->
+                    [yes] верит
+                   *[no] не верит
+                }
+            })
            *[no] не помечена
         }
     }
@@ -206,6 +220,9 @@ sol-event-trade-offered = 🤝 Предложение обмена (тайно):
 sol-event-trade-declined = { $target_is_you ->
         [yes] Вы отклоняете обмен
        *[no] { $target } отклоняет обмен
+    }, предложенный { $player_is_you ->
+        [yes] вами
+       *[no] { NAME($player, case: "ins", fallback: "игроком") }
     }; ход окончен.
 sol-event-trade-price-refused = { $player_is_you ->
         [yes] Вы отказываетесь платить
@@ -226,11 +243,12 @@ sol-event-trade = 🔄 Обмен: { $player_is_you ->
         [few] за { $price } фишки.
        *[many] за { $price } фишек.
     }
-sol-event-trade-received = Вы получили { $card } от { NAME($player, case: "gen", fallback: "игрока") } на свою позицию №{ $position }. Ваши карты: { $hand }
+sol-event-trade-received = Вы получили { $card } от { NAME($player, case: "gen", fallback: "игрока") } — теперь это ваша карта №{ $position }. Ваши карты: { $hand }
 sol-event-ask-only = { $target_is_you ->
         [yes] У вас
-       *[no] У игрока { $target }
+       *[no] У { NAME($target, case: "gen", fallback: "игрока") }
     } осталась одна непомеченная карта — №{ $position }: допрос о ней.
+sol-event-ask-target-only = Допрос: непомеченные карты остались только у { NAME($player, case: "gen", fallback: "игрока") }.
 sol-event-interrogation = ❓ { $player_is_you ->
         [yes] Вы допрашиваете
        *[no] { $player } допрашивает
@@ -246,13 +264,22 @@ sol-event-marked = ✍ { $target_is_you ->
         [yes] Ваша карта №{ $position } помечена
        *[no] Карта №{ $position } { NAME($target, case: "gen", fallback: "игрока") } помечена
     }: { $player_is_you ->
-        [yes] допрос ваш
-       *[no] допрос: { $player }
-    }; «{ $colour }», { $answer }.
-sol-event-castling-over = Фаза I окончена: все карты помечены у { $players_count ->
-        [one] игрока
-       *[other] игроков
-    } { $players }.
+        [yes] вам ответили «{ $colour }» — вы { $believed ->
+            [yes] верите
+            [no] не верите
+           *[other] ответили «{ $answer }»
+        }
+       *[no] { NAME($player, case: "dat", fallback: "игроку") } ответили «{ $colour }» — { $player } { $believed ->
+            [yes] верит
+            [no] не верит
+           *[other] отвечает «{ $answer }»
+        }
+    }.
+sol-event-castling-over = Фаза I окончена: все карты помечены { $both ->
+        [yes] у { NAME($player, case: "gen", fallback: "игрока") } и у { NAME($other, case: "gen", fallback: "игрока") }
+        [no] у { NAME($player, case: "gen", fallback: "игрока") }
+       *[other] у { $players }
+    }.
 sol-event-castling-stalled = Полный круг пропусков завершает Фазу I. Больше всего помеченных карт ({ $marked }) { $player_is_you ->
         [yes] у вас.
        *[no] у { NAME($player, case: "gen", fallback: "игрока") }.
@@ -311,23 +338,34 @@ sol-event-sword-taken-back = { $folded_is_you ->
     }: { $player_is_you ->
         [yes] вы теряете
        *[no] { $player } теряет
-    } меч, который дала карта этого игрока (теперь { $swords }).
+    } меч, полученный за { $folded_is_you ->
+        [yes] вашу карту
+       *[no] карту { NAME($folded, case: "gen", fallback: "игрока") }
+    } (теперь { $swords }).
 sol-event-reveal-circle = 👁 Круг вскрытия { $circle } из { $circles }.
 sol-event-reveal-only = { $player_is_you ->
         [yes] У вас
-       *[no] У игрока { $player }
+       *[no] У { NAME($player, case: "gen", fallback: "игрока") }
     } осталась одна закрытая карта — №{ $position }: она вскрывается.
 sol-event-reveal = { $player_is_you ->
         [yes] Вы вскрываете
        *[no] { $player } вскрывает
-    } №{ $position }: { $card } ({ $colour }){ $marked ->
+    } карту №{ $position }: { $card } ({ $real ->
+        [red] красная
+        [black] чёрная
+       *[other] { $colour }
+    }){ $marked ->
         [yes] , пометка { $by_is_you ->
             [yes] вашего допроса
            *[no] допроса { NAME($by, case: "gen", fallback: "игрока") }
         }: «{ $named }» — { $truth ->
             [lie] ложь
            *[truth] правда
-        }, { $answer }
+        }, { $believed ->
+            [yes] «верю»
+            [no] «не верю»
+           *[other] «{ $answer }»
+        }
        *[no] , без пометки
     } → { $outcome }.
 sol-event-sword = 🗡 { $player_is_you ->
@@ -350,7 +388,7 @@ sol-event-swords-doubled = { $player_is_you ->
 sol-event-no-bonus = В Фазе II никто не делал ставок: +4 меча никто не получает.
 sol-event-bonus-folded = Первая самая высокая ставка ({ $bet }) { $player_is_you ->
         [yes] — ваша, но ваши карты сброшены
-       *[no] — у { NAME($player, case: "gen", fallback: "игрока") }, но его карты сброшены
+       *[no] — у { NAME($player, case: "gen", fallback: "игрока") }, но карты { NAME($player, case: "gen", fallback: "игрока") } сброшены
     }: +4 меча никто не получает.
 sol-event-bonus = { $player_is_you ->
         [yes] Первая самая высокая ставка ({ $bet }, круг { $round }) — ваша: +4 меча, теперь у вас { $swords }.
@@ -364,6 +402,10 @@ sol-event-war-over = Война окончена: { $reason ->
 sol-event-ready-forced = { $player_is_you ->
         [yes] У вас нет ни фишек, ни приказа на войну: отмечено «Готово».
        *[no] { $player }: ни фишек, ни приказа на войну — готово.
+    }
+sol-event-ready-undone = { $player_is_you ->
+        [yes] У вас теперь есть фишки, чтобы платить: переговоры ждут «Готово» и от вас.
+       *[no] У { NAME($player, case: "gen", fallback: "игрока") } теперь есть фишки, чтобы платить: переговоры ждут «Готово» и от { NAME($player, case: "gen", fallback: "игрока") }.
     }
 sol-event-standings = 📊 Итоговая таблица (по оставшимся жизням; при равенстве выше тот, у кого было больше мечей до войны):
 sol-event-standings-tiebreak = Поровну жизней ({ $lives }): { $players }; места решило число мечей до войны.
@@ -384,7 +426,10 @@ sol-event-ready = { $player_is_you ->
        *[no] { $player }: готово.
     }
 sol-event-orders = 📜 Раунд войны { $cycle }: { $players_count ->
-        [one] тайный приказ отдаёт { $players }.
+        [one] тайный приказ { $players_has_you ->
+            [yes] отдаёте
+           *[no] отдаёт
+        } { $players }.
        *[other] тайные приказы отдают { $players }.
     }
 sol-event-order-in = Ваш приказ: { $kind } — { $double ->
@@ -400,6 +445,10 @@ sol-event-order-in = Ваш приказ: { $kind } — { $double ->
            *[no] карта №{ $position1 } { NAME($target1, case: "gen", fallback: "игрока") }
         }.
     }
+sol-event-war-kind-only = Приказ на войну (цикл { $cycle }): у вас 1 меч — стандартная атака.
+sol-event-war-target-only = Меч { $sword } ({ $kind }): в карту { NAME($player, case: "gen", fallback: "игрока") } — других целей нет.
+sol-event-war-position-only = Меч { $sword }: в карту №{ $position } { NAME($player, case: "gen", fallback: "игрока") } — других карт у { NAME($player, case: "gen", fallback: "игрока") } не осталось.
+sol-event-war-cost-only = Двойная атака: платит ваша карта №{ $position } — другой у вас нет.
 sol-event-attack = ⚔ { $player_is_you ->
         [yes] Ваш приказ
        *[no] Приказ { NAME($player, case: "gen", fallback: "игрока") }
@@ -417,27 +466,33 @@ sol-event-attack = ⚔ { $player_is_you ->
         }.
     }
 sol-event-card-hit = { $player_is_you ->
-        [yes] Ваша №{ $position }
-       *[no] №{ $position } { NAME($player, case: "gen", fallback: "игрока") }
+        [yes] Ваша карта №{ $position }
+       *[no] Карта №{ $position } { NAME($player, case: "gen", fallback: "игрока") }
     } ({ $card }): { $hits ->
-        [0] мечей нет
+        [0] {""}
         [one] { $hits } меч
         [few] { $hits } меча
        *[many] { $hits } мечей
     }{ $cost ->
         [0] {""}
-       *[other] { " " }+ плата за двойную атаку
+       *[other] { $hits ->
+            [0] плата за двойную атаку
+           *[other] { " " }и плата за двойную атаку
+        }
     } → { $result }.
 sol-event-standing = { $player_is_you ->
         [yes] Вы
        *[no] { $player }
-    }: { $lives ->
-        [one] { $lives } жизнь
-        [few] { $lives } жизни
-       *[many] { $lives } жизней
-    } на { $cards ->
-        [one] { $cards } карте
-       *[other] { $cards } картах
+    }: { $cards ->
+        [0] карт не осталось
+       *[other] { $lives ->
+            [one] { $lives } жизнь
+            [few] { $lives } жизни
+           *[many] { $lives } жизней
+        } на { $cards ->
+            [one] { $cards } карте
+           *[other] { $cards } картах
+        }
     }, { $swords ->
         [one] { $swords } меч
         [few] { $swords } меча
@@ -486,6 +541,7 @@ sol-error-own-card = Мечи направляются только в карт�
 sol-error-no-unmarked = У { NAME($player, case: "gen", fallback: "игрока") } не осталось непомеченных карт.
 sol-error-nothing-to-interrogate = Ни у кого из других игроков нет непомеченных карт.
 sol-error-card-marked = Карта №{ $position } уже помечена.
+sol-error-card-gone = Карты №{ $position } больше нет.
 sol-error-card-revealed = Карта №{ $position } уже вскрыта.
 sol-error-bad-position = На позиции { $position } нет карты (позиции 1–{ $cards }).
 sol-error-price-above-stack = Цена не может превышать стек { NAME($player, case: "gen", fallback: "игрока") } ({ $stack }).
@@ -618,7 +674,7 @@ sol-summary-buy-in = { $number }. { $player_is_you ->
         }.
        *[no] бай-ин ещё не выбран…
     }
-sol-summary-legend = Карты слева направо, позиция:карта; 🂠 рубашкой вверх; (3🔴✓) метка: игроку 3 ответили «{ sol-colour-red }» 🔴 / «{ sol-colour-black }» ⚫, и он сказал ✓ «{ sol-believe }» / ✗ «{ sol-disbelieve }»; 🛡 щит, ❤ обычная карта, затем число жизней.
+sol-summary-legend = Карты слева направо, номер:карта (номер карты не меняется всю игру); 🂠 рубашкой вверх; (3🔴✓) метка: игроку 3 ответили «{ sol-colour-red }» 🔴 / «{ sol-colour-black }» ⚫, и он сказал ✓ «{ sol-believe }» / ✗ «{ sol-disbelieve }»; 🛡 щит, ❤ обычная карта, затем число жизней.
 sol-summary-your-cards = 🔒 { $cards ->
         [0] У вас нет карт.
        *[other] Ваши карты: { $hand }{ $fates ->
@@ -651,9 +707,23 @@ sol-summary-reveal-choice = 👁 Вы выбрали для вскрытия №
 sol-summary-order = 📜 Ваш приказ{ $complete ->
         [yes] {""}
        *[no] { " " }(не закончен)
-    }: { $kind } — { $double ->
-        [yes] { $target1 } №{ $position1 } и { $target2 } №{ $position2 }, плата — ваша №{ $cost }.
-       *[no] { $target1 } №{ $position1 }.
+    }: { $kind } — { $aim1 ->
+        [card] карта №{ $position1 } { NAME($target1, case: "gen", fallback: "игрока") }
+        [player] карта { NAME($target1, case: "gen", fallback: "игрока") }
+       *[none] …
+    }{ $double ->
+        [yes] { " " }и { $aim2 ->
+            [card] карта №{ $position2 } { NAME($target2, case: "gen", fallback: "игрока") }
+            [player] карта { NAME($target2, case: "gen", fallback: "игрока") }
+           *[none] …
+        }, плата — { $cost_chosen ->
+            [no] …
+           *[yes] ваша карта №{ $cost }.
+        }
+       *[no] { $aim1 ->
+            [none] {""}
+           *[other] .
+        }
     }
 sol-error-buy-in-range = Бай-ин должен быть от { $min } до { $max } фишек.
 sol-error-option-small-blind = младший блайнд не может быть больше старшего ({ $big })

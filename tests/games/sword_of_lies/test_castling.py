@@ -146,7 +146,7 @@ def test_interrogating_a_marked_card_or_yourself_is_refused() -> None:
 
 
 def test_a_player_without_unmarked_cards_cannot_be_interrogated() -> None:
-    state = table()
+    state = new_game(4, seed=3)
     for card in state.table[1].cards:
         card.mark = mark(2, "red", True)
     state.table[1].cards[0].mark = None
@@ -189,7 +189,7 @@ def test_a_trade_that_completes_the_mover_makes_them_senior_blind() -> None:
     state = give_turn(state, 1)
     state, _ = acts(state, (1, "trade"), (1, "1"), (1, "3"), (1, "2"))
     state, events = act(state, 3, "accept")
-    assert find(events, "sol-event-castling-over")[0].params["players"] == [{"seat": 1}]
+    assert find(events, "sol-event-castling-over")[0].params["players"] == {"and": [{"seat": 1}]}
     assert state.senior_blind == 1 and state.phase == "betting"
 
 
@@ -205,7 +205,7 @@ def test_several_complete_players_the_nearest_clockwise_from_the_mover_wins() ->
     events: list = []
     phase1.finish_move(state, events, passed=False)
     assert state.senior_blind == 4
-    assert find(events, "sol-event-castling-over")[0].params["players"] == [{"seat": 4}, {"seat": 1}]
+    assert find(events, "sol-event-castling-over")[0].params["players"] == {"and": [{"seat": 4}, {"seat": 1}]}
     state.turn = 4
     state.betting = None
     phase1.finish_move(state, [], passed=False)

@@ -1,6 +1,6 @@
 """Issue 12 in Sword of Lies: a short all-in is an all-in (and counts for the +4 swords), forced
-"Done" is made at once, no player is offered themselves or a folded player, the war says why it
-ended, and the final table explains its tie-break."""
+"Done" is made at once (and undone when chips arrive, issue 35), no player is offered themselves or
+a folded player, the war says why it ended, and the final table explains its tie-break."""
 
 from __future__ import annotations
 
@@ -108,6 +108,51 @@ def test_a_player_with_no_chips_but_swords_is_still_asked() -> None:
     assert 1 in [p.seat for p in state.prompts]
 
 
+def forced_ready_table() -> SolState:
+    """A negotiation where Борис (seat 1) has no chips and no war order: "Done" was made for him."""
+    state = war_table()
+    war_row(state, 0, "PP", swords=2)
+    war_row(state, 1, "PP", swords=0)
+    war_row(state, 2, "PP", swords=1)
+    state.table[0].stack += state.table[1].stack
+    state.table[1].stack = 0
+    phase3.start_cycle(state, [])
+    assert state.table[1].ready and [p.seat for p in state.prompts] == [0, 2]
+    return state
+
+
+def test_chips_paid_to_a_player_made_done_give_him_his_prompt_back() -> None:
+    """The rules: players may pay each other chips at any time in the negotiation. Борис, made
+    "Done" for having nothing to pay, is paid 50: he can now pay too, so he is asked again."""
+    state = forced_ready_table()
+    state, events = acts(state, (0, "to:1"), (0, 50))
+    prompt = pending(state, 1)
+    assert prompt.key == "sol-prompt-negotiate" and prompt.params["stack"] == 50
+    assert not state.table[1].ready
+    (back,) = find(events, "sol-event-ready-undone")
+    assert back.to is None and back.params == {"player": {"seat": 1}}
+    assert text("ru", back) == "У Бориса теперь есть фишки, чтобы платить: переговоры ждут «Готово» и от Бориса."
+    assert text("en", back) == "Борис now has chips to pay: the negotiation waits for Борис to be done too."
+    state, events = acts(state, (1, "to:2"), (1, 20))
+    assert find(events, "sol-event-paid")[0].params == {"player": {"seat": 1}, "to": {"seat": 2}, "chips": 20}
+    assert state.table[1].stack == 30 and ENGINE.chips(state) == 3000
+
+
+def test_the_negotiation_waits_for_the_player_given_chips() -> None:
+    state = forced_ready_table()
+    state, _ = acts(state, (0, "to:1"), (0, 50), (0, "ready"), (2, "ready"))
+    assert state.phase == "negotiation", "Борис has not said Done yet"
+    state, events = act(state, 1, "ready")
+    assert state.phase == "war" and "sol-event-orders" in keys(events)
+
+
+def test_chips_paid_to_a_player_who_still_negotiates_change_only_his_stack() -> None:
+    state = forced_ready_table()
+    state, events = acts(state, (0, "to:2"), (0, 50))
+    assert not find(events, "sol-event-ready-undone")
+    assert state.table[1].ready and [p.seat for p in state.prompts] == [0, 2]
+
+
 # --- 8. nobody is offered themselves or a folded player ----------------------------------------------
 def test_player_choices_never_list_yourself() -> None:
     state = plain_table(4)
@@ -165,7 +210,7 @@ def test_the_final_table_explains_the_swords_before_the_war() -> None:
     state.table[1].swords_before_war = 5
     state.table[0].swords_before_war = 1
     state, _ = acts(state, *((s, "ready") for s in (0, 1, 2) if not state.table[s].ready))
-    state, events = acts(state, (0, "standard"), (0, "2"), (0, "1"))
+    state, events = acts(state, (0, "2"), (0, "1"))  # one sword: a standard attack, not asked
     assert state.over
     table = keys(events)[keys(events).index("sol-event-standings"):]
     assert table[:5] == ["sol-event-standings", "sol-event-rank", "sol-event-rank", "sol-event-rank",

@@ -52,7 +52,7 @@ def test_the_opening_draw_highest_rank_moves_first_and_ties_draw_again() -> None
         pytest.fail("no tie in 300 seeds")
     draws = find(events, "sol-event-draw")
     tie = find(events, "sol-event-draw-tie")[0]
-    tied = [p["seat"] for p in tie.params["players"]]
+    tied = [p["seat"] for p in tie.params["players"]["and"]]
     first_round = [d for d in draws if d.params["attempt"] == 1]
     best = max(rank(d.params["card_id"]) for d in first_round)
     assert sorted(d.params["player"]["seat"] for d in first_round if rank(d.params["card_id"]) == best) == tied

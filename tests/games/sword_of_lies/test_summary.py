@@ -286,7 +286,8 @@ def lines(state: SolState, viewer: Any, language: str) -> list[str]:
 def test_a_known_position_reads_well() -> None:
     state = scenario()
     legend = (
-        "Cards left to right, position:face; 🂠 face down; (3🔴✓) mark: player 3 was told “Red” 🔴 / "
+        "Cards left to right, number:face (a card keeps its number all game); 🂠 face down; (3🔴✓) mark: "
+        "player 3 was told “Red” 🔴 / "
         "“Black” ⚫ and answered ✓ Believe / ✗ Disbelieve; 🛡 shield, ❤ ordinary card, then its lives."
     )
     table = [

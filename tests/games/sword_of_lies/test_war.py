@@ -144,7 +144,7 @@ def test_a_double_attack_hits_two_opponents_and_pays_with_a_shield() -> None:
     assert ENGINE.view(state, 0)["order"]["complete"]
     assert ENGINE.view(state, 1)["order"]["targets"] == []  # seat 1 sees only its own order
     assert [p.key for p in state.prompts_for(0)] == ["sol-prompt-war-submitted"]
-    state, events = acts(state, (1, "standard"), (1, "2"), (1, "2"))
+    state, events = acts(state, (1, "2"), (1, "2"))  # one sword: a standard attack, not asked
     attacks = find(events, "sol-event-attack")
     assert [a.public for a in attacks] == [True, True]
     assert attacks[0].params["double"] == "yes"
@@ -171,7 +171,7 @@ def test_shields_flip_once_and_die_to_two_swords() -> None:
     war_row(state, 1, "P", swords=1)
     war_row(state, 2, "SS", swords=0)
     state = ordering(state)
-    state, events = acts(state, (0, "standard"), (0, "2"), (0, "1"), (1, "standard"), (1, "2"), (1, "1"))
+    state, events = acts(state, (0, "2"), (0, "1"), (1, "2"), (1, "1"))
     (hit,) = find(events, "sol-event-card-hit")
     assert hit.params["hits"] == 2 and hit.params["result"]["term"] == "sol-result-destroyed"
     state = war_table()
@@ -179,7 +179,7 @@ def test_shields_flip_once_and_die_to_two_swords() -> None:
     war_row(state, 1, "P", swords=0)
     war_row(state, 2, "SS", swords=0)
     state = ordering(state)
-    state, events = acts(state, (0, "standard"), (0, "2"), (0, "2"))
+    state, events = acts(state, (0, "2"), (0, "2"))
     (hit,) = find(events, "sol-event-card-hit")
     assert hit.params["result"]["term"] == "sol-result-flipped"
     assert [(c.shield, c.lives) for c in state.table[2].cards] == [(True, 2), (False, 1)]
@@ -191,20 +191,9 @@ def test_sturdy_shields_ignore_a_lone_sword() -> None:
     war_row(state, 1, "P", swords=1)
     war_row(state, 2, "SS", swords=0)
     state = ordering(state)
-    # Seat 0: double at seat 2's #1 twice (destroyed), paying with its own shield (flips).
+    # Seat 0: double at seat 2's #1 twice (destroyed), paying with its own shield (flips: its only card).
     # Seat 1: one sword at seat 2's #2 (held).
-    state, events = acts(
-        state,
-        (0, "double"),
-        (0, "2"),
-        (0, "1"),
-        (0, "2"),
-        (0, "1"),
-        (0, "1"),
-        (1, "standard"),
-        (1, "2"),
-        (1, "2"),
-    )
+    state, events = acts(state, (0, "double"), (0, "2"), (0, "1"), (0, "2"), (0, "1"), (1, "2"), (1, "2"))
     hits = card_results(events)
     assert hits == {(0, 1): "sol-result-flipped", (2, 1): "sol-result-destroyed", (2, 2): "sol-result-held"}
     assert [(c.shield, c.lives) for c in state.table[2].cards] == [(True, 2)]
@@ -217,18 +206,8 @@ def test_sturdy_shield_paying_a_cost_and_hit_once_only_flips() -> None:
     war_row(state, 1, "P", swords=1)
     war_row(state, 2, "P", swords=0)
     state = ordering(state)
-    state, events = acts(
-        state,
-        (0, "double"),
-        (0, "2"),
-        (0, "1"),
-        (0, "1"),
-        (0, "1"),
-        (0, "1"),
-        (1, "standard"),
-        (1, "0"),
-        (1, "1"),
-    )
+    # seat 0: seat 2's only card, seat 1's only card, paying with its #1; seat 1: seat 0's #1
+    state, events = acts(state, (0, "double"), (0, "2"), (0, "1"), (0, "1"), (1, "0"), (1, "1"))
     hits = card_results(events)
     assert hits[(0, 1)] == "sol-result-flipped"
 
@@ -239,16 +218,13 @@ def test_bad_war_orders_are_refused() -> None:
     war_row(state, 1, "PP", swords=2)
     war_row(state, 2, "P", swords=0)
     state = ordering(state)
-    reason = assert_refused(state, 0, "double", "sol-error-double-needs-two-swords")
-    assert reason.params == {"swords": 1}
-    state, _ = act(state, 0, "standard")
+    assert pending(state, 0).key == "sol-prompt-war-target"  # one sword: a standard attack
     assert_refused(state, 0, "0", "sol-error-own-card")
     state, _ = act(state, 0, "1")
     assert_refused(state, 0, "3", "sol-error-bad-position")
-    state, _ = acts(state, (1, "double"), (1, "0"))
-    state, _ = act(state, 1, "1")
+    state, _ = acts(state, (1, "double"), (1, "0"))  # seat 0's only card takes the first sword
     assert_refused(state, 1, "1", "sol-error-own-card")
-    state, _ = acts(state, (1, "2"), (1, "1"))
+    state, _ = act(state, 1, "2")  # seat 2's only card takes the second
     assert_refused(state, 1, "3", "sol-error-bad-position")  # cost: a card you do not have
     assert refusal(state, 1, "2") is None
 
@@ -259,11 +235,11 @@ def test_an_order_can_be_changed_until_everyone_has_ordered() -> None:
     war_row(state, 1, "PP", swords=1)
     war_row(state, 2, "PP", swords=0)
     state = ordering(state)
-    state, _ = acts(state, (0, "standard"), (0, "1"), (0, "1"))
+    state, _ = acts(state, (0, "1"), (0, "1"))
     assert state.orders[0].complete
     state, _ = act(state, 0, "change")
-    assert not state.orders[0].complete and pending(state, 0).key == "sol-prompt-war-kind"
-    state, events = acts(state, (0, "standard"), (0, "2"), (0, "2"), (1, "standard"), (1, "0"), (1, "1"))
+    assert not state.orders[0].complete and pending(state, 0).key == "sol-prompt-war-target"
+    state, events = acts(state, (0, "2"), (0, "2"), (1, "0"))  # seat 0 has one card left to aim at
     assert [e.params["target1"] for e in find(events, "sol-event-attack")] == [{"seat": 2}, {"seat": 0}]
     assert [c.lives for c in state.table[2].cards] == [1]  # the changed order hit #2, not #1
     assert state.table[2].cards[0].card == cid("2C", deck=2)
@@ -290,10 +266,10 @@ def test_the_war_ends_when_nobody_can_attack() -> None:
     war_row(state, 1, "P", swords=0)
     war_row(state, 2, "P", swords=0)
     state = ordering(state)
-    state, _ = acts(state, (0, "standard"), (0, "1"), (0, "1"))
+    state, _ = acts(state, (0, "standard"), (0, "1"))  # seat 1's only card
     assert state.phase == "negotiation" and state.cycle == 2
     state = ordering(state)
-    state, events = acts(state, (0, "standard"), (0, "2"), (0, "1"))
+    state, events = act(state, 0, "standard")  # only seat 2 has a card, and only one
     # Seat 0 still has a sword but no opponent has a card: the war is over.
     assert state.table[0].swords == 1
     assert "sol-event-war-over" in keys(events) and state.over
@@ -339,7 +315,7 @@ def test_lives_then_swords_before_the_war_rank_the_players() -> None:
     state.table[1].swords_before_war = 5
     state.table[0].swords_before_war = 1
     state = ordering(state)
-    state, _ = acts(state, (0, "standard"), (0, "2"), (0, "1"))
+    state, _ = acts(state, (0, "2"), (0, "1"))
     assert state.over
     assert state.ranking == [[1], [0], [2]]
     assert state.winners == [1]
