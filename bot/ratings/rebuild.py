@@ -29,12 +29,12 @@ class Rebuilt:
 
 
 def _place(rows: list[tuple[Any, ...]]) -> dict[int, int]:
-    """Each seat's place from the saved rows; rows saved before places were kept: the winners first,
-    then by points (as `Results.ranked_places`)."""
-    if all(r[3] is not None for r in rows):
-        return {int(r[0]): int(r[3]) for r in rows}
-    results = Results(scores=[int(r[1]) for r in rows], winners=[i for i, r in enumerate(rows) if r[2]])
-    return {int(r[0]): place for r, place in zip(rows, results.ranked_places(), strict=True)}
+    """Each seat's place from a game's saved result rows (as `rebuild_program` reads them); rows saved
+    before places were kept: the winners first, then by points (as `Results.ranked_places`)."""
+    if all(r[7] is not None for r in rows):
+        return {int(r[3]): int(r[7]) for r in rows}
+    results = Results(scores=[int(r[5]) for r in rows], winners=[i for i, r in enumerate(rows) if r[6]])
+    return {int(r[3]): place for r, place in zip(rows, results.ranked_places(), strict=True)}
 
 
 def rebuild_program(guild_id: int | None = None) -> Program[Rebuilt]:

@@ -49,7 +49,7 @@ async def play_out(table: Table, game: LiveGame) -> None:
     raise AssertionError("the game did not end")
 
 
-async def saved_ratings(storage: Storage, game: str = "maskmen", season: int = 1) -> dict[int, tuple[float, float, int]]:
+async def saved_ratings(storage: Storage, game: str = "maskmen", season: int = 1) -> dict[int, tuple[float, ...]]:
     rows = await storage.read(
         "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ? AND season = ?",
         (GUILD, game, season),

@@ -74,3 +74,11 @@ leave-running-done = You left game #{ $id }: a bot player plays your seat to the
 
 achievements-earned = 🏅 Achievements of game #{ $id }:
 achievements-earned-line = { $player }: “{ $name }”, { $about }
+
+cli-ratings-rebuilt = Ratings rebuilt from the saved results: { $games ->
+    [one] { $games } game rated
+   *[other] { $games } games rated
+}, { $ratings ->
+    [one] { $ratings } rating
+   *[other] { $ratings } ratings
+}.

@@ -72,3 +72,13 @@ leave-running-done = Вы вышли из игры №{ $id }: ваше мест
 
 achievements-earned = 🏅 Достижения игры №{ $id }:
 achievements-earned-line = { $player }: «{ $name }» — { $about }
+
+cli-ratings-rebuilt = Рейтинги пересчитаны по сохранённым результатам: { $games ->
+    [one] учтена { $games } игра
+    [few] учтены { $games } игры
+   *[many] учтено { $games } игр
+}, { $ratings ->
+    [one] { $ratings } рейтинг
+    [few] { $ratings } рейтинга
+   *[many] { $ratings } рейтингов
+}.
