@@ -249,3 +249,26 @@ async def test_reliability_counts_missed_deadlines_leaving_and_substitutes(table
     assert found[102].replaced == 1
     assert found[103].afk == 1
     assert found[300].finished == 1
+
+
+async def test_forgetting_a_member_removes_their_ratings_reliability_and_achievements(database: Database) -> None:
+    from bot.privacy import forget_member
+
+    storage = await open_storage(database.target)
+    try:
+        for n in range(3):
+            await record(storage, await new_game_id(storage), {1: 1, 2: 2}, 100.0 + n)
+        await storage.write(partial(record_program, GameRecord(
+            await new_game_id(storage), GUILD, "maskmen", 200.0,
+            (SeatResult(0, 1, None, (member(1),)), SeatResult(1, 2, None, (member(2),))), ((1, "maskmen-tiebreak"),),
+        )))
+        assert await reading.achievements(storage, GUILD, 1) == [("maskmen-tiebreak", 1)]
+        done = await forget_member(storage, 1, set())
+        assert done.ratings > 0
+        assert await reading.achievements(storage, GUILD, 1) == []
+        assert (await reading.reliability(storage, GUILD, 1)).games == 0
+        assert await storage.read("SELECT * FROM ratings WHERE user_id = 1") == []
+        assert await storage.read("SELECT * FROM rating_changes WHERE user_id = 1") == []
+        assert 2 in await saved_ratings(storage), "the others keep theirs"
+    finally:
+        await storage.close()
