@@ -100,11 +100,19 @@ def rate_game(
     return after
 
 
+REPEAT_SECONDS = 60.0
+"""A season of the same name started this recently is the same request again (Discord delivered it twice)."""
+
+
 def start_season(guild_id: int, name: str, at: float) -> Program[int]:
     """Close the server's current season (its table stays as it ended) and start the next one, where
     everyone starts at the default; its number."""
     yield Run("INSERT INTO rating_seasons (guild_id, number, name, started_at, rated) VALUES (?, 1, NULL, ?, 0)"
               " ON CONFLICT (guild_id, number) DO NOTHING", (guild_id, at))
+    current = yield Rows("SELECT number, name, started_at FROM rating_seasons WHERE guild_id = ? AND ended_at IS NULL",
+                         (guild_id,))
+    if current and current[0][1] == name and at - float(current[0][2]) < REPEAT_SECONDS:
+        return int(current[0][0])
     ((number,),) = yield Rows(
         "UPDATE rating_seasons SET ended_at = ? WHERE guild_id = ? AND ended_at IS NULL RETURNING number",
         (at, guild_id),
