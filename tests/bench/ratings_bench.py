@@ -27,7 +27,7 @@ from games.core import Results
 from games.core.rng import derived
 
 PLAYERS = {"cookie": 4, "maskmen": 4, "sword-of-lies": 4, "castle": 4, "mafia": 10}
-GAMES = {"cookie": 200, "maskmen": 200, "sword-of-lies": 100, "castle": 100, "mafia": 80}
+GAMES = {"cookie": 200, "maskmen": 200, "sword-of-lies": 100, "castle": 60, "mafia": 60}
 """Games per game without `--games` (a few minutes on two cores in all)."""
 POOL = 6
 """Bot players per level (Mafia's ten seats need at least five of each)."""

@@ -17,7 +17,11 @@ leaderboard-rated-line = { $rank }. { $player }: **{ $rating }** ({ $games ->
     [few] { $games } рейтинговые игры
    *[many] { $games } рейтинговых игр
 })
-leaderboard-rated-empty = { $season }: в «{ $game }» пока никто не сыграл достаточно рейтинговых игр (нужно { $needed }).
+leaderboard-rated-empty = { $season }: в таблице «{ $game }» пока никого нет: для места в ней { $needed ->
+    [one] нужна { $needed } рейтинговая игра
+    [few] нужны { $needed } рейтинговые игры
+   *[many] нужно { $needed } рейтинговых игр
+}.
 leaderboard-rated-footer = Рейтинг — осторожная оценка мастерства (μ − 3σ; у всех начинается с 1000). В таблицу попадают после { $needed ->
     [one] { $needed } рейтинговой игры
    *[other] { $needed } рейтинговых игр
