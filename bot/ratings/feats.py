@@ -276,7 +276,8 @@ def mafia_told(done: Finished, params: dict[str, Any]) -> set[int]:
     return {n for e in told for n in e.to or []}
 
 
-@check("won_having_held")
-def won_having_held(done: Finished, params: dict[str, Any]) -> set[int]:
-    """Won, having held the artifact at some point."""
-    return set(done.results.winners) & set(getattr(done.state, "artifact_held", []))
+@check("won_holding_the_artifact")
+def won_holding_the_artifact(done: Finished, params: dict[str, Any]) -> set[int]:
+    """Won holding the artifact at the end (it was never destroyed)."""
+    holder = getattr(done.state, "artifact", None)
+    return set(done.results.winners) & ({holder} if holder is not None else set())

@@ -48,9 +48,9 @@ SCRIPTS: dict[str, tuple[int, int, list[int], tuple[int, int]]] = {
     "mafia-last-law": (10, 3, [6], (10, 1)),
     "mafia-boss-day-one": (10, 5, [0, 2, 4, 5, 6, 8, 9], (10, 1)),
     "mafia-family-intact": (10, 2, [0, 1, 4], (10, 1)),
-    "mafia-leader-win": (10, 1, [6, 7], (10, 13)),
+    "mafia-leader-win": (10, 10, [4, 7], (10, 1)),
     "mafia-killer-check": (10, 1, [9], (10, 2)),
-    "mafia-artifact-win": (10, 1, [6, 7, 9], (10, 8)),
+    "mafia-artifact-win": (10, 5, [6], (10, 1)),
 }
 SUBSTITUTE = 900
 """The member who took over the first earning seat from its first holder (who went absent)."""
