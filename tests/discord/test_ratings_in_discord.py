@@ -29,9 +29,14 @@ async def test_a_finished_game_is_rated_announced_and_shown_in_both_languages(
 ) -> None:
     async with world(tmp_path, 2, standin=standin, locales=("en-US", "ru")) as w:
         await w.slash(w.moderator, "gm settings", leaderboard_games=1)
-        with monkeypatch.context() as patched:
+        with monkeypatch.context() as patched:  # the lobby deals from this seed
             patched.setattr(bot.lobby.secrets, "randbits", lambda bits: DUEL_SEED)
-            game_id = await open_game(w, "maskmen", players=2)
+            assert not (await w.slash(w.users[0], "maskmen new")).errors
+        await w.slash(w.users[1], "join")
+        await w.slash(w.users[0], "start")
+        row = await w.gm.lobby.current(w.channel.id)
+        assert row is not None and row.status == "running" and row.seed == DUEL_SEED
+        game_id = row.id
         game = w.game(game_id)
         assert game is not None and game.row.language == "ru"
         winner = w.user_of(game, 1)
