@@ -1,5 +1,5 @@
 """Command line: `python -m bot` runs the Discord bot (or, with no token, an offline game);
-`play`, `export`, `bench`, `backup`, `restore`, `web` and `games` are the other commands."""
+`play`, `export`, `bench`, `backup`, `restore`, `web`, `ratings rebuild` and `games` are the other commands."""
 
 from __future__ import annotations
 
@@ -81,6 +81,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     served.add_argument("--host", default=None, help="the address to listen on (default: WEB_HOST, 127.0.0.1)")
     served.add_argument("--port", type=int, default=None, help="the port (default: WEB_PORT, else 8080)")
+    ratings = commands.add_parser("ratings", help="the ratings: `rebuild` computes them again from the saved results")
+    ratings.add_argument("action", choices=["rebuild"])
+    ratings.add_argument("--guild", type=int, default=None, help="one server's (default: every server's)")
+    ratings.add_argument(
+        "--db", default=None, help="database: a file or a postgresql:// URL (default: the bot's, DATABASE_URL)"
+    )
 
     commands.add_parser("games", help="list the games")
     return parser
@@ -148,6 +154,9 @@ def main(argv: list[str] | None = None) -> int:
         base = settings.web_base(port) or f"http://127.0.0.1:{port}"
         databases = args.db or [settings.database, str(OFFLINE_DB)]
         return asyncio.run(serve(databases, args.db is not None, host, port, base, language))
+    if command == "ratings":
+        language = terminal_language(None, settings.default_language)
+        return asyncio.run(_rebuild_ratings(args.db or settings.database, args.guild, language))
     if command == "games":
         language = terminal_language(None, settings.default_language)
         for name in registry.available():
@@ -327,6 +336,31 @@ def house_rules(game: str, language: str) -> list[str]:
             lines.append(t(language, "cli-house-rule-text", name=name, default=default))
         # anything else (Sword of Lies' per-seat buy-ins) is filled by the lobby, not typed
     return lines
+
+
+async def _rebuild_ratings(db: str | Path, guild_id: int | None, language: str) -> int:
+    """Every rating computed again from the saved results (bot/ratings/rebuild.py), in one transaction:
+    safe while the bot runs on the database."""
+    from functools import partial
+
+    from bot.ratings.rebuild import rebuild_program
+    from bot.startup import StartupError
+    from bot.storage import is_postgres_url, open_storage, sqlite_path
+
+    if not is_postgres_url(db) and not Path(sqlite_path(db)).exists():
+        print(t(language, "cli-no-database", db=_shown(db)), file=sys.stderr)
+        return 2
+    try:
+        storage = await open_storage(db)
+    except StartupError as error:
+        print(t(language, error.key, **error.params), file=sys.stderr)
+        return 1
+    try:
+        rebuilt = await storage.write(partial(rebuild_program, guild_id))
+    finally:
+        await storage.close()
+    print(t(language, "cli-ratings-rebuilt", games=rebuilt.games, ratings=rebuilt.ratings))
+    return 0
 
 
 async def _export(db: str, game_id: int, out: Path | None, language: str = "en") -> int:

@@ -27,6 +27,7 @@ from pydantic import BaseModel
 
 from bot.live import LiveGame, Seat
 from bot.offline import bot_names
+from bot.ratings.reading import RELIABLE_FROM, reliability
 from bot.storage import GameRow, IntegrityError, Storage
 from bot.table import Table
 from bot.table.limits import TokenBucket
@@ -163,6 +164,7 @@ class Lobby:
             if await self.current(channel_id) is not None:
                 raise LobbyError("lobby-channel-busy")
             await self._check_limits(guild_id, host.user_id)
+            await self._check_reliability(guild_id, host.user_id)
             # a game with sign-up questions seats its host once they have answered them
             seats = [] if asks_at_join(engine, parsed) else [host.model_copy(update={"join": join}).model_dump()]
             try:
@@ -195,6 +197,19 @@ class Lobby:
             raise LobbyError("lobby-user-has-lobby", id=own.id, channel=f"<#{own.channel_id}>")
         if len(waiting) >= self.limits.max_per_server:
             raise LobbyError("lobby-server-full", max=self.limits.max_per_server)
+
+    async def _check_reliability(self, guild_id: int | None, user_id: int | None) -> None:
+        """The server's `min_reliability` (/gm settings): a member who has finished too few of their games
+        there (once they have played `RELIABLE_FROM`) cannot take a seat; a moderator still can give one."""
+        if guild_id is None or user_id is None:
+            return
+        needed = int((await self.storage.guild_settings(guild_id)).get("min_reliability") or 0)
+        if needed <= 0:
+            return
+        kept = await reliability(self.storage, guild_id, user_id)
+        if kept.games >= RELIABLE_FROM and kept.percent < needed:
+            raise LobbyError("lobby-unreliable", needed=needed, percent=kept.percent, finished=kept.finished,
+                             games=kept.games)
 
     async def _lobby(self, channel_id: int) -> GameRow:
         row = await self.current(channel_id)
@@ -238,6 +253,7 @@ class Lobby:
             engine = registry.engine(row.game)
             if len(row.seats) >= engine.max_players:
                 raise LobbyError("lobby-full", max=engine.max_players)
+            await self._check_reliability(row.guild_id, seat.user_id)
             try:  # the game's own reason, now, rather than a /start that can never succeed
                 join = engine.parse_join(row.options, seat.join)
             except IllegalAction as error:

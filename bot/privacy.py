@@ -20,7 +20,8 @@ they were, whatever the member was called: a player named "cookie" forgets thems
 names are learned from every seat they held, the log included (a server nickname a moderator's /gm forget
 cannot ask Discord for once they left). Sent messages of those games are deleted (their text shows names);
 one still waiting is kept, its text cleaned of their names; their results keep the score with no member
-(the server's counts stay right). Refused while they hold, or held, a seat in a game not yet over: its log
+(the server's counts stay right); their ratings, rating changes and achievements are deleted,
+and their turns at seats kept for nobody (bot/ratings/record.py `forget_program`). Refused while they hold, or held, a seat in a game not yet over: its log
 is still being written.
 """
 
@@ -33,7 +34,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.i18n import t
+from bot.ratings.record import forget_program
 from bot.storage import GameRow, Storage, Tx
+from bot.storage.program import run_in
 
 FINISHED = ("finished", "cancelled")
 FORMER_KEY = "privacy-former-player"
@@ -47,6 +50,8 @@ class Forgotten:
 
     games: list[int] = field(default_factory=list)
     results: int = 0
+    ratings: int = 0
+    """Rows of their ratings, rating changes and achievements deleted (bot/ratings/record.py)."""
 
 
 async def games_in_the_way(storage: Storage, user_id: int, guild_id: int | None = None) -> list[GameRow]:
@@ -94,6 +99,7 @@ async def forget_member(
         done.results = await tx.execute(
             "UPDATE results SET user_id = NULL WHERE user_id = ?" + where, [user_id, *params]
         )
+        done.ratings = await run_in(tx, forget_program(user_id, guild_id))
     return done
 
 

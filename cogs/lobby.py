@@ -238,6 +238,15 @@ class Lobby(commands.Cog):
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         language = normalize(str(interaction.locale))
+        here = await self.gm.lobby.current(interaction.channel_id or 0)
+        if here is not None and here.status == "running":  # a bot takes the seat: a game left, for reliability
+            outcome = await self.gm.table.leave(here.id, interaction.user.id, input_key=interaction_key(interaction.id))
+            game = await self.gm.table.get(here.id)
+            if outcome.refusal is not None:
+                await self.gm.ephemeral(interaction, self.gm.refusal(outcome.refusal, language, game))
+            else:
+                await self.gm.ephemeral(interaction, t(language, "leave-running-done", id=here.id))
+            return
         try:
             left = await self.gm.lobby.leave(
                 interaction.channel_id or 0, interaction.user.id, input_key=interaction_key(interaction.id)

@@ -21,6 +21,8 @@ from discord.ext import commands
 from bot import metrics
 from bot.config import Settings
 from bot.discord import presenting
+from bot.discord.achievements import KIND as ACHIEVEMENTS
+from bot.discord.achievements import AchievementPost
 from bot.discord.channel import ChannelKeeper
 from bot.discord.delivering import Deliveries
 from bot.discord.flow import Flow
@@ -83,8 +85,12 @@ class GameMaster:
         """The dead's private thread and its feed of the whole game: bot/discord/graveyard.py."""
         self.voice = VoiceKeeper(bot, table, self.channels)
         """Server mutes in a live game's voice channel: bot/discord/voice.py."""
-        self.planner.extras += [(GRAVEYARD, self.graveyard.plan), (VOICE, self.voice.plan)]
-        self.flow.appliers |= {GRAVEYARD: self.graveyard.apply, VOICE: self.voice.apply}
+        self.achievements = AchievementPost(bot, storage, memory)
+        """A finished game's achievements, in its channel after the final reveal: bot/discord/achievements.py."""
+        self.planner.extras += [(GRAVEYARD, self.graveyard.plan), (VOICE, self.voice.plan),
+                                (ACHIEVEMENTS, self.achievements.plan)]
+        self.flow.appliers |= {GRAVEYARD: self.graveyard.apply, VOICE: self.voice.apply,
+                               ACHIEVEMENTS: self.achievements.apply}
         self.spectators = Spectators(storage, table, self.graveyard, self._deliver_rows)
         """Members watching a game from its graveyard (or spectators') thread: bot/discord/spectators.py."""
         self.cluster = Cluster(storage, table, memory, enqueue=self._enqueue, forget=self._forget_caches)

@@ -494,41 +494,57 @@ class Storage(ABC):
     # --- per-server settings and results ------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         rows = await self._fetchall(
-            "SELECT language, gm_role_id, deadlines, absent_after, graveyard_channel_id, spectators, web"
-            " FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            "SELECT language, gm_role_id, deadlines, absent_after, graveyard_channel_id, spectators, web,"
+            " min_reliability, leaderboard_games FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
         if not rows:
             return {"language": None, "gm_role_id": None, "deadlines": {}, "absent_after": 0,
-                    "graveyard_channel_id": None, "spectators": True, "web": True}
-        language, role, deadlines, absent_after, graveyard, spectators, web = rows[0]
+                    "graveyard_channel_id": None, "spectators": True, "web": True, "min_reliability": 0,
+                    "leaderboard_games": 5}
+        language, role, deadlines, absent_after, graveyard, spectators, web, min_reliability, leaderboard_games = rows[0]
         return {"language": language, "gm_role_id": role, "deadlines": json.loads(deadlines),
                 "absent_after": int(absent_after), "graveyard_channel_id": graveyard, "spectators": bool(spectators),
-                "web": bool(web)}
+                "web": bool(web), "min_reliability": int(min_reliability), "leaderboard_games": int(leaderboard_games)}
 
     async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
         async with self.transaction() as tx:
             await tx.execute(
                 "INSERT INTO guild_settings (guild_id, language, gm_role_id, deadlines, absent_after,"
-                " graveyard_channel_id, spectators, web) VALUES (?,?,?,?,?,?,?,?)"
+                " graveyard_channel_id, spectators, web, min_reliability, leaderboard_games)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
                 " gm_role_id = excluded.gm_role_id, deadlines = excluded.deadlines,"
                 " absent_after = excluded.absent_after, graveyard_channel_id = excluded.graveyard_channel_id,"
-                " spectators = excluded.spectators, web = excluded.web",
+                " spectators = excluded.spectators, web = excluded.web, min_reliability = excluded.min_reliability,"
+                " leaderboard_games = excluded.leaderboard_games",
                 (guild_id, settings.get("language"), settings.get("gm_role_id"),
                  dumps(settings.get("deadlines") or {}), int(settings.get("absent_after") or 0),
                  settings.get("graveyard_channel_id"), int(bool(settings.get("spectators", True))),
-                 int(bool(settings.get("web", True)))),
+                 int(bool(settings.get("web", True))),
+                 int(settings.get("min_reliability") or 0), int(settings.get("leaderboard_games", 5))),
             )
 
-    async def record_results(self, game: GameRow, scores: list[tuple[int | None, int, bool, Any]], at: float) -> None:
+    async def record_results(
+        self, game: GameRow, scores: list[tuple[int | None, int, bool, Any]], at: float, *,
+        then: Write[Any] | None = None,
+    ) -> Any:
         """A finished game's results, one (user, score, won, roles) per seat, in seat order
-        (`roles`: the seat's roles, None when the game has none)."""
+        (`roles`: the seat's roles, None when the game has none); `then`, a write of the ratings
+        (bot/ratings/record.py), in the same transaction: its answer."""
         rows = [
             (game.id, game.guild_id, game.game, user, seat, score, int(won), at,
              None if roles is None else dumps(roles))
             for seat, (user, score, won, roles) in enumerate(scores)
         ]
-        await self._write(partial(results_program, rows))
+        return await self._write(partial(results_program, rows, then))
+
+    async def read(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+        """Rows for a reader of saved rows beside the storage (bot/ratings/)."""
+        return await self._fetchall(sql, params)
+
+    async def write(self, write: Write[T]) -> T:
+        """A write program of a module beside the storage (bot/ratings/), durably and group-committed."""
+        return await self._write(write)
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[tuple[int, int, int, int]]:
         """(user_id, total score, games, wins) best first."""

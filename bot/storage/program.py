@@ -322,8 +322,9 @@ def record_prompts(rows: list[tuple[int, str, int | None, int | None, int]]) -> 
     )
 
 
-def results_program(rows: list[tuple[Any, ...]]) -> Program[None]:
-    """(game, guild, game name, user, seat, score, won, at, roles) of a finished game's seats."""
+def results_program(rows: list[tuple[Any, ...]], then: Write[T] | None = None) -> Program[T | None]:
+    """(game, guild, game name, user, seat, score, won, at, roles) of a finished game's seats; then, in the
+    same transaction, `then` (the game's ratings: bot/ratings/record.py), whose answer it gives."""
     yield RunMany(
         "INSERT INTO results (game_id, guild_id, game, user_id, seat, score, won, at, roles)"
         " VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT (game_id, seat) DO UPDATE SET guild_id = excluded.guild_id,"
@@ -331,6 +332,9 @@ def results_program(rows: list[tuple[Any, ...]]) -> Program[None]:
         " at = excluded.at, roles = excluded.roles",
         rows,
     )
+    if then is None:
+        return None
+    return (yield from then())
 
 
 Outcome = tuple[Any, BaseException | None]

@@ -9,7 +9,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from functools import wraps
+from functools import partial, wraps
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from bot import metrics
@@ -25,6 +25,8 @@ from bot.live import (
     Seat,
     Step,
 )
+from bot.ratings.live import game_record
+from bot.ratings.record import record_program
 from bot.storage import ActionRow, DeadlineRow, EventRow, GameRow, IntegrityError, Storage
 from bot.table.limits import CHANGES_BURST, CHANGES_PER_SECOND, TokenBucket, reminder_lead
 from bot.waiting import Alarm
@@ -293,11 +295,14 @@ class TableCore:
         results = game.engine.results(game.state)
         if results is None:
             return
+        at = self.clock()
+        seats = [s.model_dump() for s in game.seats]
+        record = await game_record(self.storage, game.row, seats, game.state, results, at)
         await self.storage.record_results(game.row, [
             (player_of(game, i), results.scores[i], i in results.winners,
              None if results.roles is None else results.roles[i])
             for i in range(len(game.seats))
-        ], self.clock())
+        ], at, then=partial(record_program, record))
 
     def _plan(
         self,

@@ -217,7 +217,8 @@ class PlayerSteps(TableCore):
         await self._table_step(game, "absent-notice", [event], None, seat=seat_number, misses=count)
 
     async def _swap_seat(
-        self, game: LiveGame, seat_number: int, new: Seat, event: Event, meta: dict[str, Any], *, reason: str
+        self, game: LiveGame, seat_number: int, new: Seat, event: Event, meta: dict[str, Any], *, reason: str,
+        input_key: str | None = None,
     ) -> None:
         """Give a seat to `new` as one logged step (a seat change, like a moderator's replace)."""
         old = game.seats[seat_number]
@@ -225,6 +226,7 @@ class PlayerSteps(TableCore):
             kind="table", step=game.state.step, actor_id=None,
             payload={"op": "replace", "reason": reason, "seat": seat_number, "old": old.model_dump(),
                      "new": new.model_dump()},
+            input_key=input_key,
         )
         before = list(game.seats)
         game.seats[seat_number] = new

@@ -115,6 +115,24 @@ class Results(BaseModel):
     roles: list[list[str]] | None = None
     """Per seat, the roles it held (catalog keys; Cookie: one per round), for per-role statistics;
     None in games without roles."""
+    places: list[int] | None = None
+    """Per seat, its place in the final table (1 = best; equal places are a tie), as the game's own
+    tie-breaks decide it; None: the winners first, then by points (`ranked_places`)."""
+    sides: list[str] | None = None
+    """Per seat, its side in a team game (Mafia: "law", "mafia"; `NEUTRAL` plays alone); None in a game
+    where everyone plays for themselves."""
+
+    def ranked_places(self) -> list[int]:
+        """Each seat's place: the game's own (`places`), else the winners share the first and the rest
+        follow by points (equal points share a place)."""
+        if self.places is not None:
+            return list(self.places)
+        keys = [(seat in self.winners, score) for seat, score in enumerate(self.scores)]
+        return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
+NEUTRAL = "neutral"
+"""The side of a seat that plays for itself in a team game (rated alone)."""
 
 
 class GameState(BaseModel):
