@@ -110,7 +110,8 @@ def main(argv: list[str]) -> int:
     if command == "bench":  # storage/table, the Castle engine and picture, then Discord through the stand-in
         ensure_environment("test")
         benches = ("bot", "tests.bench.castle_bench", "tests.bench.castle_picture_bench", "tests.bench.mafia_bench",
-                   "tests.bench.bots", "tests.bench.ratings_bench", "tests.bench.metrics_bench", "tests.bench.web_bench")
+                   "tests.bench.bots", "tests.bench.ratings_bench", "tests.bench.metrics_bench",
+                   "tests.bench.web_bench")
         for module in benches:
             code = subprocess.call([str(PYTHON), "-m", module, *(["bench"] if module == "bot" else [])])
             if code:

@@ -20,9 +20,9 @@ they were, whatever the member was called: a player named "cookie" forgets thems
 names are learned from every seat they held, the log included (a server nickname a moderator's /gm forget
 cannot ask Discord for once they left). Sent messages of those games are deleted (their text shows names);
 one still waiting is kept, its text cleaned of their names; their results keep the score with no member
-(the server's counts stay right); their ratings, rating changes and achievements are deleted,
-and their turns at seats kept for nobody (bot/ratings/record.py `forget_program`). Refused while they hold, or held, a seat in a game not yet over: its log
-is still being written.
+(the server's counts stay right); their ratings, rating changes and achievements are deleted, and their
+turns at seats kept for nobody (bot/ratings/record.py `forget_program`). Refused while they hold, or held, a
+seat in a game not yet over: its log is still being written.
 """
 
 from __future__ import annotations

@@ -501,7 +501,8 @@ class Storage(ABC):
             return {"language": None, "gm_role_id": None, "deadlines": {}, "absent_after": 0,
                     "graveyard_channel_id": None, "spectators": True, "web": True, "min_reliability": 0,
                     "leaderboard_games": 5}
-        language, role, deadlines, absent_after, graveyard, spectators, web, min_reliability, leaderboard_games = rows[0]
+        (language, role, deadlines, absent_after, graveyard, spectators, web, min_reliability,
+         leaderboard_games) = rows[0]
         return {"language": language, "gm_role_id": role, "deadlines": json.loads(deadlines),
                 "absent_after": int(absent_after), "graveyard_channel_id": graveyard, "spectators": bool(spectators),
                 "web": bool(web), "min_reliability": int(min_reliability), "leaderboard_games": int(leaderboard_games)}
