@@ -337,6 +337,7 @@ async def play(
     table = Table(storage, use_deadlines=False)
     table.listeners.append(terminal.deliver)
     try:
+        await table.record_missing_results()  # a game whose end was saved just before a crash
         if resume is not None:
             game = await table.get(resume)
             if game is None:

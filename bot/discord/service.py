@@ -146,6 +146,7 @@ class GameMaster:
                             await web_off_guilds(self.storage))
         self.flow.web_link = self.web.game
         await self.table.load_unfinished()
+        await self.table.record_missing_results()  # before the achievements' rows read them
         self.memory.sent = await self.storage.posted_prompts()
         for game_id, prompt_id, channel_id, message_id in await self.storage.prompt_messages():
             if (sheet := sheet_of(prompt_id)) is not None:

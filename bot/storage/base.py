@@ -209,6 +209,15 @@ class Storage(ABC):
         )
         return [game_row(r) for r in rows]
 
+    async def finished_without_results(self) -> list[GameRow]:
+        """Finished games with no results saved: their final step was saved by a process that stopped
+        before their results were (bot/table/core.py `record_missing_results`)."""
+        rows = await self._fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'finished'"
+            " AND NOT EXISTS (SELECT 1 FROM results WHERE results.game_id = games.id) ORDER BY id"
+        )
+        return [game_row(r) for r in rows]
+
     async def games_in_channel(self, channel_id: int, *statuses: str) -> list[GameRow]:
         marks = ",".join("?" * len(statuses))
         rows = await self._fetchall(
@@ -527,17 +536,18 @@ class Storage(ABC):
 
     async def record_results(
         self, game: GameRow, scores: list[tuple[int | None, int, bool, Any]], at: float, *,
-        then: Write[Any] | None = None,
+        then: Write[Any] | None = None, only_if_missing: bool = False,
     ) -> Any:
         """A finished game's results, one (user, score, won, roles) per seat, in seat order
         (`roles`: the seat's roles, None when the game has none); `then`, a write of the ratings
-        (bot/ratings/record.py), in the same transaction: its answer."""
+        (bot/ratings/record.py), in the same transaction: its answer. `only_if_missing`: none of it
+        when the game has results already."""
         rows = [
             (game.id, game.guild_id, game.game, user, seat, score, int(won), at,
              None if roles is None else dumps(roles))
             for seat, (user, score, won, roles) in enumerate(scores)
         ]
-        return await self._write(partial(results_program, rows, then))
+        return await self._write(partial(results_program, rows, then, only_if_missing=only_if_missing))
 
     async def read(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         """Rows for a reader of saved rows beside the storage (bot/ratings/)."""

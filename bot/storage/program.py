@@ -322,9 +322,15 @@ def record_prompts(rows: list[tuple[int, str, int | None, int | None, int]]) -> 
     )
 
 
-def results_program(rows: list[tuple[Any, ...]], then: Write[T] | None = None) -> Program[T | None]:
+def results_program(
+    rows: list[tuple[Any, ...]], then: Write[T] | None = None, *, only_if_missing: bool = False
+) -> Program[T | None]:
     """(game, guild, game name, user, seat, score, won, at, roles) of a finished game's seats; then, in the
-    same transaction, `then` (the game's ratings: bot/ratings/record.py), whose answer it gives."""
+    same transaction, `then` (the game's ratings: bot/ratings/record.py), whose answer it gives.
+    `only_if_missing`: nothing at all when the game has results already (a start-up's recovery, which
+    another process may have done first: ratings and achievements are counted once)."""
+    if only_if_missing and rows and (yield Rows("SELECT 1 FROM results WHERE game_id = ? LIMIT 1", (rows[0][0],))):
+        return None
     yield RunMany(
         "INSERT INTO results (game_id, guild_id, game, user_id, seat, score, won, at, roles)"
         " VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT (game_id, seat) DO UPDATE SET guild_id = excluded.guild_id,"

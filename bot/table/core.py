@@ -285,7 +285,20 @@ class TableCore:
             rows.append(DeadlineRow(game.id, prompt.id, prompt.seat, due, remind))
         return rows, [p.id for p in state.prompts]
 
-    async def _record_results(self, game: LiveGame) -> None:
+    async def record_missing_results(self) -> int:
+        """At start-up, before the saved deliveries go out: the results (ratings, achievements) of every
+        game whose final step was saved by a process that stopped before saving them, dated when the game
+        ended. Each game's under its lock and only if still missing, so several processes count it once."""
+        recorded = 0
+        for row in await self.storage.finished_without_results():
+            if row.state is None:
+                continue
+            async with self.storage.game_lock(row.id):
+                recorded += await self._record_results(self._live(row), at=row.updated_at, only_if_missing=True)
+        return recorded
+
+    async def _record_results(self, game: LiveGame, *, at: float | None = None, only_if_missing: bool = False) -> int:
+        """1 when the game has results to record (0: a game without results, e.g. ended by a moderator)."""
         def player_of(game: LiveGame, i: int) -> int | None:  # an absent player's seat is still theirs
             held = game.seats[i]
             if not held.bot:
@@ -294,15 +307,16 @@ class TableCore:
 
         results = game.engine.results(game.state)
         if results is None:
-            return
-        at = self.clock()
+            return 0
+        at = self.clock() if at is None else at
         seats = [s.model_dump() for s in game.seats]
         record = await game_record(self.storage, game.row, seats, game.state, results, at)
         await self.storage.record_results(game.row, [
             (player_of(game, i), results.scores[i], i in results.winners,
              None if results.roles is None else results.roles[i])
             for i in range(len(game.seats))
-        ], at, then=partial(record_program, record))
+        ], at, then=partial(record_program, record), only_if_missing=only_if_missing)
+        return 1
 
     def _plan(
         self,

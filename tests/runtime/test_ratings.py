@@ -272,3 +272,41 @@ async def test_forgetting_a_member_removes_their_ratings_reliability_and_achieve
         assert 2 in await saved_ratings(storage), "the others keep theirs"
     finally:
         await storage.close()
+
+
+async def test_a_game_whose_end_was_saved_just_before_a_crash_is_rated_once_at_the_next_start(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The final step is committed, then the process dies before the results' own transaction: the next
+    start records the results, ratings and achievements (dated at the game's end), once, however often it
+    starts again."""
+    storage = await open_storage(database.target)
+    try:
+        table = Table(storage, clock=FakeClock())
+        game = await table.start("maskmen", humans(3), seed=11, guild_id=GUILD)
+        crashing = AssertionError("the process died here")
+
+        async def die(self: Table, game: LiveGame, **_: object) -> int:
+            raise crashing
+
+        with monkeypatch.context() as patched:
+            patched.setattr(Table, "_record_results", die)
+            with pytest.raises(AssertionError, match="died here"):
+                await play_out(table, game)
+        assert (await storage.load_game(game.id)).status == "finished"  # type: ignore[union-attr]
+        assert await saved_ratings(storage) == {}
+
+        for start in range(2):
+            recorded = await Table(storage, clock=FakeClock()).record_missing_results()
+            assert recorded == (1 if start == 0 else 0)
+        results = game.engine.results(game.state)
+        assert results is not None
+        places = results.ranked_places()
+        expected = OPENSKILL.rate([[OPENSKILL.rating()] for _ in places], ranks=[float(p) for p in places])
+        saved = await saved_ratings(storage)
+        for seat_number, (after,) in enumerate(expected):
+            assert saved[100 + seat_number] == (after.mu, after.sigma, 1)
+        ended = (await storage.load_game(game.id)).updated_at  # type: ignore[union-attr]
+        assert {at for (at,) in await storage.read("SELECT at FROM results WHERE game_id = ?", (game.id,))} == {ended}
+    finally:
+        await storage.close()
