@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import t
-from bot.render import event_text
+from bot.render import event_text, list_names
 from bot.storage import GameRow
 from bot.table import Table
 from games import registry
@@ -47,6 +47,7 @@ async def transcript(table: Table, row: GameRow, language: str) -> tuple[str, di
         if event.to == []:  # the game master's own note (a moderator notice, a deadline's record)
             line = f"{t(language, 'transcript-gm')} {line}"
         elif event.to is not None:
-            line = f"{t(language, 'transcript-private', players=', '.join(name_of(s) for s in event.to))} {line}"
+            players = list_names([name_of(s) for s in event.to], language)
+            line = f"{t(language, 'transcript-private', players=players)} {line}"
         lines.append(line)
     return "\n".join(lines) + "\n", record

@@ -1,7 +1,6 @@
 ## Shared messages: refusals, lists, generic prompt words.
 
 list-nobody = nobody
-list-and = { $head } and { $last }
 you-name = you
 option-disabled = { $option } ✗ { $reason }
 option-explained = { $option } — { $text }

@@ -1,7 +1,6 @@
 ## Общие сообщения: отказы, списки, слова подсказок.
 
 list-nobody = никто
-list-and = { $head } и { $last }
 you-name = вы
 option-disabled = { $option } ✗ { $reason }
 option-explained = { $option } — { $text }
