@@ -46,8 +46,9 @@ NEVER_THE_READER = {
 }
 """Seats that can never be the reader's own in that message (the test skips rendering them as «вы»)."""
 
-ITEMS = {"cookie-summary-placement"}
-"""Messages that are items inside a longer line (after a colon, between commas): they start small."""
+ITEMS = ("cookie-summary-placement", "offline-question-")
+"""Messages (and families of messages, by prefix) that are items inside a longer line (after a colon, between
+commas, in brackets): they start small."""
 
 SAMPLE_NAME = {"en": "Vera", "ru": "Вера"}
 SAMPLE_VALUE = 7
@@ -135,7 +136,7 @@ def _renderings(language: str, key: str, message: ast.Message, of_a_game: bool) 
 
 
 @cache
-def _third_person(word: str) -> bool:
+def third_person(word: str) -> bool:
     """Whether the analyser reads `word` as a verb in the third person singular (берёт, picks…)."""
     return any(
         parse.tag.POS == "VERB" and parse.tag.person == "3per" and parse.tag.number == "sing"
@@ -160,7 +161,8 @@ def _leftovers(language: str, key: str, text: str) -> list[str]:
         full_line = EMOJI_PREFIX.match(line.strip()) is not None  # an emoji opens a line of its own
         if re.match(r"(вы|you):", start) or (full_line and re.match(r"(вы|you)\b", start)):
             found.append("a line starting with a small «вы»/“you”")
-        elif start[:1].islower() and full_line and key not in ITEMS and not line.strip().startswith(("·", "…")):
+        elif start[:1].islower() and full_line and not key.startswith(ITEMS) \
+                and not line.strip().startswith(("·", "…")):
             found.append("a full line starting with a small letter")
     if language == "ru":
         prose = "" if key.startswith(TECHNICAL) else CODE.sub(" ", text)
@@ -168,10 +170,10 @@ def _leftovers(language: str, key: str, text: str) -> list[str]:
         if latin:
             found.append(f"Latin words {latin}")
         for verb in re.findall(r"\b[Вв]ы:?\s+(?:не\s+)?([а-яё]+)", text):
-            if _third_person(verb):
+            if third_person(verb):
                 found.append(f"«вы» with «{verb}»")
         for verb in re.findall(r"\b([а-яё]+)\s+вы\b", text):
-            if _third_person(verb):
+            if third_person(verb):
                 found.append(f"«{verb} вы»")
         if APPOSED_YOU.search(text):
             found.append("«игрока вы»")

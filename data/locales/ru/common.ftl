@@ -69,7 +69,13 @@ offline-help = Введите номер варианта; «h» — списо�
 offline-signup-help = Введите номер варианта; «?» — все варианты с полными пояснениями, «rules» — правила, «h» — список команд, «q» — выйти.
 offline-amount = …или введите =N — сумму от { $low } до { $high } (например, ={ $low }).
 offline-text = Введите ответ и нажмите Enter.
-offline-bad-number = Введите одно из чисел 1–{ $count } («?» — пояснения к вариантам, «h» — список команд).
+offline-bad-number = Введите одно из чисел 1–{ $count } ({ $question }, «h» — список команд).
+offline-question-signup = «?» — все варианты с полными пояснениями
+offline-question-cookie = «?» — стол: монеты, открытые карты, ваша роль и кем может быть каждый
+offline-question-maskmen = «?» — стол: ваши карты, ринг, очки и кто кого бьёт
+offline-question-sword-of-lies = «?» — стол: фишки, карты и метки, ваши собственные карты
+offline-question-castle = «?» — стол, выходы из вашего зала и где лежат артефакты
+offline-question-mafia = «?» — ваши роли, карты с их текстами, ваша заявка и что вы узнали
 offline-private = 🔒 (видите только вы)
 offline-your-turn = ▶ Ваш ход:
 offline-saved = Игра №{ $id } сохранена. Продолжить: { $command }
@@ -117,5 +123,16 @@ error-pick-exactly = Выберите ровно { $count ->
 }.
 error-pick-between = Выберите от { $low } до { $high } вариантов.
 error-picked-twice = «{ $value }» можно выбрать только один раз.
-offline-many = Введите номера выбранных вариантов через пробел (например, 1 3).
+offline-many = { $kind ->
+    [one] Введите номер выбранного варианта.
+    [exactly] Введите { $high } { $high ->
+        [one] номер
+        [few] номера
+       *[many] номеров
+    } через пробел (например, { $example }).
+   *[range] Введите от { $low } до { $high } { $high ->
+        [one] номера
+       *[other] номеров
+    } через пробел (например, { $example }).
+}
 error-text-too-long = Слишком длинный текст: не больше { $limit } знаков.
