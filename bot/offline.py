@@ -255,7 +255,12 @@ class Terminal:
             elif word in RULES_WORDS:
                 self.show_rules(engine)
             elif raw.isdigit() and 1 <= int(raw) <= len(prompt.options):
-                given = engine.join_answer(given, prompt, prompt.options[int(raw) - 1].value)
+                chosen = prompt.options[int(raw) - 1]
+                if chosen.disabled is not None:  # shown with its reason, not to be picked
+                    refusal = chosen.disabled
+                    self.say("⚠ " + refusal_text(refusal.key, refusal.params, self.language, no_names))
+                    continue
+                given = engine.join_answer(given, prompt, chosen.value)
             else:
                 self.say(self.bad_number(prompt, "signup"))
         try:

@@ -335,6 +335,7 @@ mafia-error-players = Для «Мафии героев» здесь нужно {
 }; сейчас { $count }.
 mafia-error-unknown-role = «{ $role }» — не явная роль этой игры.
 mafia-error-spare-same = Запасная роль должна отличаться от желаемой ({ $role }).
+mafia-refuse-spare-wanted = Это ваша желаемая роль.
 mafia-error-student-colour = Студент должен назвать цвет: атака, поддержка или информация.
 mafia-error-colour-not-student = Цвет называет только Студент: выберите Студента желаемой или запасной ролью либо не указывайте цвет.
 mafia-error-consent = Чтобы подать заявку, нужно согласиться с тремя условиями.
