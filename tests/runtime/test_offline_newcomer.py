@@ -158,3 +158,13 @@ async def test_a_bad_answer_at_the_sign_up_says_question_mark_explains_the_choic
     await play("mafia", players=10, seed=3, language="ru", db_path=tmp_path / "o.db", say=said.append,
                ask=scripted(["x", "q"]))
     assert "Введите одно из чисел 1–2 («?» — все варианты с полными пояснениями, «h» — список команд)." in said
+
+
+@pytest.mark.parametrize(("language", "head"), [
+    ("ru", "Домашние правила игры «Маскмены» (--option КЛЮЧ=ЗНАЧЕНИЕ):"),
+    ("en", "House rules of Maskmen (--option KEY=VALUE):"),
+])
+def test_the_house_rules_list_names_the_game_by_its_name(language: str, head: str) -> None:
+    from bot.cli import house_rules
+
+    assert house_rules("maskmen", language)[0] == head

@@ -87,7 +87,7 @@ offline-no-game = Сохранённой игры №{ $id } здесь нет.
 offline-already-over = Игра №{ $id } («{ $game }») уже окончена.
 offline-resumed = Продолжаем «{ $game }», игра №{ $id } (шаг { $step }). Положение дел:
 cli-unknown-game = Игры «{ $game }» нет. Есть: { $games }.
-cli-house-rules = Домашние правила игры { $game } (--option КЛЮЧ=ЗНАЧЕНИЕ):
+cli-house-rules = Домашние правила игры «{ $game }» (--option КЛЮЧ=ЗНАЧЕНИЕ):
 cli-house-rule-number = { "  " }{ $name } — целое число { $bounded ->
     [yes] от { $low } до { $high }
    *[no] не меньше { $low }
