@@ -92,7 +92,10 @@ cookie-event-round-over = 🏁 Раунд { $round } окончен. Роли и
 cookie-event-score = { $player_is_you ->
     [yes] Вы
    *[no] { $player }
-} — { $role }: меч { $sword }, щит { $shield }, холм { $hill } → +{ $points } (всего { $coins ->
+} — { $role }: меч { $sword }, щит { $shield }{ $hill_in_play ->
+    [no] {""}
+   *[yes] , холм { $hill }
+} → +{ $points } (всего { $coins ->
     [one] { $coins } монета
     [few] { $coins } монеты
    *[many] { $coins } монет
