@@ -148,6 +148,8 @@ APPOSED_YOU = re.compile(
     r"\b(игрок[аоу]?|игроком|персонаж[аеу]?|персонажем)\s+(вы|вас|вам|вами)(?=[.,:;!?)»]|\s*$|\s+[—(])"
 )
 """«игрока вы»: the reader put where a name stands."""
+GUESSED_GENDER = re.compile(r"[а-яё]\((?:а|а?сь|на|ла|ая)\)")
+"""«покинул(а)», «он(а)»: a word written for both genders at once, the machine's way around not knowing one."""
 NOT_VERBS = {"as", "has", "is", "was", "this", "yes", "us", "plus", "always", "towards"}
 """Words after "you" that end in -s and are no third-person verb."""
 
@@ -177,6 +179,8 @@ def _leftovers(language: str, key: str, text: str) -> list[str]:
                 found.append(f"«{verb} вы»")
         if APPOSED_YOU.search(text):
             found.append("«игрока вы»")
+        if GUESSED_GENDER.search(text):
+            found.append("a guessed gender («покинул(а)»)")
     else:
         for verb in re.findall(r"\b[Yy]ou:?\s+([a-z]+s)\b", text):
             if verb not in NOT_VERBS and not verb.endswith("ss"):
@@ -220,3 +224,15 @@ def test_every_catalog_file_parses_whole(language: str) -> None:
         if isinstance(entry, ast.Junk)
     ]
     assert not junk
+
+
+@pytest.mark.parametrize("name", ["Вера", "Глеб", "xX_Nick"])
+def test_a_dead_players_channel_rule_fits_any_name(name: str) -> None:
+    """«Вера мёртв» guessed a man (issue 36 §5): the line reads right for a woman, a man and a nickname."""
+    from bot.i18n import render
+
+    line = render("ru", "channel-rule-dead", {"players": {"and": [{"seat": 0}]}}, lambda n: name)
+    assert line == f"🔇 {name} выбывает и больше не пишет здесь: мёртвые теряют голос."
+    two = {"players": {"and": [{"seat": 0}, {"seat": 1}]}}
+    both = render("ru", "channel-rule-dead", two, ["Вера", name].__getitem__)
+    assert both == f"🔇 Вера и {name} выбывают и больше не пишут здесь: мёртвые теряют голос."
