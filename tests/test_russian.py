@@ -236,3 +236,39 @@ def test_a_dead_players_channel_rule_fits_any_name(name: str) -> None:
     two = {"players": {"and": [{"seat": 0}, {"seat": 1}]}}
     both = render("ru", "channel-rule-dead", two, ["Вера", name].__getitem__)
     assert both == f"🔇 Вера и {name} выбывают и больше не пишут здесь: мёртвые теряют голос."
+
+
+RUSSIAN_COMMAND = re.compile(r"(?<![\w<:/.])/([a-z][\w-]*)")
+"""A slash command named by its English name: Russian lines name the Russian one (/присоединиться)."""
+NOT_THE_ORIGINALS = {
+    "публичная роль": re.compile(r"публичн\w* рол"),  # the originals say «явная роль»
+    "лист приказов": re.compile(r"\bлист\w*\b"),  # one word for a player's order: «заявка»
+}
+
+
+def test_russian_lines_name_commands_and_terms_as_a_russian_player_knows_them() -> None:
+    """Every Russian message names a slash command by its Russian name, a public role «явная роль» as the
+    originals do, and a player's order «заявка», never «лист приказов» (issue 36 §5)."""
+    found = []
+    for key, message, of_a_game in _messages("ru"):
+        if key.startswith(("name-", "param-", "choice-", "cli-", "startup-")):
+            continue  # the names themselves, and the command line's own words
+        for text in set(_renderings("ru", key, message, of_a_game)):
+            found += [f"{key}: /{command}" for command in RUSSIAN_COMMAND.findall(text)]
+            found += [f"{key}: «{term}»" for term, pattern in NOT_THE_ORIGINALS.items() if pattern.search(text)]
+    assert not found, "\n".join(sorted(set(found)))
+
+
+@pytest.mark.parametrize(("key", "params", "line"), [
+    ("cookie-prompt-place-sword", {}, "Положите ⚔️ меч перед игроком, который, по-вашему, и есть ваша цель."),
+    ("cookie-prompt-place-shield", {}, "Положите 🛡️ щит перед игроком, который, по-вашему, и есть ваш охотник."),
+    ("opt-mafia-voice", {}, "Живой темп: голосовой канал, где бот ночью выключает микрофоны всем, а выбывшим — до "
+                            "конца игры"),
+])
+def test_russian_lines_read_as_a_native_speaker_writes(key: str, params: dict[str, Any], line: str) -> None:
+    assert catalog("ru").text(key, params) == line
+
+
+def test_the_graveyard_says_a_player_brought_back_leaves_the_thread_not_the_game() -> None:
+    opened = catalog("ru").text("graveyard-opened", {"game": "Мафия героев", "id": 1})
+    assert "Тот, кто вернётся в игру, покинет эту ветку." in opened

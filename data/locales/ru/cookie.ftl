@@ -23,8 +23,8 @@ cookie-role-cosine = Косинус
 
 ## Подсказки и варианты ответа.
 cookie-prompt-choose = Раунд { $round }, круг { $circle } из { $circles }: выберите карту.
-cookie-prompt-place-sword = Положите ⚔️ меч перед игроком, который, по-вашему, ваша цель.
-cookie-prompt-place-shield = Положите 🛡️ щит перед игроком, который, по-вашему, ваш охотник.
+cookie-prompt-place-sword = Положите ⚔️ меч перед игроком, который, по-вашему, и есть ваша цель.
+cookie-prompt-place-shield = Положите 🛡️ щит перед игроком, который, по-вашему, и есть ваш охотник.
 cookie-option-player = { $player }
 
 ## Отказы.

@@ -357,7 +357,7 @@ mafia-opt-role = { $role }
 mafia-opt-role-taken = { $role } 🔒 занята
 mafia-lobby-roles-taken = { $count ->
     [0] Публичные роли пока никто не выбрал.
-   *[other] Выбранные публичные роли (кто раньше, тот и получил): { $roles }.
+   *[other] Выбранные явные роли (кто раньше, тот и получил): { $roles }.
 }
 mafia-opt-any-role = Без пожеланий: любая свободная роль
 mafia-opt-colour = { $colour }
