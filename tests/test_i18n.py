@@ -190,3 +190,15 @@ def test_a_list_of_names_is_declined_item_by_item() -> None:
     resolved = render_params("ru", params, reading_as(names.__getitem__, 0))
     line = _ru_line('Война между { NAME($players, case: "ins", fallback: "игроком") }.', players=resolved["players"])
     assert line == "Война между вами, Еленой и игроком xX_Nick."
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "While you are in a game that is not over, /forget-me is refused: use it again once that game has ended."),
+    ("ru", "Пока вы в игре, которая ещё не окончена, /забыть-меня не сработает: вызовите её снова, когда игра "
+           "закончится."),
+])
+def test_privacy_says_what_forget_me_does_during_a_game_as_its_refusal_does(language: str, said: str) -> None:
+    """/forget-me is refused while the member's game runs (bot/privacy.py), and `forget-blocked` says to run it
+    again: /privacy said the request "waits until that game ends" (issue 36 §6)."""
+    assert said in t(language, "privacy-text", days=0)
+    assert "waits until" not in t(language, "privacy-text", days=0)
