@@ -21,6 +21,7 @@ from typing import Any
 
 from bot.i18n import SeatNamer, reading_as, t
 from bot.live import Delivery, LiveGame, Seat
+from bot.morphology import Named
 from bot.render import event_text, option_with_hint, prompt_text, refusal_text, visible_to
 from bot.storage import open_storage
 from bot.table import Table
@@ -361,7 +362,8 @@ async def play(
             if not game.running:
                 say(t(terminal.language, "offline-already-over", id=game.id, game=title))
                 return game
-            say(t(terminal.language, "offline-resumed", id=game.id, game=title, step=game.state.step))
+            named = Named(title, f"{game.row.game}-title")  # «Продолжаем «Печеньку»»: the title in its case
+            say(t(terminal.language, "offline-resumed", id=game.id, game=named, step=game.state.step))
             terminal.show_summary(game)
             async with game.lock:  # bots interrupted midway (Ctrl-C) answer what they still owe
                 await table._run_bots(game)

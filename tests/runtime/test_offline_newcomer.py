@@ -168,3 +168,19 @@ def test_the_house_rules_list_names_the_game_by_its_name(language: str, head: st
     from bot.cli import house_rules
 
     assert house_rules("maskmen", language)[0] == head
+
+
+@pytest.mark.parametrize(("game", "players", "resumed"), [
+    ("cookie", 4, "Продолжаем «Печеньку», игра №1"),
+    ("mafia", 10, "Продолжаем «Мафию героев», игра №1"),
+    ("sword-of-lies", 3, "Продолжаем «Меч Лжи», игра №1"),
+])
+async def test_resuming_names_the_game_in_the_case_the_sentence_needs(
+    game: str, players: int, resumed: str, tmp_path: Path
+) -> None:
+    db = tmp_path / "o.db"
+    first = ["1", "22", "21", "q"] if game == "mafia" else ["q"]
+    await play(game, players=players, seed=3, language="ru", db_path=db, say=lambda _: None, ask=scripted(first))
+    said: list[str] = []
+    await play(game, players=players, db_path=db, resume=1, say=said.append, ask=scripted(["q"]))
+    assert any(line.startswith(resumed) for line in said), said[:3]

@@ -85,7 +85,7 @@ offline-not-configured = DISCORD_TOKEN не задан, поэтому Discord-�
 offline-commands = Команды: номер — выбрать этот вариант (✗ отмечает недоступный сейчас вариант и объясняет почему); =N — ввести сумму, где её спрашивают; «?» — ваша сводка по игре; «rules» — правила; «h» или «help» — этот список; «q», Ctrl-C или Ctrl-D — сохранить игру и выйти.
 offline-no-game = Сохранённой игры №{ $id } здесь нет.
 offline-already-over = Игра №{ $id } («{ $game }») уже окончена.
-offline-resumed = Продолжаем «{ $game }», игра №{ $id } (шаг { $step }). Положение дел:
+offline-resumed = Продолжаем «{ NAME($game, case: "acc") }», игра №{ $id } (шаг { $step }). Положение дел:
 cli-unknown-game = Игры «{ $game }» нет. Есть: { $games }.
 cli-house-rules = Домашние правила игры «{ $game }» (--option КЛЮЧ=ЗНАЧЕНИЕ):
 cli-house-rule-number = { "  " }{ $name } — целое число { $bounded ->
@@ -106,7 +106,10 @@ cli-game-line = { $game }: от { $min } до { $max } { $max ->
     [one] игрока
    *[other] игроков
 }
-cookie-title = Печенька
+cookie-title = { $case ->
+    [acc] Печеньку
+   *[nom] Печенька
+}
 maskmen-title = Маскмены
 sword-of-lies-title = Меч Лжи
 offline-picture = 🖼 Картинка цепочки силы (обновляется по ходу игры): { $path }
