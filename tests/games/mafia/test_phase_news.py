@@ -80,7 +80,8 @@ def test_the_living_are_not_told_where_their_damage_came_from() -> None:
     state = table(hands={1: ["letter"] * 6})
     events = resolve_phase(state, {KILLER: Order(kill=1)})
     assert state.seats[1].alive
-    assert [message for message, _ in lines(one(events, 1, "mafia-result-hand"))][0] == "mafia-line-dealt"
+    first, _ = lines(one(events, 1, "mafia-result-hand"))[0]
+    assert first == "mafia-line-dealt"
     assert private(events, 1, "mafia-result-death") == []
 
 
@@ -91,7 +92,7 @@ def test_the_mafia_are_told_whom_their_kill_hit_its_damage_and_the_victims_armor
     for member in (BOSS, KILLER, ADVISOR):
         assert one(events, member, "mafia-result-kill") == {
             "victim": {"seat": 1}, "voted": "yes", "tie": "no", "damage": 3, "capped": "no", "armor": 3}
-    assert all(one(events, n, "mafia-result-hand") for n in (1,)), "the victim survived"
+    assert one(events, 1, "mafia-result-hand"), "the victim survived the kill"
     assert private(events, 1, "mafia-result-kill") == [], "only the mafia"
     assert read(events, BOSS, "mafia-result-kill") == "🔪 The mafia's kill went to P1: 3 damage; P1's armor: 3."
     assert read(events, BOSS, "mafia-result-kill", "ru") == "🔪 Способность мафии: цель — P1, урон 3; броня цели: 3."
