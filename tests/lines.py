@@ -134,7 +134,10 @@ class Human:
                     return str(nothing[0])
             count = self.rng.randint(max(low, 1), max(high, 1))
             return " ".join(str(n) for n in sorted(self.rng.sample(choices, min(count, len(choices)))))
-        return str(self.rng.choice(usable)) if usable else "1"
+        if usable:
+            return str(self.rng.choice(usable))
+        back = [n for n, o in numbered if o.value == BACK]  # nothing can be chosen now: go back
+        return str(back[0]) if back else "1"
 
 
 def terminal_class(human: Human) -> type[offline.Terminal]:
