@@ -93,4 +93,3 @@ def joined(lines: list[str], limit: int = 2000) -> list[str]:
     if current:
         chunks.append(current)
     return chunks
-
