@@ -101,10 +101,10 @@ mafia-line-hand-now = Your hand now: { $cards }.
 mafia-result-death = ☠ What happened to you this phase:
     { $lines }
 mafia-line-hits = What hit you: { $sources }.
-mafia-hit = { $source } { $amount }
+mafia-hit = { $source } ({ $amount })
 mafia-hit-kill = the mafia's kill
 mafia-hit-veche = the veche
-mafia-hit-delayed = { $card } (delayed)
+mafia-hit-delayed = delayed { $card }
 mafia-line-died = { $why ->
     [wounded] Your mortal wound runs out: you die.
     [alien] Cards left in your hand: { $count }. The Alien dies with 1 or fewer: you die.

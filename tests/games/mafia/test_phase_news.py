@@ -44,7 +44,7 @@ def test_a_character_killed_at_night_is_told_what_hit_him() -> None:
     ]
     assert read(events, 1, "mafia-result-death") == (
         "☠ What happened to you this phase:\n"
-        "What hit you: Strike 2, the mafia's kill 3.\n"
+        "What hit you: Strike (2), the mafia's kill (3).\n"
         "Damage dealt to you: 5; your armor: 0.\n"
         "Discarded to damage: Letter, Letter.\n"
         "No card is left in your hand: you die."
