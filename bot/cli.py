@@ -313,7 +313,7 @@ def _play(
 
 def house_rules(game: str, language: str) -> list[str]:
     """The game's house rules for `--option`, each with the values it takes and its default."""
-    lines = [t(language, "cli-house-rules", game=game)]
+    lines = [t(language, "cli-house-rules", game=t(language, f"{game}-title"))]
     for name, field in registry.engine(game).Options.model_fields.items():
         if field.default is None:
             default = t(language, "cli-house-rule-unset")

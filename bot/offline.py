@@ -21,6 +21,7 @@ from typing import Any
 
 from bot.i18n import SeatNamer, reading_as, t
 from bot.live import Delivery, LiveGame, Seat
+from bot.morphology import Named
 from bot.render import event_text, option_with_hint, prompt_text, refusal_text, visible_to
 from bot.storage import Storage, open_storage
 from bot.storage.web import web_secret
@@ -129,6 +130,21 @@ HINT_LIMIT = 90
 """A sign-up option's ability is clipped to one short line; `?` shows it whole."""
 
 
+def pick_hint(prompt: Prompt) -> dict[str, Any]:
+    """The parameters of the `offline-many` hint: how many numbers to type, and an example of exactly that
+    many numbers of options that can be picked (every other one where there are enough)."""
+    choosable = [n for n, o in enumerate(prompt.options, start=1)
+                 if o.disabled is None and not o.value.startswith("~")]
+    low = max(1, prompt.min_picks or 1)
+    high = len(choosable) if prompt.max_picks is None else prompt.max_picks
+    high = max(low, high)
+    wanted = min(high, max(low, 2))
+    spread = choosable[::2] if len(choosable[::2]) >= wanted else choosable
+    example = " ".join(str(n) for n in spread[:wanted])
+    kind = "one" if high == 1 else "exactly" if low == high else "range"
+    return {"kind": kind, "low": low, "high": high, "example": example}
+
+
 class Quit(Exception):
     """The human asked to stop (q, Ctrl-C, Ctrl-D): the game is saved, say so."""
 
@@ -215,7 +231,7 @@ class Terminal:
         if prompt.ask == "text":
             self.say("  " + t(lang, "offline-text"))
         if prompt.ask == "many":
-            self.say("  " + t(lang, "offline-many"))
+            self.say("  " + t(lang, "offline-many", **pick_hint(prompt)))
 
     async def sign_up(self, game_name: str, options: dict[str, Any] | None) -> dict[str, Any]:
         """The game's sign-up questions (a Mafia player's wanted roles), asked before the game starts."""
@@ -244,9 +260,14 @@ class Terminal:
             elif word in RULES_WORDS:
                 self.show_rules(engine)
             elif raw.isdigit() and 1 <= int(raw) <= len(prompt.options):
-                given = engine.join_answer(given, prompt, prompt.options[int(raw) - 1].value)
+                chosen = prompt.options[int(raw) - 1]
+                if chosen.disabled is not None:  # shown with its reason, not to be picked
+                    refusal = chosen.disabled
+                    self.say("⚠ " + refusal_text(refusal.key, refusal.params, self.language, no_names))
+                    continue
+                given = engine.join_answer(given, prompt, chosen.value)
             else:
-                self.say(t(self.language, "offline-bad-number", count=len(prompt.options)))
+                self.say(self.bad_number(prompt, "signup"))
         try:
             return engine.parse_join(parsed, given)
         except IllegalAction as error:  # the conditions declined: no seat at this table
@@ -255,7 +276,6 @@ class Terminal:
 
     async def answer(self, game: LiveGame, prompt: Prompt) -> Action | None:
         """Ask until the input is a well-formed answer; None means the player quits."""
-        lang = self.language
         self.show_prompt(game, prompt)
         while True:
             raw = (await self.ask("> ")).strip()
@@ -287,7 +307,12 @@ class Terminal:
                     return Action(prompt=prompt.id, value=tuple(prompt.options[int(n) - 1].value for n in numbers))
             elif raw.isdigit() and 1 <= int(raw) <= len(prompt.options):
                 return Action(prompt=prompt.id, value=prompt.options[int(raw) - 1].value)
-            self.say(t(lang, "offline-bad-number", count=len(prompt.options)))
+            self.say(self.bad_number(prompt, game.row.game))
+
+    def bad_number(self, prompt: Prompt, asking: str) -> str:
+        """What to type instead, and what `?` shows here: `asking` is the game, or "signup" (its questions)."""
+        question = t(self.language, f"offline-question-{asking}")
+        return t(self.language, "offline-bad-number", count=len(prompt.options), question=question)
 
 
 async def say_link(
@@ -353,7 +378,8 @@ async def play(
                 say(t(terminal.language, "offline-already-over", id=game.id, game=title))
                 await say_link(storage, game, terminal.language, say, web_base, launcher, db_hint)
                 return game
-            say(t(terminal.language, "offline-resumed", id=game.id, game=title, step=game.state.step))
+            named = Named(title, f"{game.row.game}-title")  # «Продолжаем «Печеньку»»: the title in its case
+            say(t(terminal.language, "offline-resumed", id=game.id, game=named, step=game.state.step))
             terminal.show_summary(game)
             async with game.lock:  # bots interrupted midway (Ctrl-C) answer what they still owe
                 await table._run_bots(game)

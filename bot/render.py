@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.i18n import list_names as list_names  # one way to write a list of names (re-exported)
 from bot.i18n import render, resolve, t
 from games.core import Event, Option, Prompt
 
@@ -92,7 +93,3 @@ def joined(lines: list[str], limit: int = 2000) -> list[str]:
     if current:
         chunks.append(current)
     return chunks
-
-
-def list_names(names: list[str], language: str | None) -> str:
-    return ", ".join(names) if names else t(language, "list-nobody")

@@ -311,9 +311,9 @@ class Lobby(commands.Cog):
                 head = t(language, "lobby-status-anonymous", game=title, id=row.id, count=len(row.seats),
                          min=engine.min_players, max=engine.max_players)
             else:
-                names = ", ".join(
+                names = list_names([
                     f"<@{s['user_id']}>" if s.get("user_id") else f"🤖 {escape_name(s['name'])}" for s in row.seats
-                ) or t(language, "list-nobody")
+                ], language)
                 head = t(language, "lobby-status", game=title, id=row.id, players=names,
                          count=len(row.seats), min=engine.min_players, max=engine.max_players)
             await self.gm.ephemeral(interaction, "\n".join([head, *signup.summary_lines(row, language)]))

@@ -99,7 +99,8 @@ def history_line(language: str, row: GameRow, winners: list[int]) -> str:
     names = [escape_name(str(s.get("name", "?"))) for s in row.seats]
     return t(
         language, "history-line", id=row.id, game=t(language, f"{row.game}-title"), when=f"<t:{int(row.updated_at)}:d>",
-        players=", ".join(names), winners=list_names([names[i] for i in winners if i < len(names)], language),
+        players=list_names(names, language),
+        winners=list_names([names[i] for i in winners if i < len(names)], language),
     )
 
 

@@ -40,7 +40,7 @@ from bot.discord.memory import Memory
 from bot.discord.text import event_text
 from bot.i18n import t
 from bot.live import LiveGame, Step
-from bot.render import joined
+from bot.render import joined, list_names
 from bot.storage import DeliveryRow, Storage
 from bot.table import Table
 from games.core import GM, Event
@@ -129,7 +129,7 @@ class Graveyard:
         text = event_text(event, language, game.name_of)
         if event.to == []:
             return f"{t(language, 'transcript-gm')} {text}"
-        players = ", ".join(str(game.name_of(n)) for n in event.to or [])
+        players = list_names([str(game.name_of(n)) for n in event.to or []], language)
         return f"{t(language, 'transcript-private', players=players)} {text}"
 
     def forget(self, game_id: int) -> None:

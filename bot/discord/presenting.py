@@ -22,7 +22,7 @@ from bot.discord.text import (
 )
 from bot.i18n import SeatNamer, normalize, reading_as, t
 from bot.live import LiveGame
-from bot.render import clip, clip_words, joined, option_explained
+from bot.render import clip, clip_words, joined, list_names, option_explained
 from games.core import GameState, Option, Prompt, Refusal
 
 MAX_BUTTONS = 20  # 4 rows of 5; the fifth row is kept for the amount / view buttons
@@ -232,7 +232,7 @@ def status_text(
             asked = {p.seat for p in state.prompts}
             lines.append(t(language, "status-chosen-count", done=len(asked) - len(waiting), total=len(asked)))
         elif waiting:
-            names = ", ".join(escape_name(game.name_of(s)) for s in waiting)
+            names = list_names([escape_name(game.name_of(s)) for s in waiting], language)
             lines.append(t(language, "prompt-waiting-for", players=names))
         if waiting:
             due = [dues[p.id] for p in open_prompts if p.id in dues]

@@ -349,6 +349,7 @@ class CookieEngine(Engine[CookieState]):
                         "sword": sword,
                         "shield": shield,
                         "hill": hill,
+                        "hill_in_play": "yes" if rules.has_hill(state.players) else "no",
                         "points": sword + shield + hill,
                         "coins": state.coins[player],
                     },

@@ -235,6 +235,11 @@ class CardPart(Part[MafiaState]):
         player = state.seats[me]
         return player.hand if self.name == "hand" else player.sleeve
 
+    def available(self, state: MafiaState, sheet: Sheet) -> bool:
+        """Only with a card to play: an empty sleeve (or a mortally wounded Avenger's empty hand) would
+        offer "No card" alone."""
+        return bool(self._source(state, sheet.seat))
+
     def _find(self, state: MafiaState, me: int, value: str) -> Card | None:
         return _in_hand(state, me, value) if self.name == "hand" else _in_sleeve(state, me, value)
 

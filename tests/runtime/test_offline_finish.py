@@ -96,7 +96,7 @@ def test_russian_lines_about_a_player_are_right_for_any_name() -> None:
     assert render("ru", "sol-event-ready", {"player": {"seat": 0}}, names) == "Clara: готово."
     assert render("ru", "game-over-winners", {"winners": [{"seat": 0}]}, names) == "🏆 Победитель: Clara."
     assert render("en", "game-over-winners", {"winners": [{"seat": 0}, {"seat": 1}]}, names) == (
-        "🏆 Winners: Clara, Dmitri."
+        "🏆 Winners: Clara and Dmitri."
     )
 
 

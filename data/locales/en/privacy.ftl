@@ -19,7 +19,7 @@ privacy-text = 🔒 **What this bot keeps about you**
            *[other] days
         } after the game ends; results (without the log) are kept until you ask.
     }
-    🗑 **To be forgotten:** /forget-me removes your id and name from every finished game and every server's statistics, and your ratings and achievements; your seats become “a former player”, and the servers' game counts stay. While you are in a game that is not over, it waits until that game ends.
+    🗑 **To be forgotten:** /forget-me removes your id and name from every finished game and every server's statistics, and your ratings and achievements; your seats become “a former player”, and the servers' game counts stay. While you are in a game that is not over, /forget-me is refused: use it again once that game has ended.
 forget-confirm = ⚠️ This removes your Discord id and name from every finished game you played and from the statistics on every server. Your seats will read “a former player”; scores stay in the servers' totals, but no longer count as yours. This cannot be undone.
 forget-confirm-button = Forget me
 forget-cancel-button = Cancel

@@ -17,7 +17,7 @@ spectate-moderators-only = Убрать из зрителей другого у�
 unspectate-ok = 👁 Вы больше не смотрите игру №{ $id }: вы вышли из её ветки.
 unspectate-removed = 👁 Участник больше не смотрит игру №{ $id }: доступ к её ветке закрыт.
 unspectate-not = Это не зритель игры №{ $id }.
-opt-spectators = Могут ли участники без места в игре смотреть её через /spectate (по умолчанию да)
+opt-spectators = Могут ли участники без места в игре смотреть её через /смотреть (по умолчанию да)
 param-spectators = зрители
 settings-spectators = Зрители: { $allowed ->
     [yes] разрешены

@@ -73,9 +73,9 @@ def test_every_sheet_opens_at_its_defaults_so_done_at_once_orders_nothing() -> N
     state = night_one()
     killer, boss, advisor = role(state, "killer"), role(state, "boss"), role(state, "advisor")
     parts = {n: set(state.sheets[n].parts) for n in state.living()}
-    assert parts[role(state, "hero")] == {"hand", "sleeve", "order"}
-    assert parts[role(state, "lucky")] == {"hand", "sleeve", "order", "redraw"}
-    assert parts[role(state, "paranoid")] == {"hand", "sleeve", "order", "paranoid"}
+    assert parts[role(state, "hero")] == {"hand", "order"}, "an empty sleeve has no part"
+    assert parts[role(state, "lucky")] == {"hand", "order", "redraw"}
+    assert parts[role(state, "paranoid")] == {"hand", "order", "paranoid"}
     assert {"kill", "boost", "check"} <= parts[killer] and "message" not in parts[killer]
     assert {"kill", "boost", "message"} <= parts[boss] and "check" not in parts[boss]
     assert {"kill", "boost", "invisible"} <= parts[advisor]
@@ -83,10 +83,22 @@ def test_every_sheet_opens_at_its_defaults_so_done_at_once_orders_nothing() -> N
     hero = role(state, "hero")
     overview = prompt_of(state, hero)
     assert overview.key == "mafia-sheet" and overview.changeable and overview.deadline == "night"
-    assert offered(state, hero) == [f"{EDIT}hand", f"{EDIT}sleeve", f"{EDIT}order", DONE]
+    assert offered(state, hero) == [f"{EDIT}hand", f"{EDIT}order", DONE]
     state = act(state, hero, DONE)
     assert sheet.order_of(state, hero) == Order(done=True)
     assert prompt_of(state, hero).answered, "sent, and still changeable until the phase ends"
+
+
+def test_an_empty_sleeve_offers_no_sleeve_part() -> None:
+    """A part whose only answer would be "No card" is left out (issue 36 §4): it comes with the first card."""
+    state = night_one()
+    hero = role(state, "hero")
+    assert state.seats[hero].sleeve == []
+    assert f"{EDIT}sleeve" not in offered(state, hero) and "sleeve" not in state.sheets[hero].parts
+    assert "🧥 Sleeve: no card" not in english("mafia-sheet", prompt_of(state, hero).params, hero)
+    hold(state, hero, ("strike",), ("fat",))
+    state = reopen(state)
+    assert f"{EDIT}sleeve" in offered(state, hero) and state.sheets[hero].parts["sleeve"] == ["none"]
 
 
 def test_the_sheet_shows_the_hand_the_sleeve_and_what_only_its_player_knows() -> None:
