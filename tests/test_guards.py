@@ -46,17 +46,10 @@ SEEDS = {"sword-of-lies": 21}
 SEED = 36
 LANGUAGES = ("ru", "en")
 
-SWORD_NAMES = "Sword of Lies «У игрока Глеб осталась…» for «У Глеба…» (issue 36 §5): branch wt-sword"
-SWORD_NUMBERS = "Sword of Lies numbers a card by its position in `?` and its lists (issue 36 §1): branch wt-sword"
-SWORD_YOU = "Sword of Lies «Раунд войны 3: тайный приказ отдаёт вы.»: branch wt-sword"
 CASTLE_NUMBERS = ("Castle lists hand cards #2 and #3 as options 1 and 2 (Deal with the Devil: which of your cards "
                   "do you give?): branch wt-castle")
 CASTLE_LONE = "Castle's Platform 9¾ asks «один конец коридора? 1. C» (issue 36 §4): branch wt-castle"
 KNOWN: dict[str, str] = {
-    "sword-of-lies-3-ru-undeclined-name": SWORD_NAMES, "sword-of-lies-4-ru-undeclined-name": SWORD_NAMES,
-    "sword-of-lies-3-ru-numbers": SWORD_NUMBERS, "sword-of-lies-3-en-numbers": SWORD_NUMBERS,
-    "sword-of-lies-4-ru-numbers": SWORD_NUMBERS, "sword-of-lies-4-en-numbers": SWORD_NUMBERS,
-    "sword-of-lies-4-ru-you-third-person": SWORD_YOU,
     "castle-3-ru-numbers": CASTLE_NUMBERS, "castle-3-en-numbers": CASTLE_NUMBERS,
     "castle-4-ru-numbers": CASTLE_NUMBERS, "castle-4-en-numbers": CASTLE_NUMBERS,
     "castle-4-ru-lone-option": CASTLE_LONE, "castle-4-en-lone-option": CASTLE_LONE,

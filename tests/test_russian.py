@@ -244,7 +244,7 @@ RUSSIAN_COMMAND = re.compile(r"(?<![\w<:/.])/([a-z][\w-]*)")
 """A slash command named by its English name: Russian lines name the Russian one (/присоединиться)."""
 NOT_THE_ORIGINALS = {
     "публичная роль": re.compile(r"публичн\w* рол"),  # the originals say «явная роль»
-    "лист приказов": re.compile(r"\bлист\w*\b"),  # one word for a player's order: «заявка»
+    "лист приказов": re.compile(r"\bлист(?:а|у|ом|е|ы|ов|ам|ами|ах)?\b"),  # one word for a player's order: «заявка»
 }
 
 

@@ -49,7 +49,7 @@ stats-partners = · лучшие напарники: { $list }
 stats-partner = { $player } (вместе побед: { $wins } из { $games })
 stats-rivals = · самые сильные соперники: { $list }
 stats-rival = { $player } (чаще выше в таблице на { $ahead }, встреч: { $games })
-stats-reliability = 🤝 Надёжность: { $percent }%, доиграно до конца { $finished } из { $games } (место занял бот за пропуски: { $afk }; выход через /leave: { $left }; замена: { $replaced })
+stats-reliability = 🤝 Надёжность: { $percent }%, доиграно до конца { $finished } из { $games } (место занял бот за пропуски: { $afk }; выход через /выйти: { $left }; замена: { $replaced })
 stats-reliability-none = 🤝 Надёжность: законченных игр пока нет.
 stats-achievements = 🏅 Достижения: { $list }
 stats-achievement = { $name }{ $times ->
@@ -59,7 +59,7 @@ stats-achievement = { $name }{ $times ->
 stats-achievements-none = 🏅 Достижения: пока нет.
 stats-totals = За все сезоны:
 
-gm-season-started = { $old } закрыт, его таблица сохранена (/leaderboard season:{ $old_number }). Дальше — { $new }: рейтинги у всех начинаются заново.
+gm-season-started = { $old } закрыт, его таблица сохранена (/рейтинг сезон:{ $old_number }). Дальше — { $new }: рейтинги у всех начинаются заново.
 gm-season-name-bad = Название сезона — от 1 до 50 символов.
 
 settings-ratings = Рейтинги: в таблицу лидеров попадают после { $games ->
