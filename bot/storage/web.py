@@ -70,17 +70,24 @@ async def server_language(storage: Storage, guild_id: int) -> str | None:
 
 async def server_stamp(storage: Storage, guild_id: int) -> tuple[Any, ...]:
     """What the server's page is made from: its finished games (how many, the last one's time, how many
-    purged), how many results a /forget-me left to nobody, and whether its pages are on (the last value)."""
+    purged), how many results a /forget-me left to nobody, its rating seasons and rated games (a new
+    season, a rebuild, a forgotten member's ratings), the rated games its tables need, and whether its
+    pages are on (the last value)."""
     rows = await storage._fetchall(
         "SELECT (SELECT COUNT(*) FROM games WHERE guild_id = ? AND status = 'finished'),"
         " (SELECT MAX(updated_at) FROM games WHERE guild_id = ? AND status = 'finished'),"
         " (SELECT COUNT(*) FROM games WHERE guild_id = ? AND status = 'finished' AND state IS NULL),"
         " (SELECT COUNT(*) FROM results WHERE guild_id = ? AND user_id IS NULL),"
+        " (SELECT COUNT(*) FROM rating_seasons WHERE guild_id = ?),"
+        " (SELECT COUNT(*) FROM rated_games WHERE guild_id = ?),"
+        " (SELECT COALESCE(SUM(mu), 0) FROM ratings WHERE guild_id = ?),"
+        " (SELECT leaderboard_games FROM guild_settings WHERE guild_id = ?),"
         " (SELECT web FROM guild_settings WHERE guild_id = ?)",
-        (guild_id, guild_id, guild_id, guild_id, guild_id),
+        (guild_id,) * 9,
     )
-    count, last, purged, forgotten, web = rows[0]
-    return int(count), last, int(purged), int(forgotten), web is None or bool(web)
+    count, last, purged, forgotten, seasons, rated, ratings_sum, needed, web = rows[0]
+    return (int(count), last, int(purged), int(forgotten), int(seasons), int(rated), float(ratings_sum), needed,
+            web is None or bool(web))
 
 
 async def games_played(storage: Storage, guild_id: int) -> dict[str, int]:

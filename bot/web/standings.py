@@ -1,4 +1,5 @@
-"""The server's page: how many games of each kind it finished, the standings `/leaderboard` shows, its last
+"""The server's page: how many games of each kind it finished, the rating tables `/leaderboard` shows (this
+season's, bot/ratings/), its last
 50 finished games (each linked to its page), and for Mafia of Heroes how often each side won by the number
 of players. Read from the results and the games' rows; a member who ran /forget-me is counted for nobody."""
 
@@ -10,6 +11,7 @@ from typing import Any
 from babel.numbers import format_percent
 
 from bot.i18n import t
+from bot.ratings.reading import leaderboard_games, standings
 from bot.render import list_names
 from bot.storage import Storage
 from bot.storage.web import games_played, mafia_sides, member_names, recent_games
@@ -38,14 +40,14 @@ async def server_context(storage: Storage, links: Links, guild_id: int, language
     recent = await recent_games(storage, guild_id, RECENT)
     boards = []
     for game in order:
-        rows = await storage.leaderboard(guild_id, game)
+        rows = await standings(storage, guild_id, game)
         if not rows:
-            continue  # played by bots, or by members who were all forgotten since
-        names = await member_names(storage, guild_id, [user for user, *_ in rows])
+            continue  # nobody has the rated games the table needs yet (bot players are never rated)
+        names = await member_names(storage, guild_id, [row.user_id for row in rows])
         boards.append((t(language, f"{game}-title"), [
-            {"place": place, "name": names.get(user, t(language, "web-nobody")), "points": points, "games": games,
-             "wins": wins}
-            for place, (user, points, games, wins) in enumerate(rows, start=1)
+            {"place": row.rank, "name": names.get(row.user_id, t(language, "web-nobody")), "rating": row.rating,
+             "games": row.games}
+            for row in rows
         ]))
     place = (recent[0][0].meta.get("place") or {}) if recent else {}
     server = place.get("server")
@@ -53,6 +55,7 @@ async def server_context(storage: Storage, links: Links, guild_id: int, language
         "title": t(language, "web-server-title", server=server) if server else t(language, "web-server-unnamed"),
         "counts": [(t(language, f"{game}-title"), counts[game]) for game in order],
         "boards": boards,
+        "needed": await leaderboard_games(storage, guild_id),
         "recent": [_recent(links, row, winners, language) for row, winners in recent],
         "sides": _sides(await mafia_sides(storage, guild_id), language) if "mafia" in counts else [],
         "sides_title": t(language, "web-mafia-sides", game=t(language, "mafia-title")),

@@ -13,6 +13,7 @@ from PIL import Image
 
 from bot.live import Seat
 from bot.privacy import purge_finished
+from bot.ratings.reading import standings
 from bot.storage import open_storage
 from bot.table import Table
 from bot.web.castle import castle_gif, frames
@@ -84,6 +85,12 @@ async def test_the_servers_page_counts_ranks_and_links_its_games(database: Datab
             won = side_won([(seat in results.winners, results.roles[seat]) for seat in range(10)])
             shares = re.findall(r"<td class=\"number\">(\d+) \((\d+)\xa0%\)</td>", body)
             assert len(shares) == 3 and shares[["law", "mafia", "draw"].index(won)] == ("1", "100")
+            assert '<td>Вера</td><td class="number">' not in body, "one rated game is short of the table's five"
+            await storage.save_guild_settings(GUILD, {**await storage.guild_settings(GUILD), "leaderboard_games": 1})
+            status, body = await page(client, f"/server/{links.token('server', GUILD)}?lang=ru")
+            rated = {row.user_id: row.rating for row in await standings(storage, GUILD, "cookie")}
+            assert set(rated) == {11, 12}, "bot players are never rated"
+            assert f"<td>Вера</td><td class=\"number\">{rated[11]}</td>" in body, "the table /leaderboard shows"
 
             assert await purge_finished(storage, 1, now=time.time() + 3 * 86_400) == 4  # KEEP_FINISHED_DAYS, all 4
             status, body = await page(client, f"/server/{links.token('server', GUILD)}?lang=ru")
