@@ -15,8 +15,14 @@ up to five times. That is wrong twice over:
 
 Which adapter discord.py uses is its `async_context` (a context variable): `install` sets ours for the bot's
 tasks (every interaction handler runs in a task made from the gateway's, which inherits it), and `Replies`
-sets `ONE_ATTEMPT` around a follow-up. tests/runtime/test_pins.py and tests/discord/test_canary.py fail
-loudly if these internals move.
+sets `ONE_ATTEMPT` around a follow-up.
+
+The bot token's client (`HTTPClient.request`) sends a request again after a 500, 502, 504 or 524, up to five
+times, too: right for what carries a nonce (a channel message) or changes nothing twice (an edit, an overwrite,
+a mute), wrong for a creation that carries none, a channel's webhook (bot/discord/relay.py `prepare`): made,
+then 500, it was made again, an orphan toward the channel's 15. `install` wraps that client's session so that,
+inside `once`, a 5xx is raised at the first answer (`ONE_TRY`) and the caller looks before trying again.
+tests/runtime/test_pins.py and tests/discord/test_canary.py fail loudly if these internals move.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ import datetime
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 import aiohttp
@@ -82,6 +89,24 @@ class _Checked:
         return await self._request.__aexit__(*exc_info)
 
 
+ONE_TRY: ContextVar[bool] = ContextVar("one_try", default=False)
+"""Set inside `once`: the bot token's requests raise at a 5xx instead of being sent again by discord.py."""
+
+
+class _BotSession:
+    """The bot token's aiohttp session (discord.py's `HTTPClient`), its requests checked inside `once`."""
+
+    def __init__(self, session: aiohttp.ClientSession) -> None:
+        self._session = session
+
+    def request(self, *args: Any, **kwargs: Any) -> Any:
+        request = self._session.request(*args, **kwargs)
+        return _Checked(request) if ONE_TRY.get() else request
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
+
+
 class Attempts(AsyncWebhookAdapter):
     """discord.py's webhook adapter with the retries the bot owns: an interaction's callback as above;
     with `once`, every other request tried once (a 5xx raised: the caller looks before trying again)."""
@@ -131,19 +156,28 @@ ONE_ATTEMPT = Attempts(once=True)
 ACKNOWLEDGING = Attempts()
 
 
-def install() -> None:
+def install(http: discord.http.HTTPClient | None = None) -> None:
     """discord.py's interaction responses in this task, and in every task made from it from now on, go
-    through `ACKNOWLEDGING` (called as the bot logs in, before the gateway connects)."""
+    through `ACKNOWLEDGING`; the bot token's requests (`http`, logged in) can be tried once (`ONE_TRY`). Called
+    as the bot logs in, before the gateway connects."""
     async_context.set(ACKNOWLEDGING)
+    session = getattr(http, SESSION, None) if http is not None else None
+    if session is not None and not isinstance(session, _BotSession):
+        setattr(http, SESSION, _BotSession(session))
+
+
+SESSION = "_HTTPClient__session"
+"""Where discord.py's `HTTPClient` keeps its aiohttp session (made at login)."""
 
 
 async def once(send: Callable[[], Awaitable[T]], landed: Callable[[], Awaitable[T | None]]) -> T:
-    """`send` (a post that carries no nonce) made at most once: each try is one request (`ONE_ATTEMPT`); after
-    an answer that may hide a post Discord made, `landed` looks for it among the destination's last messages
-    before the next try. A refusal (4xx) is raised at once; so is the last failure, or a look that fails (the
-    post may be there: better said to have failed than shown twice)."""
+    """`send` (a creation that carries no nonce: a webhook's post, a follow-up, a channel's webhook) made at
+    most once: each try is one request (`ONE_ATTEMPT` for a webhook's, `ONE_TRY` for the bot token's); after an
+    answer that may hide what Discord made, `landed` looks for it where it would be before the next try. A
+    refusal (4xx) is raised at once; so is the last failure, or a look that fails (it may be there: better said
+    to have failed than shown twice)."""
     for attempt in range(1, POST_TRIES + 1):
-        adapter = async_context.set(ONE_ATTEMPT)
+        adapter, one_try = async_context.set(ONE_ATTEMPT), ONE_TRY.set(True)
         try:
             return await send()
         except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
@@ -151,6 +185,7 @@ async def once(send: Callable[[], Awaitable[T]], landed: Callable[[], Awaitable[
                 raise
             failure = error
         finally:
+            ONE_TRY.reset(one_try)
             async_context.reset(adapter)
         found = await landed()  # (a look is a read: tried again after a 5xx, as discord.py does)
         if found is not None:
