@@ -246,9 +246,8 @@ class Stats(commands.Cog):
                 io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()), filename=f"game-{row.id}.json"
             ),
         ]
-        await interaction.followup.send(
-            t(language, "history-files", id=row.id, game=t(language, f"{row.game}-title")), ephemeral=True, files=files
-        )
+        title = t(language, f"{row.game}-title")
+        await self.gm.ephemeral(interaction, t(language, "history-files", id=row.id, game=title), files=files)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -198,6 +198,23 @@ async def once(send: Callable[[], Awaitable[T]], landed: Callable[[], Awaitable[
     raise AssertionError("unreachable")
 
 
+async def at_most_once(send: Callable[[], Awaitable[Any]]) -> None:
+    """`send` (a creation that carries no nonce and that nothing can look for afterwards: an ephemeral follow-up
+    that fills in no answer) tried once: after an answer that may hide it, it is not sent again (logged). A
+    refusal (4xx), or an error that shows nothing was sent, is raised."""
+    adapter, one_try = async_context.set(ONE_ATTEMPT), ONE_TRY.set(True)
+    try:
+        await send()
+    except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
+        if not may_have_landed(error):
+            raise
+        log.warning("a private line may not have reached its member (%s): not sent again, nothing can look for it",
+                    error)
+    finally:
+        ONE_TRY.reset(one_try)
+        async_context.reset(adapter)
+
+
 async def already_there(
     channel: discord.abc.Messageable, me: int, matches: Callable[[discord.Message], bool]
 ) -> discord.Message | None:

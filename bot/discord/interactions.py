@@ -26,7 +26,7 @@ from bot.discord.replies import Replies, ephemeral
 from bot.discord.text import event_text
 from bot.i18n import normalize, reading_as, t
 from bot.live import LiveGame
-from bot.render import clip, joined
+from bot.render import clip
 from bot.storage import DeliveryRow, Storage
 from bot.table import Table
 from games.core import Action, Prompt
@@ -293,10 +293,8 @@ class Interactions:
             await ephemeral(interaction, "\n".join(lines) or t(language, "status-nothing-to-do"))
             return
         lines.append(prompt_content(game, prompt, language, game.dues.get(prompt.id), private=True))
-        chunks = joined(lines)
-        for chunk in chunks[:-1]:  # a long view spans several ephemeral messages
-            await ephemeral(interaction, chunk)
-        await ephemeral(interaction, chunks[-1], view=prompt_view(game, prompt, language, private=True))
+        # one message however long (a long view's end in embeds beneath): a second one could be shown twice
+        await ephemeral(interaction, "\n".join(lines), view=prompt_view(game, prompt, language, private=True))
 
     async def open_speak(self, interaction: discord.Interaction, game_id: int) -> None:
         await self.relay.open_modal(interaction, game_id)
