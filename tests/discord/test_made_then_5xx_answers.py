@@ -4,7 +4,8 @@ A follow-up carries no nonce, and an ephemeral one can be found again only by it
 endpoint lists an interaction's messages and no channel's history holds them. So a private answer is one
 message, the interaction's own: its first line answers (or fills in "thinking…", which can be looked at),
 every later line is added to it by an edit (made twice, an edit shows the same), and a game's files fill in
-"thinking…" too. Before, discord.py sent each follow-up again after a 5xx: shown twice."""
+"thinking…" too. Before, discord.py sent each follow-up again after a 5xx: shown twice. And a click whose
+answer fails after the move counted is told it counted, not "something went wrong"."""
 
 from __future__ import annotations
 
@@ -20,7 +21,9 @@ from tests.discord_standin import DiscordStandIn, Message, User
 from tests.discord_standin.server import RecordedRequest
 
 WEBHOOK = "/webhooks/{webhook_id}/{webhook_token}"
+CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 EPHEMERAL = 1 << 6
+UPDATE_MESSAGE = 7
 
 
 def private_follow_up(standin: DiscordStandIn) -> object:
@@ -114,3 +117,25 @@ async def test_a_later_private_line_of_an_answer_is_added_to_it_and_shown_once(
         started = seen_by(w, host, t("en", "lobby-started-you", id=(await w.gm.lobby.current(w.channel.id)).id))  # type: ignore[union-attr]
         assert [m.id for m in started] == [call.original_message_id], "the first line stays, once"
 
+
+async def test_a_click_whose_answer_discord_never_took_is_told_the_move_counted(
+    tmp_path: Path, standin: DiscordStandIn
+) -> None:
+    """The move is in the game, then every try of the click's answer (the clicked message edited) meets a 503.
+    The player is told the truth, in their language: the choice counted (before: "Something went wrong", so they
+    thought it was lost)."""
+    async with world(tmp_path, 4, standin=standin, locales=("ru",)) as w:
+        game_id = await open_game(w)
+        game = w.game(game_id)
+        assert game is not None
+        prompt = next(p for p in game.state.prompts if not p.answered and p.secret)
+        before = len(await w.gm.storage.actions(game_id))
+        failing = standin.fail("POST", CALLBACK, status=503, times=3,
+                               where=lambda r: (r.body or {}).get("type") == UPDATE_MESSAGE)
+        call = await w.answer(game, prompt, prompt.options[0].value)  # (the failed tries reach no handler)
+        await standin.settle(quiet=0.5)
+        assert len(failing.failed) == 3, "every try of the answer failed"
+        assert len(await w.gm.storage.actions(game_id)) == before + 1, "the move counted"
+        told = str(call.callbacks[-1]["body"].get("data", {}).get("content", ""))
+        assert t("ru", "error-internal") not in told
+        assert told.startswith("✅") and "учтён" in told, told
