@@ -104,6 +104,18 @@ def test_the_bot_tokens_client_retries_a_5xx_itself_through_a_session_attempts_c
     assert SESSION == "_HTTPClient__session" and "self.__session" in inspect.getsource(discord.http.HTTPClient)
 
 
+def test_every_channel_message_carries_a_nonce_discord_enforces() -> None:
+    """Why the bot's own channel messages need no look after a 5xx: `Messageable.send` gives each a random nonce
+    when none is given, and the request asks Discord to enforce it (a message sent again within minutes with
+    the same nonce is handed back, not made twice). Webhook posts and follow-ups have none (attempts.py)."""
+    import discord.abc
+
+    send = inspect.getsource(discord.abc.Messageable.send)
+    assert "if nonce is None:" in send and "nonce = secrets.randbits(64)" in send, "send no longer makes a nonce"
+    made = inspect.getsource(discord.http.handle_message_parameters)
+    assert "payload['enforce_nonce'] = True" in made, "a message's nonce is no longer enforced"
+
+
 def test_gateway_url_comes_from_default_gateway() -> None:
     default = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
     assert isinstance(default, yarl.URL), "DiscordWebSocket.DEFAULT_GATEWAY is gone or no longer a yarl.URL"

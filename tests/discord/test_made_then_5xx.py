@@ -201,3 +201,34 @@ async def test_an_orphan_webhook_of_the_game_is_deleted_at_its_end_and_nobody_el
                                what="the game's webhooks deleted, the orphan too")
         assert orphan.id not in standin.webhooks
         standin.assert_clean()
+
+
+MESSAGES = "/channels/{channel_id}/messages"
+
+
+async def test_words_the_bot_posted_itself_before_a_500_are_shown_once(
+    tmp_path: Path, standin: DiscordStandIn, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without Manage Webhooks the bot posts an anonymous seat's words itself, under the public role. Discord makes
+    the message, then answers 500, and discord.py's bot-token client sends it again: the message carries a nonce
+    (discord.py gives every channel message one, with enforce_nonce; tests/discord/test_canary.py pins it), so
+    Discord hands back the message it made. A guard, not a fix: the bot's own channel messages were already safe."""
+    fixed_seed(monkeypatch)
+    async with world(tmp_path, 4, standin=standin) as w:
+        standin.bot_role(w.guild).permissions |= MANAGE_ROLES
+        game_id = await open_mafia(w, humans=3, mode="anonymous")
+        game = await play(w, game_id, until=at_night)
+        assert game is not None
+        state = game.state
+        assert isinstance(state, MafiaState)
+        seat = next(n for n, s in enumerate(game.seats) if not s.bot and state.seats[n].alive)
+        user = w.user_of(game, seat)
+        failing = standin.fail("POST", MESSAGES, status=500, landed=True,
+                               where=lambda r: "Who goes there?" in str((r.body or {}).get("content")))
+        said = await say(w, user, "Who goes there?")
+        await settled(w)
+        assert failing.failed, "the post met the failure"
+        copies = [m for m in standin.channel_view(w.channel) if "Who goes there?" in m.content]
+        assert len(copies) == 1, f"the words Discord posted before its 500 are shown {len(copies)} times"
+        assert t(normalize(user.locale), "channel-relay-failed") not in said, said
+        standin.assert_clean()
