@@ -7,7 +7,9 @@ up to five times. That is wrong twice over:
 - a webhook's post carries no nonce, so a post Discord made before its 5xx is made again: shown twice. A
   post is tried once at a time (`ONE_ATTEMPT`), and before each new try the caller looks where it would be
   for it (`once`): a seat's words among the channel's last messages (`WebhookPosts`), a private answer in
-  the "thinking…" message it fills in (bot/discord/replies.py `ephemeral`);
+  the "thinking…" message it fills in (bot/discord/replies.py `ephemeral`). An ephemeral line that fills in
+  nothing cannot be looked for (read again only by its id, which the 5xx hid): `ephemeral` adds later lines
+  to the answer by an edit, and what is left is sent at most once (`at_most_once`);
 - an interaction callback Discord took before its 5xx (a deferred acknowledgement, an answer) makes the
   next try answer 40060, "already acknowledged", which discord.py raises: the handler stopped before
   acting, the click was lost and nobody was told. Here a 40060 that follows a 5xx (or a time-out) of the
@@ -19,8 +21,8 @@ sets `ONE_ATTEMPT` around a follow-up.
 
 The bot token's client (`HTTPClient.request`) sends a request again after a 500, 502, 504 or 524, up to five
 times, too: right for what carries a nonce (a channel message) or changes nothing twice (an edit, an overwrite,
-a mute), wrong for a creation that carries none, a channel's webhook (bot/discord/relay.py `prepare`): made,
-then 500, it was made again, an orphan toward the channel's 15. `install` wraps that client's session so that,
+a mute), wrong for a creation that carries none, a channel's webhook (bot/discord/seat_hooks.py `prepare`):
+made, then 500, it was made again, an orphan toward the channel's 15. `install` wraps that client's session so that,
 inside `once`, a 5xx is raised at the first answer (`ONE_TRY`) and the caller looks before trying again.
 tests/runtime/test_pins.py and tests/discord/test_canary.py fail loudly if these internals move.
 """
