@@ -161,7 +161,7 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         file = discord.File(
             io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()), filename=f"game-{row.id}.json"
         )
-        await interaction.followup.send(t(language, "gm-export", id=row.id), ephemeral=True, file=file)
+        await self.gm.ephemeral(interaction, t(language, "gm-export", id=row.id), file=file)
 
     @app_commands.command(name="pause", description=text("cmd-gm-pause", "Pause a game and its deadlines"))
     @app_commands.autocomplete(game_id=RUNNING)

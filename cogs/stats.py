@@ -287,7 +287,7 @@ class Stats(commands.Cog):
         text = t(language, "history-files", id=row.id, game=t(language, f"{row.game}-title"))
         if (link := self.gm.web.game(row.guild_id, row.id)) is not None:
             text += "\n" + t(language, "web-game-link", url=link)
-        await interaction.followup.send(text, ephemeral=True, files=files)
+        await self.gm.ephemeral(interaction, text, files=files)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -94,7 +94,7 @@ class GameMasterBot(commands.Bot):
         self._closing_once: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
-        install()  # interaction callbacks through the bot's own retries (before the gateway's task is made)
+        install(self.http)  # callbacks and creations through the bot's own retries (before the gateway's task)
         if self.storage is None:
             shards = shard_ids(self.settings)
             self.storage = await open_storage(self.settings.database, exclusive=True, shard_ids=shards)

@@ -14,7 +14,6 @@ from bot.discord.service import GameMaster
 from bot.i18n import normalize, t
 from bot.live import Seat, interaction_key
 from bot.lobby import LobbyError
-from bot.render import joined
 from bot.storage import DeliveryRow
 from games import registry
 
@@ -125,11 +124,7 @@ async def answer_in_channel(
 
 
 async def send_rules(interaction: discord.Interaction, game_name: str) -> None:
+    """The game's rules, privately: one message, whatever their length (bot/discord/replies.py `ephemeral`)."""
     gm = game_master(interaction.client)  # type: ignore[arg-type]
     language = normalize(str(interaction.locale))
-    engine = registry.engine(game_name)
-    chunks = joined(t(language, engine.rules_key()).splitlines())
-    await interaction.response.send_message(chunks[0], ephemeral=True)
-    for chunk in chunks[1:5]:
-        await interaction.followup.send(chunk, ephemeral=True)
-    del gm
+    await gm.ephemeral(interaction, t(language, registry.engine(game_name).rules_key()))

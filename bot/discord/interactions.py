@@ -6,10 +6,19 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+import aiohttp
 import discord
 
 from bot.discord.component_rows import ComponentRows
-from bot.discord.components import AnswerModal, guarded, is_ours, parse_ids, taken_by_an_item
+from bot.discord.components import (
+    ALREADY_ANSWERED,
+    TOO_LATE,
+    AnswerModal,
+    guarded,
+    is_ours,
+    parse_ids,
+    taken_by_an_item,
+)
 from bot.discord.memory import Memory
 from bot.discord.presenting import (
     carried_value,
@@ -26,7 +35,7 @@ from bot.discord.replies import Replies, ephemeral
 from bot.discord.text import event_text
 from bot.i18n import normalize, reading_as, t
 from bot.live import LiveGame
-from bot.render import clip, joined
+from bot.render import clip
 from bot.storage import DeliveryRow, Storage
 from bot.table import Table
 from games.core import Action, Prompt
@@ -147,17 +156,32 @@ class Interactions:
             await ephemeral(interaction, refusal(outcome.refusal, language, game, reader=seat_number))
             return
         assert prompt is not None
-        if sheet is not None:
-            await self._answer_on_sheet(interaction, game, seat_number, prompt, edit)
-            if carries:
-                self.replies.offer(interaction)
-            return
         # read by the player alone (a DM, an ephemeral message) or by the channel (a public prompt's message)
         private = prompt.secret or interaction.type != discord.InteractionType.component or bool(
             interaction.message is not None and interaction.message.flags.ephemeral
         )
         chosen = value_label(game, prompt, value, language, prompt_names(game, prompt, private))
-        still = game.state.prompt(prompt_id)
+        try:  # the move is in the game: from here on, a failure to show it must not say otherwise
+            await self._show_answer(interaction, game, seat_number, prompt, chosen, private, sheet is not None, edit)
+        except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
+            if isinstance(error, discord.HTTPException) and error.code in (ALREADY_ANSWERED, TOO_LATE):
+                raise  # answered already (the same click twice), or nothing reaches the player through it
+            self.replies.withdraw(interaction)
+            await self._counted_anyway(interaction, language, chosen, error)
+            return
+        if carries:
+            self.replies.offer(interaction)
+
+    async def _show_answer(
+        self, interaction: discord.Interaction, game: LiveGame, seat_number: int, prompt: Prompt, chosen: str,
+        private: bool, sheet: bool, edit: DeliveryRow | None,
+    ) -> None:
+        """The clicked message shows the answer (an order sheet: its next step); a modal's is told privately."""
+        if sheet:
+            await self._answer_on_sheet(interaction, game, seat_number, prompt, edit)
+            return
+        language = normalize(str(interaction.locale))
+        still = game.state.prompt(prompt.id)
         if still is not None and still.changeable:
             confirmation = t(language, "prompt-your-choice", choice=chosen)
             view: ComponentRows | None = prompt_view(game, still, language, private=private)
@@ -171,8 +195,16 @@ class Interactions:
             await edit_clicked(interaction, content, view)
         else:
             await ephemeral(interaction, f"✅ {confirmation}")
-        if carries:
-            self.replies.offer(interaction)
+
+    @staticmethod
+    async def _counted_anyway(interaction: discord.Interaction, language: str, chosen: str, error: Exception) -> None:
+        """The move is in the game but Discord took none of its answer's tries: the member is told the truth, in
+        their language (not "something went wrong", which reads as lost)."""
+        log.warning("interaction %s: the move counted, its answer failed: %s", interaction.id, error)
+        try:
+            await ephemeral(interaction, t(language, "prompt-counted", choice=chosen))
+        except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as again:
+            log.warning("interaction %s: could not tell the member their move counted: %s", interaction.id, again)
 
     @staticmethod
     def _may_carry(interaction: discord.Interaction, game: LiveGame, prompt: Prompt | None) -> bool:
@@ -293,10 +325,8 @@ class Interactions:
             await ephemeral(interaction, "\n".join(lines) or t(language, "status-nothing-to-do"))
             return
         lines.append(prompt_content(game, prompt, language, game.dues.get(prompt.id), private=True))
-        chunks = joined(lines)
-        for chunk in chunks[:-1]:  # a long view spans several ephemeral messages
-            await ephemeral(interaction, chunk)
-        await ephemeral(interaction, chunks[-1], view=prompt_view(game, prompt, language, private=True))
+        # one message however long (a long view's end in embeds beneath): a second one could be shown twice
+        await ephemeral(interaction, "\n".join(lines), view=prompt_view(game, prompt, language, private=True))
 
     async def open_speak(self, interaction: discord.Interaction, game_id: int) -> None:
         await self.relay.open_modal(interaction, game_id)

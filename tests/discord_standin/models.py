@@ -169,12 +169,15 @@ class Webhook:
     application_id: int
     avatar: bytes | None = None
     """The decoded image the bot gave at creation (a data URI's bytes), None for the default avatar."""
+    made_by: User | None = None
+    """Who made it, when not the bot (a member with Manage Webhooks)."""
 
     @property
     def avatar_hash(self) -> str | None:
         return None if self.avatar is None else hashlib.md5(self.avatar).hexdigest()
 
     def payload(self, creator: User) -> dict[str, Any]:
+        creator = self.made_by or creator
         return {
             "id": str(self.id),
             "type": 1,
@@ -183,7 +186,7 @@ class Webhook:
             "name": self.name,
             "avatar": self.avatar_hash,
             "token": self.token,
-            "application_id": str(self.application_id),
+            "application_id": None if self.made_by else str(self.application_id),
             "user": creator.payload(),
         }
 

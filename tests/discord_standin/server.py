@@ -810,6 +810,14 @@ class DiscordStandIn:
         self.server_errors.append(rule)
         return rule
 
+    def add_webhook(self, channel: Channel, name: str, *, made_by: User | None = None) -> Webhook:
+        """A webhook of `channel` made outside the bot's requests: by the bot (an orphan an older process left)
+        or, `made_by`, by a member."""
+        hook = Webhook(self.snowflake(), secrets.token_urlsafe(48), channel.id, channel.guild_id or 0, name,
+                       self.application_id, made_by=made_by)
+        self.webhooks[hook.id] = hook
+        return hook
+
     def channel_webhook_post(self, request: RecordedRequest) -> bool:
         """A channel webhook's own post (a seat's words under its public name), not an interaction's follow-up."""
         parts = request.path.strip("/").split("/")
