@@ -264,7 +264,7 @@ def _sheet_params(state: CastleState, sheet: Sheet) -> dict[str, Any]:
 
 ORDERS: OrderForm[CastleState] = OrderForm(
     "orders", [CardPart(), MovePart()], prefix="castle", deadline="orders",
-    sheets=lambda s: s.sheets, sheet_params=_sheet_params,
+    sheets=lambda s: s.sheets, sheet_params=_sheet_params, single_answers=True,
 )
 
 

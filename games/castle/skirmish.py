@@ -337,6 +337,7 @@ CHOICES: OrderForm[CastleState] = OrderForm(
     sheets=lambda s: s.choice_sheets,
     sheet_params=lambda s, sheet: {"hall": _fight(s).hall, "card": term(f"castle-skirmish-{_fight(s).card}"),
                                    "losers": [seat(x) for x in _fight(s).losers]},
+    single_answers=True,
 )
 
 
