@@ -237,11 +237,12 @@ def card_message(state: CastleState, order: Play | Extra, private: bool) -> dict
         if order.give is not None:
             params |= {"detail": term(f"castle-card-{state.action_kinds[order.give]}"), "gives": "yes"}
     elif order.kind == "ahaha":
-        params["detail"] = ", ".join(str(p) for p in order.positions)
+        positions = [str(p) for p in order.positions]
+        params |= {"detail": {"and": positions} if positions else "", "count": len(positions)}
     elif order.kind == "platform" and order.corridor is not None:
-        params["detail"] = f"{order.corridor[0]}–{order.corridor[1]}"
-    elif order.kind == "passage" and order.halls:
-        params["detail"] = "–".join(order.halls)
+        params["detail"] = state.the_board().corridor_name(order.corridor)
+    elif order.kind == "passage" and len(order.halls) == 2:
+        params["detail"] = state.the_board().corridor_name((order.halls[0], order.halls[1]))
     return message(f"castle-play-{order.kind}", **params)
 
 

@@ -403,7 +403,8 @@ def _effect(state: CastleState, fight: Fight, answers: list[str], events: list[E
     elif card == "defence":
         a, b = _halls(answers)
         state.locks.append(Marker(corridor=corridor_key(a, b), since=state.round + 1, until=state.round + 1, by=me))
-        events.append(Event(key="castle-defence", params={"player": seat(me), "corridor": f"{a}–{b}",
+        events.append(Event(key="castle-defence", params={"player": seat(me),
+                                                          "corridor": state.the_board().corridor_name((a, b)),
                                                           "round": state.round + 1}))
     elif card == "secret_door":
         a, b = _halls(answers)

@@ -23,13 +23,13 @@ def build(state: CastleState, viewer: Viewer) -> list[Event]:
             "barred": "yes" if p.barred == state.round else "no",
             "shackled": "yes" if p.shackled == state.round else "no"}))
     floor = [message("castle-floor-line", hall=h, count=n) for h, n in state.floor.items() if n]
-    markers = [message("castle-lock-line", corridor="–".join(m.corridor), until=m.until) for m in state.locks]
-    markers += [message("castle-barricade-line", corridor="–".join(m.corridor), until=m.until)
-                for m in state.barricades]
+    name = state.the_board().corridor_name
+    markers = [message("castle-lock-line", corridor=name(m.corridor), until=m.until) for m in state.locks]
+    markers += [message("castle-barricade-line", corridor=name(m.corridor), until=m.until) for m in state.barricades]
     out.append(Event(key="castle-status-board", params={
         "floor": floor or "—", "markers": markers or "—",
-        "removed": ["–".join(c) for c in state.removed] or "—",
-        "passages": ["–".join(c) for c in state.passages] or "—"}))
+        "removed": [name(c) for c in state.removed] or "—",
+        "passages": [name(c) for c in state.passages] or "—"}))
     if isinstance(viewer, int) and viewer != GM and 0 <= viewer < state.players:
         out.append(Event(key="castle-status-hand", to=[viewer], params={
             "hand": hand_terms(state, state.table[viewer].hand) or "—"}))
