@@ -10,7 +10,7 @@ from games.castle.board import corridor_key
 from games.castle.halls import corridor_ends, passage_ends, passage_partners, pick_hall, step_refusal
 from games.castle.piles import HAND_LIMIT
 from games.castle.state import CastleState, Extra, Play
-from games.castle.words import skirmish_params
+from games.castle.words import skirmish_card, skirmish_params
 from games.core import Option, Refusal, seat, term
 from games.core.orders import OrderForm, Part, Sheet, Step, message
 
@@ -226,7 +226,7 @@ def card_message(state: CastleState, order: Play | Extra, private: bool) -> dict
     if isinstance(order, Extra):
         params: dict[str, Any] = {"what": order.what, "card": "", "known": "no"}
         if order.what == "replace-skirmish" and order.card is not None:
-            params |= {"card": term(f"castle-skirmish-{state.skirmish_kinds[order.card]}"), "known": "yes"}
+            params |= {"card": skirmish_card(state, order.card), "known": "yes"}
         elif order.what == "replace-action" and order.card is not None and private:
             params |= {"card": term(f"castle-card-{state.action_kinds[order.card]}"), "known": "yes"}
         return message("castle-no-card", **params)

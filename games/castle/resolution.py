@@ -10,7 +10,7 @@ from games.castle.halls import passage_refusal
 from games.castle.orders import ORDERS, card_message, move_message, parse_card, parse_path
 from games.castle.piles import discard_action, draw, draw_action
 from games.castle.state import CastleState, Extra, Marker, Note, Pause, Play
-from games.castle.words import hand_terms
+from games.castle.words import hand_terms, skirmish_card
 from games.core import TOLD_IN_PRIVATE, Event, Option, Prompt, seat, term
 from games.core.orders import lines, message
 
@@ -234,8 +234,7 @@ def _extra(state: CastleState, extra: Extra, events: list[Event]) -> None:
             return
         player.row[index] = new
         events.append(Event(key="castle-extra-replace-skirmish", params={
-            "player": seat(me), "old": term(f"castle-skirmish-{state.skirmish_kinds[extra.card]}"),
-            "new": term(f"castle-skirmish-{state.skirmish_kinds[new]}")}))
+            "player": seat(me), "old": skirmish_card(state, extra.card), "new": skirmish_card(state, new)}))
 
 
 def run_movement(state: CastleState, events: list[Event]) -> None:

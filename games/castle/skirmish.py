@@ -21,7 +21,7 @@ from games.castle.halls import (
 )
 from games.castle.resolution import open_passage
 from games.castle.state import CastleState, Fight, Marker, Note, Pause
-from games.castle.words import hand_terms, skirmish_params, skirmish_term
+from games.castle.words import hand_terms, skirmish_card, skirmish_params, skirmish_term
 from games.core import Event, Option, Prompt, Refusal, seat, term
 from games.core.orders import OrderForm, Part, Sheet, Step, lines, message, random_answers
 
@@ -54,10 +54,10 @@ def _card_prompt(state: CastleState, me: int, hall: str) -> Prompt:
                       params={"position": i, **skirmish_params(state, card)})
                for i, card in enumerate(row, start=1)]
     # the opponents' face-up rows, so the choice can be made from the prompt alone
-    others = [message("castle-opponent", player=seat(s), row=[skirmish_term(state, c) for c in state.table[s].row])
+    others = [message("castle-opponent", player=seat(s), row=[skirmish_card(state, c) for c in state.table[s].row])
               for s in state.fights[hall] if s != me]
     return Prompt(id=state.next_prompt_id(), seat=me, ask="one", key=ASK, options=options, deadline="skirmish",
-                  changeable=True, params={"hall": hall, "players": others})
+                  changeable=True, params={"hall": hall, "players": lines(others)})
 
 
 def default_card(state: CastleState, me: int) -> str:

@@ -24,6 +24,7 @@ castle-skirmish-defence = Hold I: Defence
 castle-skirmish-shackles = Hold II: Shackles
 castle-skirmish-peek = Trick I: Peek
 castle-skirmish-secret_door = Trick II: Secret Door
+castle-skirmish-card = { $card } ({ $type }, Base { $base })
 castle-type-push = Push
 castle-type-hold = Hold
 castle-type-trick = Trick
@@ -137,11 +138,13 @@ castle-opt-peek-take = Take a random card from { $player }
 castle-opt-peek-swap = Swap a random card of yours with a random card of { $player }'s
 
 ## Skirmish prompts and the winner's choices
-castle-ask-skirmish = ⚔ Skirmish in { $hall } against { $players }. Which skirmish card do you play?
+castle-ask-skirmish = ⚔ Skirmish in { $hall }. Your opponents' skirmish cards:
+    { $players }
+    Which skirmish card do you play?
 castle-opponent = { $player_is_you ->
         [yes] You
        *[no] { $player }
-    } ({ $row })
+    }: { $row }
 castle-ask-ahaha = “Ahaha”: you see { $target }'s cards: { $cards }. Discard one, or keep both?
 castle-ask-peek-take = Peek: { $target_is_you ->
         [yes] you hold
@@ -442,6 +445,21 @@ castle-delivered = 🏛 { $player_is_you ->
        *[no] their
     } Shrine — { $total } of { $goal }.
 castle-new-artifact = ✨ A new artifact appears in the Central Hall.
+castle-standings = 📊 Final standings{ $why ->
+        [rounds] { " " }(artifacts delivered; equal ones go to whoever carries more):
+       *[goal] { " " }(artifacts delivered):
+    }
+castle-standings-row = { $place }. { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    } — { $delivered ->
+        [one] { $delivered } artifact
+       *[other] { $delivered } artifacts
+    } delivered{ $why ->
+        [rounds] , { $carried } carried
+       *[goal] {""}
+    }
+castle-standings-tiebreak = Equal deliveries ({ $delivered }): { $players }; the artifacts carried decided the order.
 castle-over-goal = 🏆 Game over in round { $round }! { $count ->
         [one] Winner
        *[other] Shared win

@@ -47,6 +47,7 @@ castle-skirmish-defence = «Удержание I: Оборона»
 castle-skirmish-shackles = «Удержание II: Кандалы»
 castle-skirmish-peek = «Хитрость I: Подглядывание»
 castle-skirmish-secret_door = «Хитрость II: Потайная дверь»
+castle-skirmish-card = { $card } ({ $type }, сила { $base })
 castle-type-push = Толчок
 castle-type-hold = Удержание
 castle-type-trick = Хитрость
@@ -162,11 +163,13 @@ castle-opt-peek-take = Забрать случайную карту у { NAME($p
 castle-opt-peek-swap = Обменять свою случайную карту на случайную карту { NAME($player, case: "gen", fallback: "игрока") }
 
 ## Стычка и выбор победителя
-castle-ask-skirmish = ⚔ Стычка в зале { $hall }, противники: { $players }. Какую карту стычки играете?
+castle-ask-skirmish = ⚔ Стычка в зале { $hall }. Карты стычки противников:
+    { $players }
+    Какую карту стычки играете?
 castle-opponent = { $player_is_you ->
         [yes] Вы
        *[no] { $player }
-    } ({ $row })
+    }: { $row }
 castle-ask-ahaha = «Ахаха»: вы видите карты { NAME($target, case: "gen", fallback: "игрока") }: { $cards }. Сбросить одну или оставить обе?
 castle-ask-peek-take = Подглядывание: у { NAME($target, case: "gen", fallback: "игрока") } есть карта { $card }. Забрать у него случайную карту или обменяться с ним случайными картами?
 castle-choice-sheet = 🏆 Победа в стычке в зале { $hall } (ваша карта: { $card }), проигравшие: { $losers }.
@@ -469,6 +472,18 @@ castle-delivered = 🏛 { $player_is_you ->
        *[other] { $count } артефактов
     } — { $total } из { $goal }.
 castle-new-artifact = ✨ В Центральном зале появляется новый артефакт.
+castle-standings = 📊 Итоговая таблица{ $why ->
+        [rounds] { " " }(по доставленным артефактам; при равенстве выше тот, у кого больше при себе):
+       *[goal] { " " }(по доставленным артефактам):
+    }
+castle-standings-row = { $place }. { $player_is_you ->
+        [yes] Вы
+       *[no] { $player }
+    } — доставлено: { $delivered }{ $why ->
+        [rounds] , при себе: { $carried }
+       *[goal] {""}
+    }
+castle-standings-tiebreak = Поровну доставлено ({ $delivered }): { $players }; места решило число артефактов при себе.
 castle-over-goal = 🏆 Игра окончена в раунде { $round }! { $count ->
         [one] Победитель
        *[other] Общая победа

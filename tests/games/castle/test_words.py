@@ -168,3 +168,45 @@ def test_corridors_are_named_in_board_order(language: str) -> None:
                 seen += 1
                 assert order.index(a) < order.index(b), f"{a}–{b} in: {line}"
     assert seen
+
+
+# --- §3: a skirmish card named in a list shows its type and Base; one term for Base -------------------
+def test_the_status_lists_each_players_skirmish_cards_with_type_and_base() -> None:
+    from games.castle.summary import build
+
+    state = position(new_game(3, seed=3), rows={1: ["eject", "shackles"]})
+    english = read(build(state, None), None, "en")
+    assert any("skirmish: Push I: Eject (Push, Base 1), Hold II: Shackles (Hold, Base 2);" in line for line in english)
+    russian = read(build(state, None), None, "ru")
+    assert any("стычка: «Толчок I: Выброс» (Толчок, сила 1), «Удержание II: Кандалы» (Удержание, сила 2);" in line
+               for line in russian)
+
+
+def test_the_rules_list_every_skirmish_card_with_the_type_and_base_of_the_deck_file() -> None:
+    from games.castle.cards import load_decks
+
+    decks = load_decks()
+    for language, base in (("en", "Base"), ("ru", "сила")):
+        rules = catalog(language).bundle
+        text, _ = rules.format_pattern(rules.get_message("castle-rules").value, {})
+        for kind, stats in decks.skirmish_kinds.items():
+            name = catalog(language).bundle.format_pattern(
+                catalog(language).bundle.get_message(f"castle-skirmish-{kind}").value, {})[0]
+            kind_name = catalog(language).bundle.format_pattern(
+                catalog(language).bundle.get_message(f"castle-type-{stats.type}").value, {})[0]
+            assert f"{name} ({kind_name}, {base} {stats.base};" in text, (language, kind)
+
+
+def test_a_skirmish_card_replaced_or_faced_is_shown_with_type_and_base() -> None:
+    state = position(new_game(3, seed=3), rows={0: ["peek", "eject"]})
+    _, events = orders(state, {0: (["none", "replace-skirmish", "1"], None)})
+    lines = read(events, None, "en")
+    assert any("Ada: no card, replace the skirmish card Trick I: Peek (Trick, Base 0);" in line for line in lines)
+    assert any(line.startswith("🃏 Ada replaces the skirmish card Trick I: Peek (Trick, Base 0) with ") and
+               re.search(r"\((Push|Hold|Trick), Base \d\)\.$", line) for line in lines)
+    meeting = position(new_game(3, seed=3), halls={1: "B1"}, rows={1: ["robbery", "defence"]})
+    meeting, _ = orders(meeting, {0: (None, ["B1"])})
+    prompt = prompt_of(meeting, 0)
+    asked = prompt_text(prompt, "en", reading_as(NAMES["en"].__getitem__, 0))
+    assert "Boris: Push II: Robbery (Push, Base 2), Hold I: Defence (Hold, Base 1)" in asked
+
