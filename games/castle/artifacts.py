@@ -52,7 +52,7 @@ def _finish(state: CastleState, winners: list[int], why: str, events: list[Event
     state.prompts = []
     events += standings(state)
     events.append(Event(key=f"castle-over-{why}", params={
-        "players": [seat(s) for s in winners], "count": len(winners), "round": state.round}))
+        "players": {"and": [seat(s) for s in winners]}, "count": len(winners), "round": state.round}))
 
 
 def standings(state: CastleState) -> list[Event]:

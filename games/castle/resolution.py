@@ -105,7 +105,7 @@ def _platform(state: CastleState, play: Play, events: list[Event]) -> bool:
 
 
 def _passage(state: CastleState, play: Play, events: list[Event]) -> bool:
-    a, b = play.halls
+    a, b = state.the_board().in_order(*play.halls)
     if passage_refusal(state, a, b, adjacent_rings=True) is not None:
         # another card joined them first: the card is spent, nothing new opens
         events.append(Event(key="castle-passage-none", params={"player": seat(play.seat), "a": a, "b": b}))

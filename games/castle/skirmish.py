@@ -39,7 +39,7 @@ def open_skirmishes(state: CastleState, events: list[Event]) -> None:
         state.stage = "artifacts"
         return
     events.append(Event(key="castle-skirmishes", params={"fights": lines([
-        message("castle-skirmish-hall", hall=hall, players=[seat(s) for s in who])
+        message("castle-skirmish-hall", hall=hall, players={"and": [seat(s) for s in who]})
         for hall, who in state.fights.items()
     ])}))
     for hall, who in state.fights.items():
@@ -95,13 +95,14 @@ def influence(state: CastleState, me: int, hall: str) -> tuple[int, int, int, in
 
 
 def _reveal(state: CastleState, events: list[Event]) -> None:
+    current = state.event_kind() == "current"  # Against the Current: the third part is for staying
     for hall, who in state.fights.items():
         rows = []
         for me in who:
             base, bonus, arrival, total = influence(state, me, hall)
             rows.append(message("castle-influence-line", player=seat(me),
-                                card=term(f"castle-skirmish-{chosen(state, me)}"),
-                                base=base, bonus=bonus, arrival=arrival, total=total))
+                                card=term(f"castle-skirmish-{chosen(state, me)}"), base=base, bonus=bonus,
+                                arrival=arrival, total=total, current="yes" if current else "no"))
         events.append(Event(key="castle-skirmish-reveal", params={"hall": hall, "rows": lines(rows)}))
 
 
@@ -162,8 +163,8 @@ def _tie(state: CastleState, hall: str, tops: list[int], below: list[int], event
     state.out.extend(tops)
     state.no_pickup.append(hall)
     events.append(Event(key="castle-skirmish-tie", params={
-        "hall": hall, "players": [seat(s) for s in tops], "thrown": lines(thrown),
-        "below": [seat(s) for s in below], "has_below": "yes" if below else "no",
+        "hall": hall, "players": {"and": [seat(s) for s in tops]}, "thrown": lines(thrown),
+        "below": {"and": [seat(s) for s in below]}, "has_below": "yes" if below else "no",
         "artifact": "yes" if state.floor.get(hall) else "no"}))
 
 
@@ -336,7 +337,7 @@ CHOICES: OrderForm[CastleState] = OrderForm(
     "choice", [ExpelPart(), EffectPart()], prefix="castle-choice", deadline="choice",
     sheets=lambda s: s.choice_sheets,
     sheet_params=lambda s, sheet: {"hall": _fight(s).hall, "card": term(f"castle-skirmish-{_fight(s).card}"),
-                                   "losers": [seat(x) for x in _fight(s).losers]},
+                                   "losers": {"and": [seat(x) for x in _fight(s).losers]}},
     single_answers=True,
 )
 
@@ -409,7 +410,8 @@ def _effect(state: CastleState, fight: Fight, answers: list[str], events: list[E
     elif card == "secret_door":
         a, b = _halls(answers)
         open_passage(state, a, b)
-        events.append(Event(key="castle-secret-door", params={"player": seat(me), "a": a, "b": b}))
+        first, second = state.the_board().in_order(a, b)
+        events.append(Event(key="castle-secret-door", params={"player": seat(me), "a": first, "b": second}))
     elif card == "peek":
         _peek(state, fight, int(answers[0]), int(answers[1]), events)
 

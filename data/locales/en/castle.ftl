@@ -351,7 +351,10 @@ castle-skirmish-reveal = ⚔ Skirmish in { $hall }:
 castle-influence-line = { $player_is_you ->
         [yes] You
        *[no] { $player }
-    }: { $card } — { $base } + { $bonus } + { $arrival } = { $total }
+    }: { $card } — Base { $base } + type { $bonus } + { $current ->
+        [yes] stayed
+       *[no] arrival
+    } { $arrival } = { $total }
 castle-skirmish-winner = 🏆 { $player_is_you ->
         [yes] You win
        *[no] { $player } wins

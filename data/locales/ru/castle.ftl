@@ -373,7 +373,10 @@ castle-skirmish-reveal = ⚔ Стычка в зале { $hall }:
 castle-influence-line = { $player_is_you ->
         [yes] Вы
        *[no] { $player }
-    }: { $card } — { $base } + { $bonus } + { $arrival } = { $total }
+    }: { $card } — сила { $base } + тип { $bonus } + { $current ->
+        [yes] на месте
+       *[no] приход
+    } { $arrival } = { $total }
 castle-skirmish-winner = 🏆 { $player_is_you ->
         [yes] Вы побеждаете
        *[no] { $player } побеждает

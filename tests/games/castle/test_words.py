@@ -210,3 +210,39 @@ def test_a_skirmish_card_replaced_or_faced_is_shown_with_type_and_base() -> None
     asked = prompt_text(prompt, "en", reading_as(NAMES["en"].__getitem__, 0))
     assert "Boris: Push II: Robbery (Push, Base 2), Hold I: Defence (Hold, Base 1)" in asked
 
+
+
+# --- played by hand: what still read wrong ----------------------------------------------------------------
+def test_names_in_a_list_are_joined_with_and() -> None:
+    over = Event(key="castle-over-rounds", params={"players": {"and": [{"seat": 1}, {"seat": 2}]}, "count": 2,
+                                                    "round": 30})
+    from games.castle.artifacts import _finish
+
+    state = new_game(3, seed=3)
+    state.round = 30
+    for player in state.table:
+        player.delivered = 2
+    events: list[Event] = []
+    _finish(state, [1, 2], "rounds", events)
+    assert read(events[-1:], None, "ru")[-1] == read([over], None, "ru")[0] == \
+        "⌛ Последний раунд (30) сыгран. Общая победа: Борис и Вера."
+    meeting = position(new_game(3, seed=3), halls={1: "B1"})
+    _, events = orders(meeting, {0: (None, ["B1"])})
+    assert "B1: you and Boris" in "\n".join(read(events, 0, "en"))
+
+
+def test_the_influence_line_names_its_three_parts() -> None:
+    state = position(new_game(3, seed=3), halls={1: "B1"}, rows={0: ["robbery", "peek"], 1: ["peek", "eject"]})
+    state, events = orders(state, {0: (None, ["B1"])})
+    from tests.games.castle.helpers import skirmish_cards
+
+    _, events = skirmish_cards(state, {0: 1, 1: 1})
+    lines = "\n".join(read(events, None, "en"))
+    assert "Ada: Push II: Robbery — Base 2 + type 1 + arrival 1 = 4" in lines
+    assert "Борис: «Хитрость I: Подглядывание» — сила 0 + тип 0 + приход 0 = 0" in "\n".join(read(events, None, "ru"))
+
+
+def test_a_passage_opened_names_its_halls_in_board_order() -> None:
+    state = position(new_game(3, seed=3), hands={0: ["passage", "devil"]})
+    _, events = orders(state, {0: (["1", "B2", "A6"], None)})
+    assert any("between A6 and B2" in line for line in read(events, None, "en"))
