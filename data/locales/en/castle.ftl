@@ -366,7 +366,16 @@ castle-dropped = 💎 { $player_is_you ->
         [one] an artifact
        *[other] { $count } artifacts
     } in { $hall }.
-castle-skirmish-tie = ⚖ A tie in { $hall } between { $players }: they are thrown out{ $artifact ->
+castle-skirmish-tie = ⚖ A tie in { $hall } between { $players }: { $players_has_you ->
+        [yes] { $players_count ->
+            [2] you are both
+           *[other] you are all
+        }
+       *[no] { $players_count ->
+            [2] both are
+           *[other] all are
+        }
+    } thrown out{ $artifact ->
         [yes] , the artifact stays and nobody takes it this round
        *[other] {""}
     }; { $has_below ->

@@ -388,7 +388,10 @@ castle-dropped = 💎 { $player_is_you ->
         [one] артефакт
        *[other] артефакты ({ $count })
     } в зале { $hall }.
-castle-skirmish-tie = ⚖ Ничья в зале { $hall }: { $players } — их разбрасывает{ $artifact ->
+castle-skirmish-tie = ⚖ Ничья в зале { $hall }: { $players } — { $players_has_you ->
+        [yes] вас
+       *[no] их
+    } разбрасывает{ $artifact ->
         [yes] , артефакт остаётся, и в этом раунде его никто не берёт
        *[other] {""}
     }; { $has_below ->

@@ -246,3 +246,13 @@ def test_a_passage_opened_names_its_halls_in_board_order() -> None:
     state = position(new_game(3, seed=3), hands={0: ["passage", "devil"]})
     _, events = orders(state, {0: (["1", "B2", "A6"], None)})
     assert any("between A6 and B2" in line for line in read(events, None, "en"))
+
+
+def test_a_tie_that_includes_you_says_you_are_thrown_out() -> None:
+    tie = Event(key="castle-skirmish-tie", params={
+        "hall": "A1", "players": {"and": [{"seat": 0}, {"seat": 2}]}, "thrown": {"lines": []}, "artifact": "no",
+        "below": {"and": [{"seat": 1}]}, "has_below": "yes"})
+    assert read([tie], 0, "en")[0].startswith("⚖ A tie in A1 between you and Clara: you are both thrown out;")
+    assert read([tie], None, "en")[0].startswith("⚖ A tie in A1 between Ada and Clara: both are thrown out;")
+    assert read([tie], 0, "ru")[0].startswith("⚖ Ничья в зале A1: вы и Вера — вас разбрасывает;")
+    assert read([tie], None, "ru")[0].startswith("⚖ Ничья в зале A1: Аня и Вера — их разбрасывает;")
