@@ -27,6 +27,8 @@ STEPS = 72
 ANGLES = [2 * math.pi * step / STEPS for step in range(STEPS)]
 ORBITS = 4
 """Rings of spots round a hall: touching it, then further out."""
+STRICT_ORBITS = 2
+"""How far out a thing that keeps off the lines looks for a spot on none before it settles for one on a line."""
 LINE_AIR = 12 * SCALE
 """Room kept between a thing that keeps off the lines and any line (a mark beside a line reads as its label)."""
 GAP = MARGIN + SCALE
@@ -222,11 +224,13 @@ class Room:
             costs = [_cost(angle, away, outward, siblings, thing.toward) for angle in ANGLES]
             bases = [touching(thing, angle, rim + GAP) for angle in ANGLES]
             steps = [2 * support(thing, angle) + GAP for angle in ANGLES]
-            for strict, orbit in itertools.product((True, False) if thing.off_lines else (False,), range(ORBITS)):
-                for angle, base, step, cost in zip(ANGLES, bases, steps, costs, strict=True):
-                    cost += orbit * 4.0
-                    if best is not None and cost >= best[0]:
-                        continue
+            cheapest = sorted(range(STEPS), key=costs.__getitem__)  # the first spot that fits is the best
+            tries = [(True, orbit) for orbit in range(STRICT_ORBITS) if thing.off_lines]
+            for strict, orbit in [*tries, *((False, orbit) for orbit in range(ORBITS))]:
+                for index in cheapest:
+                    angle, base, step, cost = ANGLES[index], bases[index], steps[index], costs[index] + orbit * 4.0
+                    if best is not None:
+                        break
                     distance = base + orbit * step
                     spot = (centre[0] + distance * math.cos(angle), centre[1] + distance * math.sin(angle))
                     if not belongs(spot):
