@@ -18,12 +18,14 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from bot.i18n import SeatNamer, reading_as, t
 from bot.live import Delivery, LiveGame, Seat
 from bot.morphology import Named
 from bot.render import event_text, option_with_hint, prompt_text, refusal_text, visible_to
 from bot.storage import Storage, open_storage
+from bot.storage.base import is_postgres_url, sqlite_path
 from bot.storage.web import web_secret
 from bot.table import Table
 from bot.web.links import Links
@@ -59,14 +61,27 @@ def bot_names(language: str) -> list[str]:
 
 
 PICTURES_DIR = Path(__file__).resolve().parent.parent / "data" / "out"
+"""Where the pictures of a database that is not a file go (in memory, PostgreSQL)."""
 
 
-def picture_path(game: LiveGame) -> Path:
-    """One picture file per game, overwritten as the game goes on."""
-    return PICTURES_DIR / f"{game.row.game}-{game.id}.png"
+def picture_path(game: LiveGame, database: str | Path) -> Path:
+    """One picture file per game, overwritten as the game goes on, named by its database so that two
+    databases' games never share one: a file database's pictures lie beside it in `out/`, named after
+    it (data/offline.db → data/out/offline-castle-1.png); an in-memory database's are
+    data/out/memory-…, a PostgreSQL database's data/out/<host>-<database>-…."""
+    name = f"{game.row.game}-{game.id}.png"
+    target = str(database)
+    if is_postgres_url(target):
+        url = urlsplit(target)
+        return PICTURES_DIR / f"{url.hostname or 'local'}-{url.path.strip('/') or 'postgres'}-{name}"
+    file = sqlite_path(target)
+    if file in ("", ":memory:"):
+        return PICTURES_DIR / f"memory-{name}"
+    place = Path(file)
+    return place.parent / "out" / f"{place.stem}-{name}"
 
 
-async def maskmen_picture(game: LiveGame, events: list[Event], language: str) -> list[str]:
+async def maskmen_picture(game: LiveGame, events: list[Event], language: str, path: Path) -> list[str]:
     """Maskmen: the strength order as text, and as a picture saved to the game's file."""
     from games.maskmen.picture import order_texts, render_order, text_form
 
@@ -75,13 +90,12 @@ async def maskmen_picture(game: LiveGame, events: list[Event], language: str) ->
     view = game.engine.view(game.state, None)
     say = partial(t, language)
     png = await asyncio.to_thread(render_order, view["order"], order_texts(say, season=view["season"]))
-    path = picture_path(game)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(png)
     return [text_form(view["order"], say), t(language, "offline-picture", path=str(path))]
 
 
-async def castle_picture(game: LiveGame, events: list[Event], language: str) -> list[str]:
+async def castle_picture(game: LiveGame, events: list[Event], language: str, path: Path) -> list[str]:
     """Castle: the board picture at the start of each round and at the end, saved to the game's file."""
     from games.castle.picture import render_board
     from games.castle.scene import BOARD_SHOWN_AFTER, build_scene
@@ -91,13 +105,12 @@ async def castle_picture(game: LiveGame, events: list[Event], language: str) -> 
     view = game.engine.view(game.state, None)
     scene = build_scene(view, [game.name_of(s) for s in range(len(game.seats))], partial(t, language))
     png = await asyncio.to_thread(render_board, scene)
-    path = picture_path(game)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(png)
     return [t(language, "offline-castle-picture", path=str(path))]  # every round: it is easy to lose
 
 
-OFFLINE_EXTRAS: dict[str, Callable[[LiveGame, list[Event], str], Awaitable[list[str]]]] = {
+OFFLINE_EXTRAS: dict[str, Callable[[LiveGame, list[Event], str, Path], Awaitable[list[str]]]] = {
     "maskmen": maskmen_picture,
     "castle": castle_picture,
 }
@@ -150,8 +163,11 @@ class Quit(Exception):
 
 
 class Terminal:
-    def __init__(self, language: str, human_seat: int | None, say: Say = print, ask: Ask = _stdin_ask) -> None:
+    def __init__(self, language: str, human_seat: int | None, say: Say = print, ask: Ask = _stdin_ask,
+                 database: str | Path = ":memory:") -> None:
         self.language = language
+        self.database = database
+        """Where the games are kept: their pictures are named by it (`picture_path`)."""
         self.human = human_seat
         self.say = say
         self.ask = ask
@@ -186,7 +202,7 @@ class Terminal:
             self.say(text)
         extra = OFFLINE_EXTRAS.get(game.row.game)
         if extra is not None:
-            for line in await extra(game, delivery.events, self.language):
+            for line in await extra(game, delivery.events, self.language, picture_path(game, self.database)):
                 self.show_live()
                 self.say(line)
 
@@ -358,7 +374,7 @@ async def play(
     every bot seat of a new game plays (a resumed game's seats keep their own)."""
     storage = await open_storage(db_path)
     game: LiveGame | None = None
-    terminal = Terminal(language, None if watch else 0, say, ask)
+    terminal = Terminal(language, None if watch else 0, say, ask, database=db_path)
     table = Table(storage, use_deadlines=False)
     table.listeners.append(terminal.deliver)
     try:

@@ -55,7 +55,7 @@ def card_label(language: str, key: str) -> str:
 
 
 def card_text(language: str, key: str) -> str:
-    """A card with what the deck file says of it (how many, a skirmish card's type and strength) and its text."""
+    """A card with what the deck file says of it (how many, a skirmish card's type and Base) and its text."""
     deck, kind = key.split(":")
     decks = load_decks()
     name = card_name(language, key)

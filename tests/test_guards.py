@@ -46,14 +46,7 @@ SEEDS = {"sword-of-lies": 21}
 SEED = 36
 LANGUAGES = ("ru", "en")
 
-CASTLE_NUMBERS = ("Castle lists hand cards #2 and #3 as options 1 and 2 (Deal with the Devil: which of your cards "
-                  "do you give?): branch wt-castle")
-CASTLE_LONE = "Castle's Platform 9¾ asks «один конец коридора? 1. C» (issue 36 §4): branch wt-castle"
-KNOWN: dict[str, str] = {
-    "castle-3-ru-numbers": CASTLE_NUMBERS, "castle-3-en-numbers": CASTLE_NUMBERS,
-    "castle-4-ru-numbers": CASTLE_NUMBERS, "castle-4-en-numbers": CASTLE_NUMBERS,
-    "castle-4-ru-lone-option": CASTLE_LONE, "castle-4-en-lone-option": CASTLE_LONE,
-}
+KNOWN: dict[str, str] = {}
 """Cases (test ids) that fail on this branch and are fixed on another engineer's: expected to fail, strictly,
 so a case turns red the moment it passes. The integrator removes each once its branch is merged (a
 merged branch may also change what a seeded play reaches: read a new failure as a new slip)."""

@@ -122,7 +122,7 @@ def test_a_card_term_takes_its_case_variant() -> None:
         reading_as(names.__getitem__, 0),
     )
     assert line == "😈 Сделка с Глебом: вы забираете «Платформу 9¾» и отдаёте «Сделку с дьяволом»."
-    assert t("ru", "castle-card-platform") == "Платформа 9¾"  # a term alone stays in the nominative
+    assert t("ru", "castle-card-platform") == "«Платформа 9¾»"  # a term alone stays in the nominative, quoted
 
 
 def test_english_names_are_never_bent() -> None:

@@ -277,10 +277,7 @@ def test_the_graveyard_says_a_player_brought_back_leaves_the_thread_not_the_game
 
 
 @pytest.mark.parametrize("path", [
-    pytest.param(path, id=path.name, marks=[pytest.mark.xfail(
-        strict=True, reason="Castle's apostrophes (issue 36 §6) are fixed on branch wt-castle: remove once merged")]
-        if path.name == "castle.ftl" else [])
-    for path in sorted((LOCALES_DIR / "en").glob("*.ftl"))
+    pytest.param(path, id=path.name) for path in sorted((LOCALES_DIR / "en").glob("*.ftl"))
 ])
 def test_english_catalogs_write_one_apostrophe(path: Any) -> None:
     """"the server's", never "the server’s" beside it (issue 36 §6: one apostrophe style)."""

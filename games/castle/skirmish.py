@@ -21,7 +21,7 @@ from games.castle.halls import (
 )
 from games.castle.resolution import open_passage
 from games.castle.state import CastleState, Fight, Marker, Note, Pause
-from games.castle.words import hand_terms, skirmish_params, skirmish_term
+from games.castle.words import hand_terms, skirmish_card, skirmish_params, skirmish_term
 from games.core import Event, Option, Prompt, Refusal, seat, term
 from games.core.orders import OrderForm, Part, Sheet, Step, lines, message, random_answers
 
@@ -39,7 +39,7 @@ def open_skirmishes(state: CastleState, events: list[Event]) -> None:
         state.stage = "artifacts"
         return
     events.append(Event(key="castle-skirmishes", params={"fights": lines([
-        message("castle-skirmish-hall", hall=hall, players=[seat(s) for s in who])
+        message("castle-skirmish-hall", hall=hall, players={"and": [seat(s) for s in who]})
         for hall, who in state.fights.items()
     ])}))
     for hall, who in state.fights.items():
@@ -54,10 +54,10 @@ def _card_prompt(state: CastleState, me: int, hall: str) -> Prompt:
                       params={"position": i, **skirmish_params(state, card)})
                for i, card in enumerate(row, start=1)]
     # the opponents' face-up rows, so the choice can be made from the prompt alone
-    others = [message("castle-opponent", player=seat(s), row=[skirmish_term(state, c) for c in state.table[s].row])
+    others = [message("castle-opponent", player=seat(s), row=[skirmish_card(state, c) for c in state.table[s].row])
               for s in state.fights[hall] if s != me]
     return Prompt(id=state.next_prompt_id(), seat=me, ask="one", key=ASK, options=options, deadline="skirmish",
-                  changeable=True, params={"hall": hall, "players": others})
+                  changeable=True, params={"hall": hall, "players": lines(others)})
 
 
 def default_card(state: CastleState, me: int) -> str:
@@ -95,13 +95,14 @@ def influence(state: CastleState, me: int, hall: str) -> tuple[int, int, int, in
 
 
 def _reveal(state: CastleState, events: list[Event]) -> None:
+    current = state.event_kind() == "current"  # Against the Current: the third part is for staying
     for hall, who in state.fights.items():
         rows = []
         for me in who:
             base, bonus, arrival, total = influence(state, me, hall)
             rows.append(message("castle-influence-line", player=seat(me),
-                                card=term(f"castle-skirmish-{chosen(state, me)}"),
-                                base=base, bonus=bonus, arrival=arrival, total=total))
+                                card=term(f"castle-skirmish-{chosen(state, me)}"), base=base, bonus=bonus,
+                                arrival=arrival, total=total, current="yes" if current else "no"))
         events.append(Event(key="castle-skirmish-reveal", params={"hall": hall, "rows": lines(rows)}))
 
 
@@ -162,8 +163,8 @@ def _tie(state: CastleState, hall: str, tops: list[int], below: list[int], event
     state.out.extend(tops)
     state.no_pickup.append(hall)
     events.append(Event(key="castle-skirmish-tie", params={
-        "hall": hall, "players": [seat(s) for s in tops], "thrown": lines(thrown),
-        "below": [seat(s) for s in below], "has_below": "yes" if below else "no",
+        "hall": hall, "players": {"and": [seat(s) for s in tops]}, "thrown": lines(thrown),
+        "below": {"and": [seat(s) for s in below]}, "has_below": "yes" if below else "no",
         "artifact": "yes" if state.floor.get(hall) else "no"}))
 
 
@@ -336,7 +337,8 @@ CHOICES: OrderForm[CastleState] = OrderForm(
     "choice", [ExpelPart(), EffectPart()], prefix="castle-choice", deadline="choice",
     sheets=lambda s: s.choice_sheets,
     sheet_params=lambda s, sheet: {"hall": _fight(s).hall, "card": term(f"castle-skirmish-{_fight(s).card}"),
-                                   "losers": [seat(x) for x in _fight(s).losers]},
+                                   "losers": {"and": [seat(x) for x in _fight(s).losers]}},
+    single_answers=True,
 )
 
 
@@ -402,12 +404,14 @@ def _effect(state: CastleState, fight: Fight, answers: list[str], events: list[E
     elif card == "defence":
         a, b = _halls(answers)
         state.locks.append(Marker(corridor=corridor_key(a, b), since=state.round + 1, until=state.round + 1, by=me))
-        events.append(Event(key="castle-defence", params={"player": seat(me), "corridor": f"{a}–{b}",
+        events.append(Event(key="castle-defence", params={"player": seat(me),
+                                                          "corridor": state.the_board().corridor_name((a, b)),
                                                           "round": state.round + 1}))
     elif card == "secret_door":
         a, b = _halls(answers)
         open_passage(state, a, b)
-        events.append(Event(key="castle-secret-door", params={"player": seat(me), "a": a, "b": b}))
+        first, second = state.the_board().in_order(a, b)
+        events.append(Event(key="castle-secret-door", params={"player": seat(me), "a": first, "b": second}))
     elif card == "peek":
         _peek(state, fight, int(answers[0]), int(answers[1]), events)
 

@@ -93,6 +93,12 @@ class Action(BaseModel):
     value: str | int | tuple[str, ...]
 
 
+TOLD_IN_PRIVATE = "told_in_private"
+"""A public event's parameter: the seats that a private event of the same step tells the same thing
+in full ("Boris draws an action card." / "You draw Second Wind. Your cards: …"). Where one reader
+sees both (offline), the public line is left out for them (bot.render.visible_to)."""
+
+
 class Event(BaseModel):
     """Something that happened, with its audience: `to=None` is public, else those seats only."""
 
