@@ -315,7 +315,7 @@ class Relay:
             log.warning("game %s: relaying in the graveyard failed: %s", game.id, error)
             await ephemeral(interaction, t(language, "channel-relay-failed"))
             return
-        await ephemeral(interaction, t(language, "channel-relay-said", name=escape_name(public_name(
+        await ephemeral(interaction, t(language, "graveyard-said", name=escape_name(public_name(
             game, seat_number, language))))
 
     @staticmethod

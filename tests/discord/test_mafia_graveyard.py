@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot.live import LiveGame
 from games.mafia.state import MafiaState
-from tests.discord.mafia_play import MANAGE_ROLES, MANAGE_WEBHOOKS
+from tests.discord.mafia_play import MANAGE_ROLES, MANAGE_WEBHOOKS, answered, reply
 from tests.discord.mafia_world import advance, start_mafia
 from tests.discord.world import World, world
 from tests.discord_standin import Channel, ChannelType, User
@@ -131,19 +131,23 @@ async def test_an_anonymous_graveyard_names_characters_by_public_role_until_the_
 
 
 async def speak_in_graveyard(w: World, game: LiveGame, thread: Channel) -> str:
-    """A dead player's `/mafia say` in the graveyard: posted there by their seat's webhook under their public
-    role, read by the dead and by nobody living. Returns the public name it went under."""
+    """A dead player's `/mafia say` in the graveyard (in English, then in Russian): posted there by their seat's
+    webhook under their public role, read by the dead and by nobody living, confirmed as said in the graveyard
+    in the member's language. Returns the public name it went under."""
     state = game.state
     assert isinstance(state, MafiaState)
     number = min(n for n, p in enumerate(state.seats) if not p.alive)
     ghost = w.user_of(game, number)
-    call = await w.standin.invoke_slash(ghost, "mafia say", channel=thread, options={"text": "Boo from below"})
-    await call.wait_response()
-    await settled(w)
-    assert not call.errors, call.callbacks
-    (post,) = [m for m in w.standin.channel_view(thread, ghost) if "Boo from below" in m.text]
     name = str(game.name_of(number))
-    assert post.webhook_id is not None and post.author.username == name and ghost.username not in name
+    for locale, words, confirmed in (("en-US", "Boo from below", "✅ Said in the graveyard as"),
+                                     ("ru", "Бу из-под земли", "✅ Сказано на кладбище от имени")):
+        call = await w.standin.invoke_slash(ghost, "mafia say", channel=thread, options={"text": words},
+                                            locale=locale)
+        answer = reply(w, await answered(w, call))
+        await settled(w)
+        assert answer.startswith(confirmed), f"says where it was said, in the member's language: {answer!r}"
+        (post,) = [m for m in w.standin.channel_view(thread, ghost) if words in m.text]
+        assert post.webhook_id is not None and post.author.username == name and ghost.username not in name
     for n, player in enumerate(state.seats):
         if player.alive:
             assert w.standin.channel_view(thread, w.user_of(game, n)) == []

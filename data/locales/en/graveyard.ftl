@@ -5,6 +5,7 @@ channel-missing-graveyard = ⚠ Moderators: I cannot open the graveyard thread f
 opt-mafia-graveyard = The dead talk in a private thread and see the whole game (default yes)
 param-graveyard = graveyard
 graveyard-say-yourself = In an open game the dead write in the graveyard themselves.
+graveyard-said = ✅ Said in the graveyard as { $name }.
 
 ## The server's graveyard channel (/gm settings graveyard_channel:)
 opt-graveyard-channel = Where graveyard threads open when a game's channel can't

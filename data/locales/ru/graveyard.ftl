@@ -5,6 +5,7 @@ channel-missing-graveyard = ⚠ Модераторы: я не могу откр�
 opt-mafia-graveyard = Выбывшие общаются в закрытой ветке и видят всю игру (по умолчанию да)
 param-graveyard = кладбище
 graveyard-say-yourself = В открытой игре выбывшие пишут на кладбище сами.
+graveyard-said = ✅ Сказано на кладбище от имени: { $name }.
 
 ## Канал для кладбищ на сервере (/gm settings graveyard_channel:)
 opt-graveyard-channel = Где открывать ветки-кладбища, если в канале игры нельзя
