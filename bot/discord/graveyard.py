@@ -99,7 +99,7 @@ class Graveyard:
         last = self.last(game)
         if last is None and not out and not spectators_of(game):
             return []  # nobody to read it yet
-        members = wanted_members(game, out) if step.status == "running" else (last or [])
+        members = wanted_members(game, out)  # the game's last step too: whoever died in it joins
         language = game.row.language
         lines = [] if last is not None else self._opening(game, step)
         lines += [self.line(game, event) for event in step.events if event.to is not None and not relayed(event)]

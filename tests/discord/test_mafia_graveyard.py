@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.live import LiveGame
+from games.core.rng import derived
 from games.mafia.state import MafiaState
 from tests.discord.mafia_play import MANAGE_ROLES, MANAGE_WEBHOOKS, answered, reply
 from tests.discord.mafia_world import advance, start_mafia
@@ -222,3 +223,24 @@ async def test_without_any_place_for_the_thread_the_moderators_are_told_once(tmp
         assert not w.guild.threads
         told = [m for m in standin.channel_view(w.channel) if "cannot open the graveyard thread" in m.text]
         assert len(told) == 1, standin.transcript(w.channel)[-2000:]
+
+
+async def test_a_player_who_dies_in_the_last_step_joins_the_graveyard(tmp_path: Path, standin) -> None:
+    async with world(tmp_path, PLAYERS, standin=standin) as w:
+        game = await start_mafia(w, PLAYERS)
+        dead_before_the_end: set[int] = set()
+        while game.running:  # the bot policy, one answer at a time: who was dead before the last one
+            state = game.state
+            assert isinstance(state, MafiaState)
+            dead_before_the_end = dead_users(w, game, state)
+            prompt = next(p for p in state.prompts if not p.answered)
+            action = game.engine.bot_action(state, prompt, derived(game.row.seed, "drv", state.step, prompt.id))
+            assert (await w.gm.table.act(game.id, prompt.seat, action)).ok
+        await settled(w)
+        state = game.state
+        assert isinstance(state, MafiaState) and state.over
+        dead = dead_users(w, game, state)
+        assert dead - dead_before_the_end, "somebody died in the game's last step"
+        thread = graveyard(w)
+        assert thread is not None
+        assert thread_members(thread) == dead | {w.standin.bot_user.id}, "the last dead joined the graveyard too"
