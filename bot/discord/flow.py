@@ -74,7 +74,7 @@ class Flow:
         self.live: dict[tuple[int, str], int] = {}
         """(game, slot) → the live message's id (a cache of the games' meta `live`)."""
         self.appliers: dict[str, Callable[[DeliveryRow], Awaitable[None]]] = {}
-        """Other rows applied in the channel's order, by kind (the graveyard: bot/discord/graveyard.py)."""
+        """Other rows applied in their outbox's order, by kind (the graveyard thread's, the voice channel's)."""
 
     # --- planning ---------------------------------------------------------------------------------
     def public_rows(self, step: Step, event: Event) -> list[tuple[str, dict[str, Any]]]:

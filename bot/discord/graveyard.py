@@ -5,23 +5,25 @@ eliminates nobody or its house rule `graveyard` is off). On the first death the 
 thread of the game channel and adds the dead players to it; the living are never in it (Discord shows a
 private thread to its members and to moderators with Manage Threads only). A player brought back (a
 rollback, a seat given back by `/gm replace`) leaves it: who is in the thread is recomputed from every
-step (the holders of eliminated seats who hold no seat still in play).
+step, the game's last one included (the holders of eliminated seats who hold no seat still in play).
 
 The feed: with every step the thread gets what the channel does not show — the private events (each
 marked with whom it went to) and the game master's own log — in the game's language, named as the
 channel names players (an anonymous game's public roles until the end); when the thread opens, every
 secret role as it stands (the moderators' summary).
 
-Delivery: the planner (`plan`, called with every step) adds a `graveyard` row (who is to be in the
-thread, the feed's lines) to the game channel's outbox, in order with the step's lines, saved with the
-step: a restart applies what was not applied. Applying is idempotent: the thread is found again by its
-id in the game's meta (`graveyard`), else by its name among the server's active threads (a crash
-between its creation and the meta's save), else created; adding a member twice or removing one who is
-gone changes nothing; each feed message carries a nonce made from its row, so Discord never shows it
-twice. Where the game channel cannot hold a private thread (a game opened in a thread, or no Create
-Private Threads there) the thread is opened in the server's graveyard channel (`/gm settings
-graveyard_channel:`); where neither can, the moderators are told once and the dead get nothing until the
-end, as with the house rule off.
+Delivery: the planner (`plan`, with every step) saves a `graveyard` row when who is to be in the thread
+changes (the first carries the thread's name: it opens it — found again by its id in the game's meta
+`graveyard`, else by its name among the server's active threads after a crash between its creation and
+the meta's save, else created; where the game channel cannot hold a private thread, in the server's
+graveyard channel, `/gm settings graveyard_channel:`; where neither can, the moderators are told once),
+and the feed's lines as `graveyard-feed` rows, each at most one message. The thread is a destination of
+its own: its rows go to its own outbox (`outbox`: bot/discord/outbox.py, paced to the thread's own
+5-in-5-s window), never the game channel's, which never waits for it. The membership rows are applied in
+order with the feed (the thread exists, and its members are who they should be, before a line is
+posted); the feed's lines queued behind one another are packed into as few messages as fit, each message
+claimed before it goes with its nonce, so a restart (even a SIGKILL) finishes the feed once and in order.
+Adding a member twice or removing one who is gone changes nothing.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import zlib
+from functools import partial
 from typing import Any
 
 import discord
@@ -37,6 +40,7 @@ from discord.ext import commands
 from bot.discord.channel import ChannelKeeper
 from bot.discord.flow import relayed
 from bot.discord.memory import Memory
+from bot.discord.outbox import Outbox
 from bot.discord.text import event_text
 from bot.i18n import t
 from bot.live import LiveGame, Step
@@ -49,11 +53,14 @@ log = logging.getLogger(__name__)
 
 LIMIT = 2000
 KIND = "graveyard"
+FEED = "graveyard-feed"
 SPECTATORS = "spectators"
 ARCHIVE_MINUTES = 10080
 """A private thread is archived after this long without a message (a week, Discord's longest); a post
 brings it back."""
 PRIVATE_THREAD = 12
+
+Rows = list[tuple[str, dict[str, Any]]]
 
 
 def wanted_members(game: LiveGame, out: set[int]) -> list[int]:
@@ -71,6 +78,10 @@ def spectators_of(game: LiveGame) -> set[int]:
 
 def _nonce(*parts: object) -> str:
     return f"g{zlib.crc32(':'.join(map(str, parts)).encode()):x}"[:25]
+
+
+class FeedStopped(Exception):
+    """A feed message that must not go (no thread): its rows are dropped."""
 
 
 class Graveyard:
@@ -91,28 +102,36 @@ class Graveyard:
         saved = (game.row.meta.get(KIND) or {}).get("wanted")
         return None if saved is None else [int(u) for u in saved]
 
-    def plan(self, step: Step) -> list[dict[str, Any]]:
-        """The body of the step's `graveyard` row, or nothing: no graveyard (yet, or in this game)."""
+    def plan(self, step: Step) -> Rows:
+        """The step's rows: a `graveyard` row when who is to be in the thread changes (or the thread is to
+        open), and the feed's lines as `graveyard-feed` rows; nothing when there is no graveyard (yet, or in
+        this game)."""
         game = step.game
+        record = game.row.meta.get(KIND) or {}
+        if record.get("refused"):
+            return []  # never opened: the moderators were told
         eliminated = game.engine.eliminated(step.state)
         out = eliminated or set()
         last = self.last(game)
         if last is None and not out and not spectators_of(game):
             return []  # nobody to read it yet
         members = wanted_members(game, out)  # the game's last step too: whoever died in it joins
-        language = game.row.language
         lines = [] if last is not None else self._opening(game, step)
         lines += [self.line(game, event) for event in step.events if event.to is not None and not relayed(event)]
-        if step.status != "running":
-            self.planned.pop(game.id, None)  # the game is over: its last row goes, nothing is planned after
-        elif members == last and not lines and not step.rolled_back:
+        changed = members != last or step.rolled_back  # (a rollback may have dropped rows not yet applied)
+        if step.status != "running":  # the game is over: its last rows go, nothing is planned after
+            self.forget(game.id)
+        elif not changed and not lines:
             return []
         else:
             self.planned[game.id] = members
-        title = t(language, f"{game.row.game}-title")
-        kind = "graveyard" if eliminated is not None else "spectators"  # a game with no graveyard: the watchers'
-        return [{"members": [str(u) for u in members], "lines": lines,
-                 "name": t(language, f"{kind}-thread-name", game=title, id=game.id)[:100]}]
+        rows: Rows = []
+        if changed or step.status != "running":
+            title = t(game.row.language, f"{game.row.game}-title")
+            kind = "graveyard" if eliminated is not None else "spectators"  # no graveyard: the watchers'
+            rows.append((KIND, {"members": [str(u) for u in members],
+                                "name": t(game.row.language, f"{kind}-thread-name", game=title, id=game.id)[:100]}))
+        return rows + [(FEED, {"text": chunk}) for chunk in joined(lines, LIMIT)]
 
     def _opening(self, game: LiveGame, step: Step) -> list[str]:
         """The thread's first lines: what it is, and every secret role as it stands."""
@@ -135,9 +154,28 @@ class Graveyard:
     def forget(self, game_id: int) -> None:
         self.planned.pop(game_id, None)
 
-    # --- applying a row ---------------------------------------------------------------------------
+    # --- the thread's own outbox ------------------------------------------------------------------
+    def outbox(self, game_id: int) -> Outbox:
+        """The game's thread as a destination: its rows, the dead's words (bot/discord/relay.py), paced to its
+        own window and never the game channel's."""
+        return self.channels.outboxes.own_outbox((KIND, game_id), partial(self._post, game_id))
+
+    def route(self, row: DeliveryRow) -> Outbox:
+        """Where a `graveyard` or `graveyard-feed` row goes: the game's thread's outbox."""
+        return self.outbox(row.game_id)
+
+    async def _post(self, game_id: int, content: str, extra: dict[str, Any]) -> discord.Message:
+        """One feed message into the game's thread (FeedStopped when there is none: its rows are dropped)."""
+        record = dict((await self.channels.meta(game_id)).get(KIND) or {})
+        thread_id = record.get("thread")
+        if not thread_id or record.get("refused"):
+            raise FeedStopped(f"game {game_id}: no graveyard thread to post in")
+        thread = self.bot.get_partial_messageable(int(thread_id), type=discord.ChannelType.private_thread)
+        return await thread.send(content=content, allowed_mentions=discord.AllowedMentions.none(), **extra)
+
+    # --- applying a membership row ----------------------------------------------------------------
     async def apply(self, row: DeliveryRow) -> None:
-        """Open the thread if needed, make its members the row's, then post the row's lines."""
+        """Open the thread if needed, then make its members the row's."""
         channel_id = row.channel_id
         if channel_id is None or channel_id in self.memory.gone_channels:
             return
@@ -160,14 +198,9 @@ class Graveyard:
                 log.info("game %s: %s is no longer on the server; not added to the graveyard", row.game_id, user_id)
         await self.channels.update(row.game_id, KIND, lambda saved: saved.update(
             members=sorted(wanted), wanted=[str(u) for u in sorted(wanted)]))
-        lines = [str(line) for line in row.body.get("lines") or []]
-        if lines:
-            thread = self.bot.get_partial_messageable(thread_id, type=discord.ChannelType.private_thread)
-            paced = self.channels.outboxes.channel_outbox(thread_id)  # the thread's own 5-in-5-s window
-            for index, chunk in enumerate(joined(lines, LIMIT)):
-                nonce = _nonce(row.id, index)
-                await paced.send_now(lambda chunk=chunk, nonce=nonce: thread.send(  # type: ignore[misc]
-                    content=chunk, nonce=nonce, allowed_mentions=discord.AllowedMentions.none()))
+        for index, chunk in enumerate(joined([str(x) for x in row.body.get("lines") or []], LIMIT)):
+            # a row saved before the feed had rows of its own (its lines, with the nonce they had then)
+            await self._post(row.game_id, chunk, {"nonce": _nonce(row.id, index)})
 
     async def _open(self, row: DeliveryRow, channel_id: int) -> int | None:
         """The graveyard thread's id: found again by its name (a creation before a crash), else created in

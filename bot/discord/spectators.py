@@ -9,8 +9,8 @@ moderator's `/unspectate member:` removes someone. A spectator can never then be
 (`refusal`, asked by `/gm replace`): they have seen every secret.
 
 The spectators are kept in the game's meta (`spectators`), changed under the game's lock; the change is
-one saved `graveyard` delivery row (who is in the thread now), applied in the channel's order like every
-step's, so a restart finishes it.
+a saved `graveyard` delivery row (who is in the thread now; with the feed's opening lines when it opens
+the thread), applied in the thread's order like every step's, so a restart finishes it.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.discord.graveyard import KIND, SPECTATORS, Graveyard, spectators_of
+from bot.discord.graveyard import SPECTATORS, Graveyard, spectators_of
 from bot.live import LiveGame, Step
 from bot.storage import DeliveryRow, Storage
 from bot.table import Table
@@ -83,7 +83,7 @@ class Spectators:
                                          "ever": [str(u) for u in sorted(ever)]}
             await self.storage.update_game(game.id, meta=game.row.meta)
             step = Step(game, game.state, [], game.dues, game.row.status, game.row.paused)
-            rows = [DeliveryRow(game.id, game.state.step, KIND, body, channel_id=game.row.channel_id)
-                    for body in self.graveyard.plan(step)]
+            rows = [DeliveryRow(game.id, game.state.step, kind, body, channel_id=game.row.channel_id)
+                    for kind, body in self.graveyard.plan(step)]
             if rows:
                 await self.deliver(rows)
