@@ -27,12 +27,12 @@ class AchievementPost:
         self.storage = storage
         self.memory = memory
 
-    def plan(self, step: Step) -> list[dict[str, Any]]:
+    def plan(self, step: Step) -> list[tuple[str, dict[str, Any]]]:
         """The step that finishes a game on a server: one row, written out when it is sent."""
         game = step.game
         if step.status != "finished" or game.row.status != "running" or game.row.guild_id is None:
             return []
-        return [{"language": game.row.language}]
+        return [(KIND, {"language": game.row.language})]
 
     async def apply(self, row: DeliveryRow) -> None:
         if row.channel_id is None or row.channel_id in self.memory.gone_channels:

@@ -9,8 +9,9 @@ from typing import Any
 
 from bot.discord.channel import ChannelKeeper
 from bot.discord.flow import Flow
+from bot.discord.graveyard import FEED
 from bot.discord.memory import Memory
-from bot.discord.outbox import Message
+from bot.discord.outbox import Message, Outbox
 from bot.discord.outboxes import Outboxes
 from bot.discord.planning import PictureBuilder, Planner
 from bot.discord.presenting import prompt_mentions, prompt_view
@@ -38,6 +39,9 @@ class Deliveries:
         self.cluster = cluster
         self.pictures: dict[str, PictureBuilder] = {}
         """How each game draws its picture rows' files (e.g. the Maskmen strength order), by game name."""
+        self.routes: dict[str, Callable[[DeliveryRow], Outbox]] = {}
+        """Kinds of row with a destination of their own, kind → its outbox (the graveyard thread's rows:
+        bot/discord/graveyard.py); every other row goes to its channel's or member's outbox."""
 
     async def deliver(self, rows: list[DeliveryRow]) -> None:
         """Rows that are no step's (a lobby's announcement): saved first, so a restart still sends them."""
@@ -82,7 +86,9 @@ class Deliveries:
             if row.batch is not None:
                 claimed.setdefault(row.batch, []).append(row)
         for row in rows:
-            if row.channel_id:
+            if (route := self.routes.get(row.kind)) is not None:
+                outbox = route(row)
+            elif row.channel_id:
                 outbox = self.outboxes.channel_outbox(row.channel_id)
             else:
                 outbox = self.outboxes.dm_outbox(row.user_id or 0)
@@ -101,6 +107,8 @@ class Deliveries:
                 ))
             elif row.kind == "text":
                 self.outboxes.put_line(row, tag)
+            elif row.kind == FEED:  # a line of the graveyard's feed, in its thread's outbox
+                outbox.put_text(row.body["text"], rows=[row.id], tag=tag)
             elif row.kind == "lobby":  # a lobby's announcement: its Join button while the lobby is open
                 outbox.put_message(Message(
                     content=row.body["text"], build=self._build(row), rows=[row.id], tag=tag,

@@ -75,7 +75,8 @@ class Flow:
         self.live: dict[tuple[int, str], int] = {}
         """(game, slot) → the live message's id (a cache of the games' meta `live`)."""
         self.appliers: dict[str, Callable[[DeliveryRow], Awaitable[None]]] = {}
-        """Other rows applied in the channel's order, by kind (the graveyard: bot/discord/graveyard.py)."""
+        """Other rows applied in their outbox's order, by kind (the graveyard thread's, the voice channel's,
+        the achievements')."""
         self.web_link: Callable[[int | None, int], str | None] = lambda guild_id, game_id: None
         """A finished game's page (server, game → its link, None: no pages there): bot/web/links.py BotLinks."""
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from functools import partial
 from typing import Any
 
@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from bot.discord.attempts import already_there, same_content
 from bot.discord.memory import Memory
-from bot.discord.outbox import Item, Message, Outbox
+from bot.discord.outbox import Item, Message, Outbox, Sender
 from bot.discord.presenting import public_player
 from bot.discord.priority import Foreground
 from bot.discord.replies import Replies
@@ -55,7 +55,8 @@ class Outboxes:
         self.memory = memory
         self.replies = replies
         self.window = window
-        self.outboxes: dict[int, Outbox] = {}
+        self.outboxes: dict[Hashable, Outbox] = {}
+        """By destination: a channel's id, a member's DMs (minus their id), another module's own key."""
         self.left_the_server: Callable[[LiveGame, int], Awaitable[bool]] | None = None
         """Asked, when a DM fails, whether the player left the server (the world-events cog sets it)."""
         self._marks: list[tuple[list[int], list[tuple[int, str, int, int]]]] = []
@@ -102,6 +103,15 @@ class Outboxes:
             )
         return self.outboxes[key]
 
+    def own_outbox(self, key: Hashable, send: Sender) -> Outbox:
+        """The outbox of a destination another module sends to itself (a game's graveyard thread, whose id is
+        known only once it is made: bot/discord/graveyard.py), paced, journaled and forgotten when idle like
+        every other."""
+        if key not in self.outboxes:
+            self.outboxes[key] = Outbox(send, window=self.window, journal=self, turn=self.foreground.turn,
+                                        on_idle=partial(self._forget_outbox, key))
+        return self.outboxes[key]
+
     async def dm_channel_id(self, user_id: int) -> int:
         channels = self.memory.dm_channels
         if user_id not in channels:
@@ -121,7 +131,7 @@ class Outboxes:
             extra = {**extra, "nonce": -nonce}
         return await channel.send(content=content, **extra)
 
-    def _forget_outbox(self, key: int, outbox: Outbox) -> None:
+    def _forget_outbox(self, key: Hashable, outbox: Outbox) -> None:
         """An outbox idle for a whole window holds nothing worth keeping (finished games release it)."""
         if self.outboxes.get(key) is outbox:
             del self.outboxes[key]

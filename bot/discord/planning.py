@@ -36,9 +36,9 @@ class Planner:
         self.memory = memory
         self.flow = flow
         self.channels = channels
-        self.extras: list[tuple[str, Callable[[Step], list[dict[str, Any]]]]] = []
-        """More world state a step may change, as (row kind, its bodies for a step): the graveyard thread,
-        the voice channel's mutes (bot/discord/graveyard.py, voice.py)."""
+        self.extras: list[Callable[[Step], list[tuple[str, dict[str, Any]]]]] = []
+        """More world state a step may change, each a step's rows as (kind, body): the graveyard thread and
+        its feed, the voice channel's mutes (bot/discord/graveyard.py, voice.py)."""
         self.presenters: dict[str, Presenter] = {}
         """Game-specific extras after the shared rendering (e.g. the Maskmen picture), by game name."""
 
@@ -118,8 +118,8 @@ class Planner:
             add("sheet-closed", body, user_id=user_id)
         for body in self.channels.plan(step):  # who may write in the channel now (its overwrites)
             add("channel", body)
-        for kind, extra in self.extras:  # the dead's thread, the voice channel (graveyard.py, voice.py)
-            for body in extra(step):
+        for extra in self.extras:  # the dead's thread, the voice channel (graveyard.py, voice.py)
+            for kind, body in extra(step):
                 add(kind, body)
         if (step.reminder_for and not step.events) or (step.events and all(map(relayed, step.events))):
             return rows  # a reminder, or words the relay posted, change nothing the status message shows

@@ -27,6 +27,7 @@ import logging
 import re
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +39,7 @@ from bot.discord.channel import ChannelKeeper
 from bot.discord.component_rows import ComponentRows
 from bot.discord.components import SpeakChoice, SpeakModal
 from bot.discord.flow import RELAYED
+from bot.discord.outbox import Outbox
 from bot.discord.outboxes import Outboxes
 from bot.discord.replies import ephemeral
 from bot.discord.seat_hooks import SeatHooks
@@ -84,7 +86,10 @@ def inert(text: str) -> str:
 
 
 class Relay:
-    def __init__(self, bot: commands.Bot, table: Table, outboxes: Outboxes, channels: ChannelKeeper) -> None:
+    def __init__(
+        self, bot: commands.Bot, table: Table, outboxes: Outboxes, channels: ChannelKeeper,
+        graveyard_outbox: Callable[[int], Outbox],
+    ) -> None:
         self.bot = bot
         self.table = table
         self.outboxes = outboxes
@@ -97,6 +102,8 @@ class Relay:
         """Words waiting for their speaker to pick the game (`ask_which`), by the select's token."""
         self.posts = WebhookPosts(bot)
         """The seats' webhooks post through it: a post Discord made before a 5xx is not made again."""
+        self.graveyard_outbox = graveyard_outbox
+        """A game's graveyard thread as a destination (its own outbox: bot/discord/graveyard.py)."""
 
     # --- who may say what -------------------------------------------------------------------------
     @staticmethod
@@ -293,7 +300,7 @@ class Relay:
         name = str(game.name_of(seat_number))
         await interaction.response.defer(ephemeral=True, thinking=True)
         content, none = inert(text.strip()), discord.AllowedMentions.none()
-        outbox = self.outboxes.channel_outbox(thread_id)
+        outbox = self.graveyard_outbox(game.id)  # the thread's own window, shared with its feed
         try:
             record = game.row.meta.get("graveyard") or {}
             in_game_channel = record.get("parent", game.row.channel_id) == game.row.channel_id
@@ -308,7 +315,7 @@ class Relay:
             log.warning("game %s: relaying in the graveyard failed: %s", game.id, error)
             await ephemeral(interaction, t(language, "channel-relay-failed"))
             return
-        await ephemeral(interaction, t(language, "channel-relay-said", name=escape_name(public_name(
+        await ephemeral(interaction, t(language, "graveyard-said", name=escape_name(public_name(
             game, seat_number, language))))
 
     @staticmethod

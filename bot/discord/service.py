@@ -26,8 +26,8 @@ from bot.discord.achievements import AchievementPost
 from bot.discord.channel import ChannelKeeper
 from bot.discord.delivering import Deliveries
 from bot.discord.flow import Flow
+from bot.discord.graveyard import FEED, Graveyard
 from bot.discord.graveyard import KIND as GRAVEYARD
-from bot.discord.graveyard import Graveyard
 from bot.discord.interactions import Interactions
 from bot.discord.memory import Memory
 from bot.discord.outbox import WINDOW_SECONDS
@@ -74,21 +74,20 @@ class GameMaster:
         self.standing = Standing(bot, storage, table, memory, self.replies)
         self.channels = ChannelKeeper(bot, storage, table, memory, self.outboxes)
         """Who may write in each game's channel (its permission overwrites): bot/discord/channel.py."""
-        self.relay = Relay(bot, table, self.outboxes, self.channels)
+        self.graveyard = Graveyard(bot, storage, table, memory, self.channels)
+        """The dead's private thread and its feed of the whole game: bot/discord/graveyard.py."""
+        self.relay = Relay(bot, table, self.outboxes, self.channels, self.graveyard.outbox)
         """Players of a game that hides them speak through the bot: bot/discord/relay.py."""
         self.channels.webhooks = self.relay
         self.flow = Flow(bot, storage, table, memory, self.outboxes)
         """Deadlines shown at a phase's start, live messages, moderator notices, dossiers, the final log:
         bot/discord/flow.py."""
         self.planner = Planner(table, memory, self.flow, self.channels)
-        self.graveyard = Graveyard(bot, storage, table, memory, self.channels)
-        """The dead's private thread and its feed of the whole game: bot/discord/graveyard.py."""
         self.voice = VoiceKeeper(bot, table, self.channels)
         """Server mutes in a live game's voice channel: bot/discord/voice.py."""
         self.achievements = AchievementPost(bot, storage, memory)
         """A finished game's achievements, in its channel after the final reveal: bot/discord/achievements.py."""
-        self.planner.extras += [(GRAVEYARD, self.graveyard.plan), (VOICE, self.voice.plan),
-                                (ACHIEVEMENTS, self.achievements.plan)]
+        self.planner.extras += [self.graveyard.plan, self.voice.plan, self.achievements.plan]
         self.flow.appliers |= {GRAVEYARD: self.graveyard.apply, VOICE: self.voice.apply,
                                ACHIEVEMENTS: self.achievements.apply}
         self.spectators = Spectators(storage, table, self.graveyard, self._deliver_rows)
@@ -98,6 +97,7 @@ class GameMaster:
         self.deliveries = Deliveries(
             table, storage, memory, self.outboxes, self.planner, self.standing, self.flow, self.channels, self.cluster
         )
+        self.deliveries.routes |= {GRAVEYARD: self.graveyard.route, FEED: self.graveyard.route}  # its own outbox
         self.interactions = Interactions(
             table, storage, memory, self.replies, self.relay, self._enqueue, self.foreground
         )

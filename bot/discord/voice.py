@@ -63,7 +63,7 @@ class VoiceKeeper:
                 muted[str(held.user_id)] = not allowed
         return muted
 
-    def plan(self, step: Step) -> list[dict[str, Any]]:
+    def plan(self, step: Step) -> list[tuple[str, dict[str, Any]]]:
         game = step.game
         record = game.row.meta.get(KIND) or {}
         if not record.get("channel"):
@@ -75,7 +75,7 @@ class VoiceKeeper:
         self.planned[game.id] = wanted
         if wanted is None:
             self.planned.pop(game.id, None)
-        return [{"wanted": wanted}]
+        return [(KIND, {"wanted": wanted})]
 
     # --- applying ---------------------------------------------------------------------------------
     async def apply(self, row: DeliveryRow) -> None:

@@ -24,7 +24,8 @@ Discord's behaviour: ack_deadline (3 s → 10062), 40060 on a second acknowledge
 rate_limit (429 + retry_after), reconnect_gateway / drop_gateway (RESUME), privileged_intents (4014),
 fail (a 5xx on a route, or after carrying the request out; only some requests, at intervals), redeliver (the
 same interaction twice), delete_channel (CHANNEL_DELETE), remove_member (GUILD_MEMBER_REMOVE, members intent
-only), remove_bot (GUILD_DELETE). Messages keep the bot's `allowed_mentions`
+only), remove_bot (GUILD_DELETE), changed (a test's own change to a channel, a role or the server's owner,
+told as CHANNEL_UPDATE / GUILD_ROLE_UPDATE / GUILD_UPDATE). Messages keep the bot's `allowed_mentions`
 and say whom they would notify (`Message.pings`).
 Permissions: channels keep permission overwrites (`Channel.overwrites`, set with PUT/DELETE …/permissions/{id});
 the bot's permissions in a channel follow them (`permissions_in`, `can_send`): it needs Manage Roles to edit
@@ -849,6 +850,20 @@ class DiscordStandIn:
             guild.channels.pop(channel.id, None)
         self.channels.pop(channel.id, None)
         await self.dispatch("CHANNEL_DELETE", channel.payload(), guild_id=channel.guild_id, intent=gw.GUILDS)
+
+    async def changed(self, guild: Guild, thing: Channel | Role | None = None) -> None:
+        """A moderator changed `thing` (a channel's overwrites, a role's permissions) or, when None, the server
+        itself (its owner) — the test changed the model directly; the bot hears it as Discord tells it:
+        CHANNEL_UPDATE, GUILD_ROLE_UPDATE or GUILD_UPDATE (GUILDS intent)."""
+        if isinstance(thing, Channel):
+            event, data = "CHANNEL_UPDATE", thing.payload()
+        elif isinstance(thing, Role):
+            event, data = "GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": thing.payload()}
+        else:
+            event, data = "GUILD_UPDATE", guild.payload(bot_user_id=self.bot_user.id, with_members=False)
+            for key in ("channels", "members", "threads", "presences", "voice_states", "joined_at", "member_count"):
+                data.pop(key, None)
+        await self.dispatch(event, data, guild_id=guild.id, intent=gw.GUILDS)
 
     async def remove_member(self, guild: Guild, user: User) -> None:
         """`user` leaves `guild` (or is kicked): GUILD_MEMBER_REMOVE, only with the GUILD_MEMBERS intent."""

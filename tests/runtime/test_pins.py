@@ -56,13 +56,15 @@ def test_discord_connection_state_internals_the_runtime_wraps() -> None:
 
 
 def test_discord_http_routes_the_runtime_calls_directly() -> None:
-    """Requests made through discord.py's HTTPClient rather than its models (the graveyard's threads, voice
-    mutes, the channel's overwrites, DM channels): their names and first parameters."""
+    """Requests made through discord.py's HTTPClient rather than its models (the graveyard's threads and its
+    checks, voice mutes, the channel's overwrites, DM channels): their names and first parameters."""
     from discord.http import HTTPClient
 
     expected = {
         "start_thread_without_message": ["self", "channel_id"],
         "get_active_threads": ["self", "guild_id"],
+        "get_channel": ["self", "channel_id"],
+        "get_thread_member": ["self", "channel_id", "user_id"],
         "add_user_to_thread": ["self", "channel_id", "user_id"],
         "remove_user_from_thread": ["self", "channel_id", "user_id"],
         "edit_member": ["self", "guild_id", "user_id"],

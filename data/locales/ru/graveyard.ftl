@@ -5,6 +5,33 @@ channel-missing-graveyard = ⚠ Модераторы: я не могу откр�
 opt-mafia-graveyard = Выбывшие общаются в закрытой ветке и видят всю игру (по умолчанию да)
 param-graveyard = кладбище
 graveyard-say-yourself = В открытой игре выбывшие пишут на кладбище сами.
+graveyard-said = ✅ Сказано на кладбище от имени: { $name }.
+
+## Кто мог бы читать кладбище (bot/discord/graveyard_guard.py): модераторам говорится один раз
+graveyard-readers = ⚠ Модераторы: { $kind ->
+    [spectators] ветка для зрителей
+   *[graveyard] ветка-кладбище для выбывших
+} не открыта — здесь все приватные ветки видны живым игрокам: { $players }. До конца этой игры { $kind ->
+    [spectators] зрители
+   *[graveyard] выбывшие
+} ничего не получат. К следующей игре отнимите у них это право в этом канале или выберите канал для кладбищ, которого они не видят (`/gm settings graveyard_channel:`).
+graveyard-stopped = ⚠ Модераторы: публикация в { $kind ->
+    [spectators] ветке для зрителей
+   *[graveyard] ветке-кладбище
+} остановлена — её могут читать живые игроки: { $players }. До конца этой игры туда ничего не уйдёт.
+graveyard-stopped-thread = ⚠ Модераторы: публикация в { $kind ->
+    [spectators] ветке для зрителей
+   *[graveyard] ветке-кладбище
+} остановлена — это уже не та приватная ветка, которую открыл бот, или её больше нет. До конца этой игры туда ничего не уйдёт.
+graveyard-readers-hidden = { $count } { $count ->
+    [one] игрок
+    [few] игрока
+   *[many] игроков
+} (имён не называю: эта игра скрывает, кто играет)
+graveyard-reader-owner = владелец сервера
+graveyard-reader-administrator = право «Администратор»
+graveyard-reader-manage-threads = право «Управлять ветками»
+graveyard-reader-member = участник ветки
 
 ## Канал для кладбищ на сервере (/gm settings graveyard_channel:)
 opt-graveyard-channel = Где открывать ветки-кладбища, если в канале игры нельзя
