@@ -50,6 +50,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.discord.attempts import once
 from bot.discord.channel import ChannelKeeper
 from bot.discord.flow import relayed
 from bot.discord.graveyard_guard import PRIVATE_THREAD, Doubt, ThreadGuard
@@ -286,7 +287,7 @@ class Graveyard:
             if not opening:  # saved before the thread is made: only then may a thread be found by name
                 opening = discord.utils.time_snowflake(discord.utils.utcnow() - CLOCK_SKEW)
                 await self.channels.update(row.game_id, KIND, lambda saved, since=opening: saved.update(opening=since))
-            found = await self._create(row.game_id, parent, name)
+            found = await self._create(row.game_id, guild_id, parent, name, int(opening))
         if found is None:
             return await self._refused(game, readers)
         thread_id, parent = found
@@ -312,12 +313,24 @@ class Graveyard:
                       and int(c["id"]) >= since)
         return mine[0] if mine else None
 
-    async def _create(self, game_id: int, parent: int, name: str) -> tuple[int, int] | None:
-        try:
-            made = await self.bot.http.start_thread_without_message(
+    async def _create(
+        self, game_id: int, guild_id: int | None, parent: int, name: str, since: int
+    ) -> tuple[int, int] | None:
+        """The thread made once (`attempts.once`): after an answer that may hide it (made, then 5xx), the bot's
+        own thread of that name made since the saved mark is looked for before another try."""
+
+        async def make() -> dict[str, Any]:
+            return dict(await self.bot.http.start_thread_without_message(
                 parent, name=name, auto_archive_duration=ARCHIVE_MINUTES, type=PRIVATE_THREAD, invitable=False,
                 reason="the game's graveyard",
-            )
+            ))
+
+        async def landed() -> dict[str, Any] | None:
+            found = await self._find(guild_id, [parent], name, since)
+            return None if found is None else {"id": found[0]}
+
+        try:
+            made = await once(make, landed)
         except discord.HTTPException as error:
             if error.status >= 500:
                 raise  # the outbox tries the row again
