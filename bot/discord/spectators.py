@@ -26,6 +26,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.discord.graveyard import KIND as GRAVEYARD
 from bot.discord.graveyard import SPECTATORS, Graveyard, spectators_of
 from bot.live import LiveGame, Step
 from bot.storage import DeliveryRow, Storage
@@ -97,6 +98,9 @@ class Spectators:
             return "spectate-player"
         if user_id in spectators_of(game):
             return "spectate-already"
+        thread = game.row.meta.get(GRAVEYARD) or {}
+        if thread.get("refused") or thread.get("stopped"):
+            return "spectate-no-thread"  # nothing would reach them: no thread, or its feed stopped
         return None
 
     @staticmethod

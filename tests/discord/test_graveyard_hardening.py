@@ -131,7 +131,7 @@ async def test_a_living_player_who_can_read_private_threads_now_stops_the_feed(t
 
 
 async def test_no_graveyard_while_living_players_can_read_private_threads(tmp_path: Path, standin) -> None:
-    async with world(tmp_path, PLAYERS, standin=standin) as w:
+    async with world(tmp_path, PLAYERS + 1, standin=standin, locales=("en-US",)) as w:
         keepers = standin.add_role(w.guild, "Thread keepers", permissions=MANAGE_THREADS)
         admins = standin.add_role(w.guild, "Admins", permissions=ADMINISTRATOR)
         game = await start_mafia(w, PLAYERS)
@@ -153,6 +153,10 @@ async def test_no_graveyard_while_living_players_can_read_private_threads(tmp_pa
         await settled(w)
         assert not w.guild.threads
         assert len(told(w, "did not open the graveyard thread")) == 1, "told once"
+        watcher = w.users[PLAYERS]  # a member who holds no seat: nothing to watch, and told so
+        answer = reply(w, await answered(w, await w.slash(watcher, "spectate")))
+        assert "has no thread to watch from" in answer, answer
+        assert watcher.id not in {int(u) for u in (game.row.meta.get("spectators") or {}).get("members") or []}
 
 
 async def test_an_anonymous_game_counts_the_readers_without_naming_them_in_russian(tmp_path: Path, standin) -> None:
