@@ -116,3 +116,19 @@ def test_discord_table_and_web_modules_stay_small() -> None:
              *(ROOT / "bot" / "web").glob("*.py")]
     sizes = {f"{path.parent.name}/{path.name}": len(path.read_text(encoding="utf-8").splitlines()) for path in files}
     assert all(lines <= 500 for lines in sizes.values()), {name: n for name, n in sizes.items() if n > 500}
+
+
+def test_an_interactions_input_key_is_spelled_in_one_place() -> None:
+    """What makes an interaction applied once (its input key) is written by `bot.live.interaction_key` alone:
+    a click, a command and a command's several steps (Sword of Lies' /pay) all ask it, so a second spelling
+    can never drift from the first and let a redelivered interaction count twice."""
+    import re
+
+    spelled = re.compile(r"""f["']i\{""")
+    offenders = [
+        str(path.relative_to(ROOT))
+        for folder in ("bot", "cogs")
+        for path in (ROOT / folder).rglob("*.py")
+        if path != ROOT / "bot" / "live.py" and spelled.search(path.read_text(encoding="utf-8"))
+    ]
+    assert not offenders, f"input keys spelled outside bot.live.interaction_key: {offenders}"
