@@ -749,13 +749,15 @@ def test_every_prompt_option_refusal_and_event_of_the_sheet_reads_in_both_langua
 
 
 def test_every_catalog_key_the_sheet_names_exists_in_both_languages() -> None:
-    """The keys written in games/mafia/sheet.py and phases.py, and the ones they build from a part's name."""
+    """The keys written in the sheet's modules (games/mafia/sheet*.py) and phases.py, and the ones they build
+    from a part's name."""
     import re
     from pathlib import Path
 
     root = Path(sheet.__file__).parent
-    written = set(re.findall(r'"(mafia-[a-z-]+[a-z])"', (root / "sheet.py").read_text(encoding="utf-8")))
-    written |= set(re.findall(r'"(mafia-[a-z-]+[a-z])"', (root / "phases.py").read_text(encoding="utf-8")))
+    written: set[str] = set()
+    for path in [*root.glob("sheet*.py"), root / "phases.py"]:
+        written |= set(re.findall(r'"(mafia-[a-z-]+[a-z])"', path.read_text(encoding="utf-8")))
     built = {f"mafia-part-{p.name}" for p in sheet.PARTS} | {f"mafia-ask-{s}" for s in ("hand", "sleeve")}
     built |= {f"mafia-order-{s}{end}" for s in ("hand", "sleeve") for end in ("", "-none")}
     built |= {f"mafia-opt-{k}" for k in sheet.KINDS} | {f"mafia-phase-{p}" for p in ("night", "day")}
