@@ -40,18 +40,8 @@ ASK_TARGET = "sol-prompt-ask-target"
 ASK_POSITION = "sol-prompt-ask-position"
 NAME_COLOUR = "sol-prompt-name-colour"
 BELIEVE = "sol-prompt-believe"
-KEYS = (
-    MOVE,
-    TRADE_OWN,
-    TRADE_TARGET,
-    TRADE_THEIR,
-    TRADE_OFFER,
-    TRADE_PRICE,
-    ASK_TARGET,
-    ASK_POSITION,
-    NAME_COLOUR,
-    BELIEVE,
-)
+KEYS = (MOVE, TRADE_OWN, TRADE_TARGET, TRADE_THEIR, TRADE_OFFER, TRADE_PRICE, ASK_TARGET, ASK_POSITION, NAME_COLOUR,
+        BELIEVE)
 TURN_KEYS = (MOVE, TRADE_OWN, TRADE_TARGET, TRADE_THEIR, ASK_TARGET, ASK_POSITION)
 """Prompts of the mover composing a move: the deadline passes the turn."""
 
