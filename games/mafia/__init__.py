@@ -14,8 +14,13 @@ Rules: `shared/rules/mafia.md`; the points it leaves open, as settled here: `doc
   `bot_cards` (which card on whom), `bot_view` and `bot_memory` (what the seat knows and remembers).
 """
 
+from games.core.spec import GameSpec
+from games.mafia import spec
 from games.mafia.engine import MafiaEngine
+from games.mafia.feats import FEATS
 
 ENGINE = MafiaEngine()
+SPEC = GameSpec(ENGINE, guide=spec.GUIDE, record=spec.RECORD, sides=spec.SIDES, feats=FEATS)
+"""The game as the runtime knows it (games.core.spec): games/registry.py finds it here."""
 
-__all__ = ["ENGINE", "MafiaEngine"]
+__all__ = ["ENGINE", "SPEC", "MafiaEngine"]
