@@ -26,34 +26,11 @@ from games.core.orders import OrderForm, Part, Sheet, lines, message, picks
 from games.mafia.common import cards_term
 from games.mafia.order import Order
 from games.mafia.sheet_abilities import CheckPart, CroupierPart, ParanoidPart
-from games.mafia.sheet_cards import HAND, SLEEVE, committed
-from games.mafia.sheet_common import (
-    AS_QUESTION,
-    HAND_PAY_MAX,
-    KINDS,
-    NAME_COPIES,
-    NO,
-    NONE,
-    PAID,
-    PLAIN,
-    TRICK,
-    UNDER,
-    UNDER_MAX,
-    YES,
-    link_refusal,
-    night,
-    payment,
-    target_refusal,
-)
-from games.mafia.sheet_now import ArrangePart, InvisiblePart, MessagePart, OrderHandPart, RedrawPart, boss_may_write
+from games.mafia.sheet_cards import HAND, SLEEVE
+from games.mafia.sheet_common import NO, NONE, YES, night, payment
+from games.mafia.sheet_now import ArrangePart, InvisiblePart, MessagePart, OrderHandPart, RedrawPart
 from games.mafia.sheet_votes import ArtifactPart, BoostPart, KillPart, LeaderPart, VechePart
 from games.mafia.state import MafiaState
-
-__all__ = [
-    "AS_QUESTION", "DAY", "HAND_PAY_MAX", "KINDS", "NAME_COPIES", "NIGHT", "NO", "NONE", "PAID", "PARTS", "PLAIN",
-    "TRICK", "UNDER", "UNDER_MAX", "YES", "boss_may_write", "committed", "form", "link_refusal", "needed_names",
-    "order_of", "target_refusal",
-]
 
 PARTS: list[Part[MafiaState]] = [
     HAND, SLEEVE, KillPart(), BoostPart(), VechePart(), LeaderPart(), ArtifactPart(), CheckPart(),
