@@ -30,7 +30,7 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("run", help="run the Discord bot (the default)")
 
     play = commands.add_parser("play", help="play a game offline in the terminal, with bot players")
-    play.add_argument("game", nargs="?", default="cookie", help=f"one of: {', '.join(registry.available())}")
+    play.add_argument("game", nargs="?", default=registry.FIRST_GAME, help=f"one of: {', '.join(registry.available())}")
     play.add_argument("--players", type=int, default=None, help="number of seats (you hold one)")
     play.add_argument("--seed", type=int, default=None, help="fix the shuffle, for a repeatable game")
     play.add_argument(
@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
             print(t(language, "offline-not-configured"), file=sys.stderr)
             interactive = sys.stdin.isatty()
             return _play(
-                "cookie", players=4, seed=None, language=language, watch=not interactive,
+                registry.FIRST_GAME, players=4, seed=None, language=language, watch=not interactive,
                 db=OFFLINE_DB, resume=None, options={}, web_base=offline_web_base(settings),
             )
         from bot.discord.app import run_bot
@@ -263,7 +263,7 @@ def _play(
     if resume is None and game not in registry.available():
         print(t(language, "cli-unknown-game", game=game, games=", ".join(registry.available())), file=sys.stderr)
         return 2
-    engine = registry.engine(game if game in registry.available() else "cookie")
+    engine = registry.engine(game if game in registry.available() else registry.FIRST_GAME)
     if players is None:
         players = engine.default_players or engine.min_players
     refusal = engine.check_players(players)

@@ -148,6 +148,8 @@ DUPLICATE = Outcome(Refusal(key="error-duplicate"))
 """The interaction that asked for a step was applied already (Discord delivered it twice)."""
 
 
-def interaction_key(interaction_id: int) -> str:
-    """The input key of a Discord interaction: applied once per game (clicks, moderator steps, /start)."""
-    return f"i{interaction_id}"
+def interaction_key(interaction_id: int, part: str | None = None) -> str:
+    """The input key of a Discord interaction: applied once per game (clicks, moderator steps, /start).
+    `part` names one of several steps a single interaction makes (Sword of Lies' /pay: the recipient, then
+    the chips), each applied once."""
+    return f"i{interaction_id}" if part is None else f"i{interaction_id}-{part}"

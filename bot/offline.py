@@ -81,63 +81,22 @@ def picture_path(game: LiveGame, database: str | Path) -> Path:
     return place.parent / "out" / f"{place.stem}-{name}"
 
 
-async def maskmen_picture(game: LiveGame, events: list[Event], language: str, path: Path) -> list[str]:
-    """Maskmen: the strength order as text, and as a picture saved to the game's file."""
-    from games.maskmen.picture import order_texts, render_order, text_form
-
-    if not any(e.key in {"maskmen-debut", "maskmen-proved"} and e.to is None for e in events):
+async def picture_lines(game: LiveGame, events: list[Event], language: str, path: Path) -> list[str]:
+    """The game's picture (games.core.spec.Picture) after the events the channel is shown it after: saved to
+    the game's file (`path`), said where (every time: it is easy to lose), and said in words where the game
+    says so."""
+    shown = registry.spec(game.row.game).picture
+    if shown is None or not any(e.key in shown.shown_after and e.to is None for e in events):
         return []
     view = game.engine.view(game.state, None)
+    names = [game.name_of(s) for s in range(len(game.seats))]
     say = partial(t, language)
-    png = await asyncio.to_thread(render_order, view["order"], order_texts(say, season=view["season"]))
+    png = await asyncio.to_thread(shown.draw, view, names, say)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(png)
-    return [text_form(view["order"], say), t(language, "offline-picture", path=str(path))]
+    words = [shown.describe(view, names, say)] if shown.said_offline else []
+    return [*words, t(language, shown.saved, path=str(path))]
 
-
-async def castle_picture(game: LiveGame, events: list[Event], language: str, path: Path) -> list[str]:
-    """Castle: the board picture at the start of each round and at the end, saved to the game's file."""
-    from games.castle.picture import render_board
-    from games.castle.scene import BOARD_SHOWN_AFTER, build_scene
-
-    if not any(e.key in BOARD_SHOWN_AFTER and e.to is None for e in events):
-        return []
-    view = game.engine.view(game.state, None)
-    scene = build_scene(view, [game.name_of(s) for s in range(len(game.seats))], partial(t, language))
-    png = await asyncio.to_thread(render_board, scene)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(png)
-    return [t(language, "offline-castle-picture", path=str(path))]  # every round: it is easy to lose
-
-
-OFFLINE_EXTRAS: dict[str, Callable[[LiveGame, list[Event], str, Path], Awaitable[list[str]]]] = {
-    "maskmen": maskmen_picture,
-    "castle": castle_picture,
-}
-
-
-def mafia_guide(game: LiveGame, seat_number: int) -> list[Event]:
-    from games.mafia.help import guide
-
-    return guide(game.state, seat_number)  # type: ignore[arg-type]
-
-
-def castle_guide(game: LiveGame, seat_number: int) -> list[Event]:
-    from games.castle.summary import guide
-
-    return guide(game.state, seat_number)  # type: ignore[arg-type]
-
-
-OFFLINE_GUIDES: dict[str, Callable[[LiveGame, int], list[Event]]] = {
-    "mafia": mafia_guide,
-    "castle": castle_guide,
-}
-"""What `?` shows after the public status lines, for a seat: Mafia's roles, cards with their texts,
-order, artifact and private log (in place of the status lines' short private aid); Castle's exits
-of your hall and where every artifact lies (after the private aid, which it adds to)."""
-
-GUIDES_ADD = {"castle"}
-"""Games whose guide adds to the status lines' private aid rather than replacing it."""
 
 HINT_LIMIT = 90
 """A sign-up option's ability is clipped to one short line; `?` shows it whole."""
@@ -200,11 +159,9 @@ class Terminal:
                 continue
             self.show_live()
             self.say(text)
-        extra = OFFLINE_EXTRAS.get(game.row.game)
-        if extra is not None:
-            for line in await extra(game, delivery.events, self.language, picture_path(game, self.database)):
-                self.show_live()
-                self.say(line)
+        for line in await picture_lines(game, delivery.events, self.language, picture_path(game, self.database)):
+            self.show_live()
+            self.say(line)
 
     def show_live(self) -> None:
         """The newest version of each live message waiting, unless it is the one printed last."""
@@ -215,13 +172,16 @@ class Terminal:
         self.live.clear()
 
     def show_summary(self, game: LiveGame) -> None:
+        """`?`: the status lines, and the game's guide for the human's seat (games.core.spec.GameSpec.guide),
+        which adds to the lines' short private aid or says it in full in its place."""
         names = self.names(game)
-        guide = OFFLINE_GUIDES.get(game.row.game) if self.human is not None else None
+        spec = registry.spec(game.row.game)
+        guide = spec.guide if self.human is not None else None
         for event in game.engine.summary(game.state, self.human):
-            if guide is None or event.to is None or game.row.game in GUIDES_ADD:  # the guide says it in full
+            if guide is None or event.to is None or spec.guide_adds:  # the guide says it in full
                 self.say(event_text(event, self.language, names))
         if guide is not None and self.human is not None:
-            for event in guide(game, self.human):
+            for event in guide(game.state, self.human):
                 self.say(event_text(event, self.language, names))
 
     def show_help(self) -> None:

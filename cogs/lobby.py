@@ -324,10 +324,7 @@ class Lobby(commands.Cog):
 
     @app_commands.command(name="rules", description=text("cmd-rules", "How this game is played"))
     @app_commands.describe(game=text("opt-game", "Which game (default: the one in this channel)"))
-    @app_commands.choices(
-        game=[app_commands.Choice(name=name, value=name)
-              for name in ("cookie", "maskmen", "sword-of-lies", "castle", "mafia")]
-    )
+    @app_commands.choices(game=[app_commands.Choice(name=name, value=name) for name in registry.available()])
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         language = normalize(str(interaction.locale))
         if game is None:

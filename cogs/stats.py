@@ -34,10 +34,10 @@ from bot.ratings.text import card_lines, leaderboard_lines, season_title
 from bot.render import joined, list_names
 from bot.storage import GameRow
 from bot.transcript import transcript
+from games import registry
 
 HISTORY_PAGE = 10
-GAME_CHOICES = [app_commands.Choice(name=name, value=name)
-                for name in ("castle", "cookie", "maskmen", "sword-of-lies", "mafia")]
+GAME_CHOICES = [app_commands.Choice(name=name, value=name) for name in registry.available()]
 LEADERBOARD_SIZE = 20
 NO_PINGS = discord.AllowedMentions.none()
 

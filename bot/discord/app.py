@@ -30,6 +30,7 @@ from bot.process import tune_gc
 from bot.startup import StartupError
 from bot.storage import Storage, open_storage
 from bot.web.app import WebServer
+from games import registry
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +46,9 @@ SAFE_MENTIONS = discord.AllowedMentions(everyone=False, users=False, roles=False
 `@everyone`, a `<@&role>`). A message that means to ping says whom (a public prompt, the GM role)."""
 
 EXTENSIONS = (
-    "cogs.lobby", "cogs.moderation", "cogs.events", "cogs.cookie", "cogs.maskmen", "cogs.sword_of_lies", "cogs.castle",
-    "cogs.mafia", "cogs.stats", "cogs.privacy", "cogs.spectators",
+    "cogs.lobby", "cogs.moderation", "cogs.events",
+    *(f"cogs.{registry.package(name)}" for name in registry.available()),  # each game's own cog: cogs/<package>.py
+    "cogs.stats", "cogs.privacy", "cogs.spectators",
 )
 
 

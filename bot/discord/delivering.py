@@ -13,7 +13,8 @@ from bot.discord.graveyard import FEED
 from bot.discord.memory import Memory
 from bot.discord.outbox import Message, Outbox
 from bot.discord.outboxes import Outboxes
-from bot.discord.planning import PictureBuilder, Planner
+from bot.discord.pictures import picture_builder
+from bot.discord.planning import Planner
 from bot.discord.presenting import prompt_mentions, prompt_view
 from bot.discord.shards import Cluster
 from bot.discord.standing import Standing, still_held
@@ -37,8 +38,8 @@ class Deliveries:
         self.flow = flow
         self.channels = channels
         self.cluster = cluster
-        self.pictures: dict[str, PictureBuilder] = {}
-        """How each game draws its picture rows' files (e.g. the Maskmen strength order), by game name."""
+        self.pictures = picture_builder(storage)
+        """How a picture row's file is drawn (the game's picture, or its GIF: bot/discord/pictures.py)."""
         self.routes: dict[str, Callable[[DeliveryRow], Outbox]] = {}
         """Kinds of row with a destination of their own, kind → its outbox (the graveyard thread's rows:
         bot/discord/graveyard.py); every other row goes to its channel's or member's outbox."""
@@ -154,13 +155,7 @@ class Deliveries:
         if row.kind == "lobby":
             return partial(self.standing.join_button, row)
         if row.kind == "picture":
-            game_name = row.body.get("game", "")
-
-            async def picture() -> dict[str, Any]:
-                builder = self.pictures.get(game_name)
-                return await builder(row.body) if builder is not None else {}
-
-            return picture
+            return partial(self.pictures, row.body)
 
         def build() -> dict[str, Any]:
             game = self.table.games.get(row.game_id)

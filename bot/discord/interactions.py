@@ -34,7 +34,7 @@ from bot.discord.relay import Relay
 from bot.discord.replies import Replies, ephemeral
 from bot.discord.text import event_text
 from bot.i18n import normalize, reading_as, t
-from bot.live import LiveGame
+from bot.live import LiveGame, interaction_key
 from bot.render import clip
 from bot.storage import DeliveryRow, Storage
 from bot.table import Table
@@ -146,7 +146,7 @@ class Interactions:
             self.memory.dm_channels.setdefault(interaction.user.id, interaction.channel_id)
         try:
             outcome = await self.table.act(
-                game_id, seat_number, Action(prompt=prompt_id, value=value), input_key=f"i{interaction.id}",
+                game_id, seat_number, Action(prompt=prompt_id, value=value), input_key=interaction_key(interaction.id),
                 actor_id=interaction.user.id,
             )
         finally:

@@ -3,12 +3,13 @@ transaction; bot/discord/delivering.py queues them once saved)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 from bot.discord.channel import ChannelKeeper
 from bot.discord.flow import Flow, relayed
 from bot.discord.memory import Memory, Posted
+from bot.discord.pictures import picture_rows
 from bot.discord.presenting import prompt_content, public_player, seat_language
 from bot.discord.text import event_text
 from bot.i18n import reading_as, t
@@ -18,11 +19,6 @@ from bot.storage import DeliveryRow
 from bot.table import Table
 from games.core import Event, GameState, Prompt, seat
 from games.core.orders import sheet_of, sheet_seat
-
-Presenter = Callable[[LiveGame, GameState, list[Event]], list[dict[str, Any]]]
-"""Game-specific extras for a step (e.g. the Maskmen picture): the bodies of picture rows, saved with
-the step. Each holds its message text ("text") and what `pictures[game]` needs to draw the file."""
-PictureBuilder = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
 
 
 def reachable(game: LiveGame, seat_number: int) -> bool:
@@ -39,8 +35,6 @@ class Planner:
         self.extras: list[Callable[[Step], list[tuple[str, dict[str, Any]]]]] = []
         """More world state a step may change, each a step's rows as (kind, body): the graveyard thread and
         its feed, the voice channel's mutes (bot/discord/graveyard.py, voice.py)."""
-        self.presenters: dict[str, Presenter] = {}
-        """Game-specific extras after the shared rendering (e.g. the Maskmen picture), by game name."""
 
     def plan(self, step: Step) -> list[DeliveryRow]:
         """What a step must show in Discord, as rows saved in the step's own transaction: the
@@ -84,10 +78,8 @@ class Planner:
                     reminder = Event(key="reminder-due", params={"player": seat(seat_number), "when": when})
                 text = event_text(reminder, language, game.name_of)
                 add("text", {"text": text}, user_id=game.seats[seat_number].user_id)
-        presenter = self.presenters.get(game.row.game)
-        if presenter is not None:
-            for body in presenter(game, state, step.events):
-                add("picture", body)
+        for body in picture_rows(game, state, step.events):  # the game's picture (bot/discord/pictures.py)
+            add("picture", body)
         posted = set() if step.rolled_back else self.memory.sent.get(game.id, set())
         for prompt in state.prompts:
             user_id = game.seats[prompt.seat].user_id

@@ -109,8 +109,6 @@ class GameMaster:
         """The links to the web record the bot gives (bot/web/links.py), with its key once started."""
 
         # what the cogs use
-        self.presenters = self.planner.presenters
-        self.pictures = self.deliveries.pictures
         self.gone_channels = memory.gone_channels
         self.channel_outbox = self.outboxes.channel_outbox
         self.dm_outbox = self.outboxes.dm_outbox

@@ -4,7 +4,8 @@ a second truth: `python -m bot ratings rebuild` computes every rating again from
 
     maths.py         openskill on a finished game's teams and places (nothing else rates)
     holders.py       who held each seat, for what share, and how each turn ended (reliability)
-    feats.py         what each achievement checks; achievements.py loads data/achievements/*.toml
+    feats.py         the checks every game may use (a game's own: games/<game>/feats.py); achievements.py
+                     loads data/achievements/*.toml
     live.py          a finished game's record, made by the table as it saves the results
     record.py        the write programs: the record with the results, a new season, a member forgotten
     rebuild.py       the ratings again from the saved results

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.ratings.feats import CHECKS, Finished
+from bot.ratings.feats import Finished, checks_for
 from bot.ratings.holders import END
 from bot.ratings.maths import Holder
 
@@ -40,10 +40,11 @@ def catalog() -> dict[str, tuple[Achievement, ...]]:
     for path in sorted(FOLDER.glob("*.toml")):
         game = path.stem.replace("_", "-")
         entries = tomllib.loads(path.read_text(encoding="utf-8")).get("achievement", [])
+        checks = checks_for(game)
         listed = []
         for entry in entries:
             params = {k: v for k, v in entry.items() if k not in ("id", "check")}
-            if entry["check"] not in CHECKS:
+            if entry["check"] not in checks:
                 raise ValueError(f"{path.name}: {entry['id']} uses an unknown check {entry['check']!r}")
             listed.append(Achievement(entry["id"], game, entry["check"], params))
         found[game] = tuple(listed)
@@ -58,8 +59,9 @@ def earned(done: Finished, seats: Sequence[tuple[Holder, ...]]) -> list[tuple[in
     """(member, achievement) of the members who held an earning seat at the game's end, in the
     catalog's order, then seat order."""
     awards = []
+    checks = checks_for(done.game)
     for achievement in catalog().get(done.game, ()):
-        for number in sorted(CHECKS[achievement.check](done, achievement.params)):
+        for number in sorted(checks[achievement.check](done, achievement.params)):
             if not 0 <= number < len(seats):
                 continue
             for holder in seats[number]:

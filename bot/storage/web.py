@@ -117,13 +117,16 @@ async def recent_games(storage: Storage, guild_id: int, limit: int) -> list[tupl
     return [(row, winners[row.id]) for row in rows]
 
 
-async def mafia_sides(storage: Storage, guild_id: int) -> list[tuple[int, int, list[tuple[bool, list[str]]]]]:
-    """Every finished Mafia game of the server as (game, players, [(won, roles) per seat]), from the results
-    (which outlive a purged record): the roles are the seat's public and secret role."""
+async def side_results(
+    storage: Storage, guild_id: int, game: str
+) -> list[tuple[int, int, list[tuple[bool, list[str]]]]]:
+    """Every finished game `game` of the server as (game, players, [(won, roles) per seat]), from the results
+    (which outlive a purged record): the roles are the seat's (a Mafia seat's public and secret role), which
+    tell its side (games.core.spec.Sides)."""
     games: dict[int, list[tuple[bool, list[str]]]] = {}
     for game_id, won, roles in await storage._fetchall(
-        "SELECT game_id, won, roles FROM results WHERE guild_id = ? AND game = 'mafia' ORDER BY game_id, seat",
-        (guild_id,),
+        "SELECT game_id, won, roles FROM results WHERE guild_id = ? AND game = ? ORDER BY game_id, seat",
+        (guild_id, game),
     ):
         games.setdefault(int(game_id), []).append((bool(won), [] if roles is None else list(json.loads(roles))))
     return [(game_id, len(seats), seats) for game_id, seats in games.items()]

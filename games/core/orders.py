@@ -21,7 +21,6 @@ Prompts of one sheet share `Prompt.sheet` (the Discord layer edits one DM messag
 from __future__ import annotations
 
 import json
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -482,32 +481,3 @@ class OrderForm(Generic[S]):
                 wanted[name] = answers
         value = PLAN + json.dumps(wanted, separators=(",", ":"), ensure_ascii=False)
         return value if self._plan_refusal(state, sheet, value) is None else PLAN + "{}"
-
-
-def random_answers(form: OrderForm[S], state: S, sheet: Sheet, name: str, rng: random.Random) -> list[str]:
-    """A random legal way to build part `name` (bots and property tests)."""
-    part = form.parts[name]
-    answers: list[str] = []
-    while (step := part.step(state, sheet, answers)) is not None:
-        if step.ask == "text":
-            text = str(step.params.get("example", "…"))
-            if part.check(state, sheet, answers, text) is not None:
-                return part.default(state, sheet)
-            answers.append(text)
-            continue
-        legal = [o.value for o in step.options if o.disabled is None]
-        if step.ask == "many":
-            low = 1 if step.min_picks is None else step.min_picks
-            high = min(len(legal), len(step.options) if step.max_picks is None else step.max_picks)
-            if high < low:
-                return part.default(state, sheet)
-            chosen = PICKS.join(rng.sample(legal, rng.randint(low, high)))
-            if part.check(state, sheet, answers, chosen) is not None:
-                return part.default(state, sheet)
-            answers.append(chosen)
-            continue
-        legal = [v for v in legal if part.check(state, sheet, answers, v) is None]
-        if not legal:
-            return part.default(state, sheet)
-        answers.append(rng.choice(legal))
-    return answers

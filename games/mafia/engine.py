@@ -12,6 +12,7 @@ from games.mafia import bot, dossier, draft, opening, phases, setup, sheet, summ
 from games.mafia.options import ALLOWED_MAX, ALLOWED_MIN, MIN_PLAYERS, Join
 from games.mafia.options import Options as MafiaOptions
 from games.mafia.roles import load_roles
+from games.mafia.sheet_common import link_refusal
 from games.mafia.state import MafiaState
 
 PLAYER_ASKS = ("mafia-ask-target", "mafia-ask-kill", "mafia-ask-veche", "mafia-ask-leader", "mafia-ask-artifact",
@@ -160,7 +161,7 @@ class MafiaEngine(Engine[MafiaState]):
             return Refusal(key="mafia-say-radio-silence")
         if not 0 <= seat < state.players or not state.seats[seat].alive:
             return Refusal(key="mafia-say-dead")
-        return None if text is None else sheet.link_refusal(text)
+        return None if text is None else link_refusal(text)
 
 
 def _leader_part(state: MafiaState, seat: int) -> list[str] | None:

@@ -40,18 +40,8 @@ ASK_TARGET = "sol-prompt-ask-target"
 ASK_POSITION = "sol-prompt-ask-position"
 NAME_COLOUR = "sol-prompt-name-colour"
 BELIEVE = "sol-prompt-believe"
-KEYS = (
-    MOVE,
-    TRADE_OWN,
-    TRADE_TARGET,
-    TRADE_THEIR,
-    TRADE_OFFER,
-    TRADE_PRICE,
-    ASK_TARGET,
-    ASK_POSITION,
-    NAME_COLOUR,
-    BELIEVE,
-)
+KEYS = (MOVE, TRADE_OWN, TRADE_TARGET, TRADE_THEIR, TRADE_OFFER, TRADE_PRICE, ASK_TARGET, ASK_POSITION, NAME_COLOUR,
+        BELIEVE)
 TURN_KEYS = (MOVE, TRADE_OWN, TRADE_TARGET, TRADE_THEIR, ASK_TARGET, ASK_POSITION)
 """Prompts of the mover composing a move: the deadline passes the turn."""
 
@@ -212,13 +202,22 @@ def _on_trade_own(state: SolState, player: int, prompt: Prompt, action: Action, 
     replace_prompts(state, player, _players_prompt(state, player, TRADE_TARGET))
 
 
-def _on_trade_target(state: SolState, player: int, prompt: Prompt, action: Action, events: list[Event]) -> None:
+def _picked(state: SolState, player: int, action: Action) -> int | None:
+    """The player the mover picked, or None when they went Back (the move is composed again from its start)."""
     assert state.draft is not None
     if action.value == BACK:
         _back_to_move(state, player)
+        return None
+    picked = as_int(action.value)
+    assert picked is not None
+    return picked
+
+
+def _on_trade_target(state: SolState, player: int, prompt: Prompt, action: Action, events: list[Event]) -> None:
+    target = _picked(state, player, action)
+    if target is None:
         return
-    target = as_int(action.value)
-    assert target is not None
+    assert state.draft is not None
     state.draft.target = target
     replace_prompts(
         state,
@@ -344,13 +343,9 @@ def _trade(state: SolState, events: list[Event]) -> None:
 
 
 def _on_ask_target(state: SolState, player: int, prompt: Prompt, action: Action, events: list[Event]) -> None:
-    assert state.draft is not None
-    if action.value == BACK:
-        _back_to_move(state, player)
-        return
-    target = as_int(action.value)
-    assert target is not None
-    _ask_about(state, player, target, events)
+    target = _picked(state, player, action)
+    if target is not None:
+        _ask_about(state, player, target, events)
 
 
 def _ask_about(state: SolState, player: int, target: int, events: list[Event]) -> None:

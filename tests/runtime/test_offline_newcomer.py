@@ -75,7 +75,7 @@ async def test_question_mark_in_castle_lists_the_exits_and_the_artifacts(tmp_pat
 
 def test_play_help_names_all_five_games(tmp_path: Path) -> None:
     result = run_cli("play", "--help", tmp_path=tmp_path)
-    assert "castle, cookie, maskmen, mafia, sword-of-lies" in " ".join(result.stdout.split())
+    assert "castle, cookie, mafia, maskmen, sword-of-lies" in " ".join(result.stdout.split())
 
 
 def test_a_wrong_house_rule_lists_the_games_house_rules_with_their_ranges(tmp_path: Path) -> None:

@@ -9,7 +9,8 @@ from games.castle import ENGINE
 from games.castle.orders import ORDERS
 from games.castle.state import CastleState, Marker
 from games.core import Action
-from games.core.orders import EDIT, FINISH, random_answers
+from games.core.order_random import random_answers
+from games.core.orders import EDIT, FINISH
 from tests.games.castle.helpers import act, keys, new_game, orders, position, prompt_of, refusal
 
 
