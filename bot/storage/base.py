@@ -363,11 +363,11 @@ class Storage(ABC):
         return posted
 
     async def prune_deliveries(self) -> int:
-        """Forget the delivered rows of games that are over (start-up housekeeping)."""
+        """Forget the delivered rows of games that are over, and of game nights (start-up housekeeping)."""
         async with self.transaction() as tx:
             return await tx.execute(
-                "DELETE FROM deliveries WHERE state != 0 AND game_id IN"
-                " (SELECT id FROM games WHERE status IN ('finished', 'cancelled'))"
+                "DELETE FROM deliveries WHERE state != 0 AND (game_id IS NULL OR game_id IN"
+                " (SELECT id FROM games WHERE status IN ('finished', 'cancelled')))"
             )
 
     async def input_seen(self, game_id: int, input_key: str) -> bool:
@@ -484,28 +484,30 @@ class Storage(ABC):
     # --- per-server settings and results ------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         rows = await self._fetchall(
-            "SELECT language, gm_role_id, deadlines, absent_after, graveyard_channel_id, spectators"
+            "SELECT language, gm_role_id, deadlines, absent_after, graveyard_channel_id, spectators, zone"
             " FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
         if not rows:
             return {"language": None, "gm_role_id": None, "deadlines": {}, "absent_after": 0,
-                    "graveyard_channel_id": None, "spectators": True}
-        language, role, deadlines, absent_after, graveyard, spectators = rows[0]
+                    "graveyard_channel_id": None, "spectators": True, "zone": None}
+        language, role, deadlines, absent_after, graveyard, spectators, zone = rows[0]
         return {"language": language, "gm_role_id": role, "deadlines": json.loads(deadlines),
-                "absent_after": int(absent_after), "graveyard_channel_id": graveyard, "spectators": bool(spectators)}
+                "absent_after": int(absent_after), "graveyard_channel_id": graveyard, "spectators": bool(spectators),
+                "zone": zone}
 
     async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
         async with self.transaction() as tx:
             await tx.execute(
                 "INSERT INTO guild_settings (guild_id, language, gm_role_id, deadlines, absent_after,"
-                " graveyard_channel_id, spectators) VALUES (?,?,?,?,?,?,?)"
+                " graveyard_channel_id, spectators, zone) VALUES (?,?,?,?,?,?,?,?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
                 " gm_role_id = excluded.gm_role_id, deadlines = excluded.deadlines,"
                 " absent_after = excluded.absent_after, graveyard_channel_id = excluded.graveyard_channel_id,"
-                " spectators = excluded.spectators",
+                " spectators = excluded.spectators, zone = excluded.zone",
                 (guild_id, settings.get("language"), settings.get("gm_role_id"),
                  dumps(settings.get("deadlines") or {}), int(settings.get("absent_after") or 0),
-                 settings.get("graveyard_channel_id"), int(bool(settings.get("spectators", True)))),
+                 settings.get("graveyard_channel_id"), int(bool(settings.get("spectators", True))),
+                 settings.get("zone")),
             )
 
     async def record_results(self, game: GameRow, scores: list[tuple[int | None, int, bool, Any]], at: float) -> None:

@@ -88,7 +88,7 @@ async def test_guild_settings_round_trip(database: Database) -> None:
         await storage.save_guild_settings(5, {"language": "ru", "gm_role_id": 9, "deadlines": {"choose": 30}})
         assert await storage.guild_settings(5) == {
             "language": "ru", "gm_role_id": 9, "deadlines": {"choose": 30}, "absent_after": 0,
-            "graveyard_channel_id": None, "spectators": True,
+            "graveyard_channel_id": None, "spectators": True, "zone": None,
         }
         await storage.save_guild_settings(5, {**await storage.guild_settings(5), "absent_after": 3})
         assert (await storage.guild_settings(5))["absent_after"] == 3
@@ -96,6 +96,8 @@ async def test_guild_settings_round_trip(database: Database) -> None:
         assert (await storage.guild_settings(5))["graveyard_channel_id"] == 1 << 60  # a snowflake fits
         await storage.save_guild_settings(5, {**await storage.guild_settings(5), "spectators": False})
         assert (await storage.guild_settings(5))["spectators"] is False
+        await storage.save_guild_settings(5, {**await storage.guild_settings(5), "zone": "Europe/Moscow"})
+        assert (await storage.guild_settings(5))["zone"] == "Europe/Moscow"
     finally:
         await storage.close()
 
