@@ -17,9 +17,10 @@ from discord.ext import commands
 
 from bot.discord.checks import is_moderator
 from bot.discord.game_cog import game_master
-from bot.discord.lookups import Entry, autocomplete, finished_games, game_entry, newest_first
+from bot.discord.lookups import Entry, autocomplete, finished_games, game_entry, newest_first, time_zones
 from bot.discord.text import escape_name
 from bot.discord.translator import text
+from bot.gathering.times import DEFAULT_ZONE, zone_named
 from bot.i18n import normalize, t
 from bot.live import LiveGame, Outcome, Seat, interaction_key
 from bot.lobby import deadline_bounds
@@ -297,17 +298,24 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         absent_after=text("opt-absent-after", "Missed deadlines in a row before a bot takes the seat (0: never)"),
         graveyard_channel=text("opt-graveyard-channel", "Where graveyard threads open when a game's channel can't"),
         spectators=text("opt-spectators", "May members who play no seat watch games with /spectate (default yes)"),
+        timezone=text("opt-server-timezone", "The server's time zone (IANA name, e.g. Europe/Moscow)"),
     )
+    @app_commands.autocomplete(timezone=autocomplete(time_zones))
     async def settings(
         self, interaction: discord.Interaction, language: Literal["ru", "en"] | None = None,
         gm_role: discord.Role | None = None, deadline: str | None = None,
         seconds: app_commands.Range[int, 10, 86400] | None = None,
         absent_after: app_commands.Range[int, 0, 50] | None = None,
         graveyard_channel: discord.TextChannel | None = None, spectators: bool | None = None,
+        timezone: str | None = None,
     ) -> None:
         reader = normalize(str(interaction.locale))
         guild_id = interaction.guild_id or 0
         current = await self.gm.storage.guild_settings(guild_id)
+        zone = zone_named(timezone) if timezone is not None else None
+        if timezone is not None and zone is None:
+            await self.gm.ephemeral(interaction, t(reader, "zone-unknown", typed=timezone[:80]))
+            return
         if (deadline is None) != (seconds is None):
             await self.gm.ephemeral(interaction, t(reader, "gm-settings-deadline-pair"))
             return
@@ -339,6 +347,8 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             current["graveyard_channel_id"] = graveyard_channel.id
         if spectators is not None:
             current["spectators"] = spectators
+        if zone is not None:
+            current["zone"] = zone.key
         await self.gm.storage.save_guild_settings(guild_id, current)
         deadlines = ", ".join(f"{k}={v}s" for k, v in sorted(current["deadlines"].items())) or "—"
         await self.gm.ephemeral(
@@ -348,7 +358,8 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             + "\n" + t(reader, "settings-absent", misses=int(current.get("absent_after") or 0))
             + "\n" + t(reader, "settings-graveyard", channel=f"<#{current['graveyard_channel_id']}>"
                         if current.get("graveyard_channel_id") else "none")
-            + "\n" + t(reader, "settings-spectators", allowed="yes" if current.get("spectators", True) else "no"),
+            + "\n" + t(reader, "settings-spectators", allowed="yes" if current.get("spectators", True) else "no")
+            + "\n" + t(reader, "settings-zone", zone=current.get("zone") or DEFAULT_ZONE),
         )
 
 

@@ -18,6 +18,8 @@ from discord.ext import commands
 from bot import metrics
 from bot.config import Settings
 from bot.discord.components import ALREADY_ANSWERED, DYNAMIC_ITEMS, released
+from bot.discord.gathering import hear_rsvps
+from bot.discord.gathering_components import NIGHT_ITEMS
 from bot.discord.observing import HealthServer, Observer
 from bot.discord.service import GameMaster
 from bot.discord.stopping import GracefulStop
@@ -44,7 +46,7 @@ SAFE_MENTIONS = discord.AllowedMentions(everyone=False, users=False, roles=False
 
 EXTENSIONS = (
     "cogs.lobby", "cogs.moderation", "cogs.events", "cogs.cookie", "cogs.maskmen", "cogs.sword_of_lies", "cogs.castle",
-    "cogs.mafia", "cogs.stats", "cogs.privacy", "cogs.spectators",
+    "cogs.mafia", "cogs.stats", "cogs.privacy", "cogs.spectators", "cogs.schedule",
 )
 
 
@@ -67,6 +69,7 @@ class GameMasterBot(commands.Bot):
         intents.guilds = True
         intents.members = settings.discord_members_intent
         intents.voice_states = True  # who is in a live game's voice channel (bot/discord/voice.py)
+        intents.guild_scheduled_events = True  # game nights' Discord events and who is Interested (cogs/schedule.py)
         shards: dict[str, object] = {}
         if isinstance(self, commands.AutoShardedBot):
             shards = {"shard_ids": shard_ids(settings), "shard_count": settings.shard_count}
@@ -99,7 +102,8 @@ class GameMasterBot(commands.Bot):
         await asyncio.to_thread(warm_up)  # catalogs and the Russian dictionary: off the loop, before the first line
         await self.tree.set_translator(CatalogTranslator())
         self.tree.on_error = self.on_app_command_error
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *NIGHT_ITEMS)
+        hear_rsvps(self)
         for extension in EXTENSIONS:
             try:
                 await self.load_extension(extension)

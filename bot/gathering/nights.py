@@ -13,6 +13,7 @@ night is marked opened last, with what it sends and, for a weekly night, next we
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -67,6 +68,21 @@ class NightRequest:
     input_key: str | None = None
 
 
+def house_rules(typed: str) -> dict[str, Any]:
+    """More house rules as typed for `/schedule options:`: `key=value` pairs separated by spaces or commas (a
+    value read as JSON when it is: 30, true, "text"). ValueError naming the first part that is no pair."""
+    rules: dict[str, Any] = {}
+    for part in typed.replace(",", " ").split():
+        key, equals, value = part.partition("=")
+        if not equals or not key.strip():
+            raise ValueError(part)
+        try:
+            rules[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            rules[key.strip()] = value
+    return rules
+
+
 def seat_range(engine: Engine[Any], options: BaseModel) -> tuple[int, int]:
     """The table sizes the game allows with these house rules (Mafia: 10–12, or 8–14 when allowed)."""
     allows = getattr(options, "allows", None)
@@ -80,7 +96,7 @@ class Nights:
         self.store = GatheringStore(storage)
         self.lobby = lobby
         self.table = table
-        self.notifier = Notifier(self.store, table.clock)
+        self.notifier = Notifier(self.store, self.clock)
         self.queue: Queue = lambda rows: None
         """Saved rows to send (the Discord layer's outboxes)."""
         self.listed: Listed | None = None
@@ -339,10 +355,12 @@ class Nights:
         low, high = seat_range(engine, engine.parse_options(row.options))
         lines = [t(language, "night-lobby-opened", game=plans.title(schedule, language), id=row.id, night=schedule.id,
                    count=len(row.seats), min=low, max=high)]
+        if len(row.seats) < low:
+            lines.append(t(language, "night-lobby-needs", more=low - len(row.seats)))
+        elif any(s.get(PENDING) for s in row.seats):
+            lines.append(t(language, "night-lobby-pending"))
         if seating.waiting:
             lines.append(t(language, "night-lobby-waiting", count=len(seating.waiting)))
-        if any(s.get(PENDING) for s in row.seats):
-            lines.append(t(language, "night-lobby-pending"))
         body = {"text": "\n".join(lines), "language": language}
         return DeliveryRow(row.id, 0, "lobby", body, channel_id=schedule.channel_id)
 

@@ -177,6 +177,13 @@ def notices_program(
     return fresh, ids
 
 
+def instead_program(refused: int, row: DeliveryRow, owner: int | None) -> Program[tuple[int, ...]]:
+    """A refused row given up and what stands in for it saved, in one write: once, however often it is asked."""
+    if (yield Run("UPDATE deliveries SET state = 2 WHERE id = ? AND state = 0", (refused,))) != 1:
+        return ()
+    return (yield from insert_deliveries([row], owner))
+
+
 def one(sql: str, params: Sequence[Any]) -> Program[int]:
     return (yield Run(sql, params))
 
@@ -276,6 +283,19 @@ class GatheringStore:
 
     async def update_meta(self, schedule_id: int, **changes: Any) -> dict[str, Any] | None:
         return await self.storage._write(partial(meta_program, schedule_id, changes))
+
+    async def instead(self, refused: int, row: DeliveryRow) -> bool:
+        """Give up row `refused` and save `row` in its stead (once); whether this call did."""
+        ids = await self.storage._write(partial(instead_program, refused, row, self.storage.owner))
+        number_deliveries([row] if ids else [], ids)
+        return bool(ids)
+
+    async def events_refused(self, guild_id: int) -> bool:
+        """Whether a night of the server could not have its Discord event already (the moderators were told)."""
+        rows = await self._read(
+            "SELECT 1 FROM schedules WHERE guild_id = ? AND meta LIKE ? LIMIT 1", (guild_id, '%"event":"refused"%')
+        )
+        return bool(rows)
 
     # --- sign-ups ---------------------------------------------------------------------------------------
     async def sign(
