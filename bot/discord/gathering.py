@@ -134,10 +134,9 @@ class EventKind:
 
     async def apply(self, schedule_id: int, action: str) -> None:
         schedule = await self.gathering.nights.store.schedule(schedule_id)
-        bot = self.gathering.bot
-        guild = bot.get_guild(schedule.guild_id) if schedule is not None else None
+        guild = await self.gathering.guild(schedule.guild_id) if schedule is not None else None
         if schedule is None or guild is None:
-            return
+            return  # gone, or the bot is no longer in that server
         if action == plans.CREATE:
             await self._create(schedule, guild)
             return
@@ -169,8 +168,11 @@ class EventKind:
                 if made.name == name and made.creator_id == me and made.start_time == start:
                     await self.gathering.nights.store.update_meta(schedule.id, event=made.id)
                     return
-            channel = guild.get_channel(schedule.channel_id)
-            where = f"#{channel.name}" if channel is not None else t(language, "night-event-here")
+            channel = guild.get_channel(schedule.channel_id) or await self.gathering.bot.fetch_channel(
+                schedule.channel_id
+            )
+            channel_name = getattr(channel, "name", None)
+            where = f"#{channel_name}" if channel_name else t(language, "night-event-here")
             event = await guild.create_scheduled_event(
                 name=name, start_time=start, end_time=start + dt.timedelta(hours=EVENT_HOURS),
                 entity_type=discord.EntityType.external, privacy_level=discord.PrivacyLevel.guild_only,
@@ -226,12 +228,22 @@ class Gathering:
         self.kinds = {kind.name: kind for kind in (SignupKind(self), EventKind(self), DmKind(self))}
         """Every kind of row a night sends, by name: the one place they are registered."""
 
+    async def guild(self, guild_id: int) -> discord.Guild | None:
+        """The server, known or asked of Discord (a restart sends what waits before the servers are known);
+        None when the bot is no longer in it."""
+        try:
+            return self.bot.get_guild(guild_id) or await self.bot.fetch_guild(guild_id)
+        except (discord.NotFound, discord.Forbidden):
+            return None
+
     async def listed(self, schedule: Schedule) -> list[tuple[int, str]] | None:
         """Who the night's event lists as Interested now, or None when Discord cannot say."""
-        guild = self.bot.get_guild(schedule.guild_id)
-        if guild is None or schedule.event_id is None:
+        if schedule.event_id is None:
             return None
         try:
+            guild = await self.guild(schedule.guild_id)
+            if guild is None:
+                return None
             event = guild.get_scheduled_event(schedule.event_id) or await guild.fetch_scheduled_event(
                 schedule.event_id
             )

@@ -13,6 +13,7 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
+from bot.gathering import plans
 from bot.gathering.model import MAX_UPCOMING
 from games.mafia.state import MafiaState
 from tests.discord.nights_world import (
@@ -235,3 +236,16 @@ async def test_bad_input_is_refused_in_the_members_language_and_nothing_is_saved
         call = await w.slash(russian, "schedule", game="castle", when="завтра в 20:00")
         assert "У вас уже 50 запланированных вечеров" in reply(w, call), reply(w, call)
         assert len(await w.gm.nights.store.upcoming(w.guild.id)) == MAX_UPCOMING
+
+
+async def test_an_event_made_before_a_restart_cut_the_rest_short_is_found_not_made_twice(
+    tmp_path: Path, standin: DiscordStandIn
+) -> None:
+    async with world(tmp_path, 2, locales=("ru",), standin=standin) as w:
+        standin.bot_role(w.guild).permissions |= MANAGE_EVENTS
+        await w.slash(w.users[0], "schedule", game="castle", when="завтра в 20:00")
+        night = await night_of(w)
+        made = the_event(w)
+        await w.gm.nights.store.update_meta(night.id, event=None)  # as if the bot died before it saved it
+        await w.gm.gathering.kinds[plans.EVENT].apply(night.id, plans.CREATE)
+        assert events_of(w.guild) == [made] and (await night_of(w)).event_id == made.id
