@@ -107,7 +107,9 @@ async def create_game(
                          host=interaction.user.mention, min=engine.min_players, max=engine.max_players)
         gm.replies.offer(interaction)  # a public act: the announcement follows it up
 
-    # with a Join button (one click: the same as /join) while the lobby is open (bot/discord/standing.py)
+    # with a Join button (one click: the same as /join) while the lobby is open (bot/discord/standing.py), and
+    # how many members who asked to be called would come ("7 would come at 10")
+    announcement = "\n".join([announcement, *await gm.nights.lines(row, channel_language)])
     body = {"text": announcement, "language": channel_language}
     await gm.deliveries.deliver([DeliveryRow(row.id, 0, "lobby", body, channel_id=interaction.channel.id)])
     await gm.lobby.tell_changed(row)  # members who asked to be called when such a lobby has N seated

@@ -54,14 +54,15 @@ def signup_text(schedule: Schedule, signups: list[Signup]) -> str:
     anonymously (how many come, and that is all)."""
     language = schedule.language
     engine = registry.engine(schedule.game)
-    hidden = engine.anonymous(engine.parse_options(schedule.options))
+    hidden = plans.hidden(schedule)
     seating = model.seating(signups, schedule.seats)
     maybe = sum(1 for s in signups if s.answer == "maybe")
     low, _ = seat_range(engine, engine.parse_options(schedule.options))
+    when, channel = plans.stamp(schedule.starts_at), f"<#{schedule.channel_id}>"
     lines = [
         t(language, "night-signup-head", game=plans.title(schedule, language), id=schedule.id),
-        t(language, "night-signup-when", when=plans.stamp(schedule.starts_at), channel=f"<#{schedule.channel_id}>",
-          host=f"<@{schedule.host_id}>"),
+        t(language, "night-signup-when-hidden", when=when, channel=channel) if hidden
+        else t(language, "night-signup-when", when=when, channel=channel, host=f"<@{schedule.host_id}>"),
         t(language, "night-signup-count", count=len(seating.seated), seats=schedule.seats, least=low, maybe=maybe),
     ]
     if seating.seated and not hidden:

@@ -16,6 +16,7 @@ from typing import Any
 from bot.gathering.model import REMIND_DAY, Schedule, Signup, Subscription
 from bot.i18n import t
 from bot.storage import DeliveryRow
+from games import registry
 
 SIGNUP = "gathering-signup"
 EVENT = "gathering-event"
@@ -24,6 +25,13 @@ KINDS = (SIGNUP, EVENT, DM)
 
 CREATE, START, CANCEL = "create", "start", "cancel"
 """What a gathering-event row does to the night's Discord event."""
+
+
+def hidden(schedule: Schedule) -> bool:
+    """Whether the night's game hides who plays (Mafia's anonymous mode): then nothing in its channel names
+    a member who comes, not even a reminder whose DM failed (that member goes without one)."""
+    engine = registry.engine(schedule.game)
+    return engine.anonymous(engine.parse_options(schedule.options))
 
 
 def stamp(at: float) -> str:
@@ -51,7 +59,7 @@ def dm_row(
 ) -> DeliveryRow:
     """A DM; `fallback`: what the night's channel says, mentioning the member, if their DMs are closed."""
     body: dict[str, Any] = {"text": text}
-    if fallback is not None and schedule is not None:
+    if fallback is not None and schedule is not None and not hidden(schedule):
         body |= {"fallback": fallback, "channel": schedule.channel_id}
     return DeliveryRow(game_id, 0, DM, body, user_id=user_id, schedule_id=schedule.id if schedule else None)
 

@@ -193,9 +193,10 @@ async def test_the_night_opens_with_the_sign_ups_seated_in_order_and_the_rest_wa
     assert game is not None and game.running, "three seated: the game started by itself"
     assert [s.user_id for s in game.seats] == [4, 1, 2]
     assert (await night.nights.store.schedule(made.id)).status == "opened"  # type: ignore[union-attr]
-    opened = [r for r in night.kinds(plans.DM) if r.body["text"].startswith("night-opened-dm")]
+    opened = [r for r in night.kinds(plans.DM) if r.body["text"].startswith("🎲 Игровой вечер начался")]
     assert sorted(r.user_id for r in opened) == [1, 2, 3, 4]
-    assert any("night-you-waiting" in r.body["text"] for r in opened if r.user_id == 3)
+    (waiting,) = [r.body["text"] for r in opened if r.user_id == 3]
+    assert "Ваше место в листе ожидания: 1." in waiting
 
 
 async def test_the_waiting_list_moves_up_when_a_seat_frees(night: Night) -> None:
@@ -211,7 +212,7 @@ async def test_the_waiting_list_moves_up_when_a_seat_frees(night: Night) -> None
     await night.lobby.tell_changed(left.row)
     lobby = await night.lobby.current(CHANNEL)
     assert lobby is not None and [s["user_id"] for s in lobby.seats] == [1, 3, 4, 5, 6, 7, 8, 9, 10, 11]
-    moved = [r for r in night.kinds(plans.DM, 11) if r.body["text"].startswith("night-moved-up")]
+    moved = [r for r in night.kinds(plans.DM, 11) if r.body["text"].startswith("🪑 Освободилось место")]
     assert len(moved) == 1
     answered = await night.lobby.answer(CHANNEL, 5, CONSENT, lobby_id=lobby.id)
     await night.lobby.tell_changed(answered)
@@ -255,3 +256,28 @@ async def test_a_cancelled_night_tells_who_signed_up_and_cancels_its_event(night
     with pytest.raises(LobbyError) as closed:
         await night.nights.answer(made.id, 3, "P3", "ru", "yes")
     assert closed.value.refusal.key == "night-closed"
+
+
+async def test_an_anonymous_nights_channel_never_names_who_comes(night: Night) -> None:
+    made = await night.nights.create(night.request("mafia", when="завтра в 20:00", options={"mode": "anonymous"}))
+    await night.nights.answer(made.id, 1, "P1", "ru", "yes", join=CONSENT)
+    await night.at("2026-03-27T20:00")
+    (reminder,) = night.kinds(plans.DM, 1)
+    assert "fallback" not in reminder.body, "closed DMs: no mention in the channel, which would name them"
+    plain = await night.nights.create(night.request("mafia", when="завтра в 21:00"))
+    await night.nights.answer(plain.id, 2, "P2", "ru", "yes", join=CONSENT)
+    await night.at("2026-03-27T21:00")
+    assert "fallback" in night.kinds(plans.DM, 2)[0].body
+
+
+async def test_the_sign_up_message_of_an_anonymous_night_names_nobody(night: Night) -> None:
+    from bot.discord.gathering import signup_text
+
+    made = await night.nights.create(night.request("mafia", when="завтра в 20:00", options={"mode": "anonymous"}))
+    for user in range(1, 14):
+        await night.nights.answer(made.id, user, f"P{user}", "ru", "yes", join=CONSENT)
+    text = signup_text(made, await night.nights.store.signups(made.id))
+    assert "<@" not in text and "Придут: 12 из 12 мест" in text and "Лист ожидания: 1" in text
+    shown = await night.nights.create(night.request("mafia", when="завтра в 21:00"))
+    await night.nights.answer(shown.id, 1, "P1", "ru", "yes", join=CONSENT)
+    assert "За столом: <@1>" in signup_text(shown, await night.nights.store.signups(shown.id))

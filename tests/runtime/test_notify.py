@@ -20,6 +20,7 @@ from tests.runtime.databases import Database
 from tests.runtime.helpers import FakeClock
 
 GUILD, CHANNEL = 1, 10
+FILLED, STARTED = "🔔 В лобби игры", "🎲 Игра «"
 
 
 @dataclass
@@ -66,24 +67,24 @@ async def test_a_member_is_told_once_when_n_are_seated_and_once_when_it_starts(w
     await world.subscribe(52, game=ANY_GAME, players=None)  # any game, once it can start (Castle: 3)
     lobby_id = await open_castle(world)
     await world.join(2)
-    assert world.told("notify-filled") == []
+    assert world.told(FILLED) == []
     await world.join(3)
-    assert sorted(world.told("notify-filled")) == [50, 52]
+    assert sorted(world.told(FILLED)) == [50, 52]
     assert all(r.game_id == lobby_id and r.id for r in world.sent), "saved with the lobby"
     await world.join(4)
-    assert sorted(world.told("notify-filled")) == [50, 52], "one DM per member per lobby"
+    assert sorted(world.told(FILLED)) == [50, 52], "one DM per member per lobby"
     game = await world.lobby.start(CHANNEL, 1, moderator=False)
     await world.lobby.tell_changed(game.row)
-    assert sorted(world.told("notify-started")) == [50, 52]
+    assert sorted(world.told(STARTED)) == [50, 52]
     await world.lobby.tell_changed(game.row)
-    assert sorted(world.told("notify-started")) == [50, 52]
+    assert sorted(world.told(STARTED)) == [50, 52]
 
 
 async def test_a_seated_subscriber_is_not_called_to_their_own_lobby(world: World) -> None:
     await world.subscribe(2, players=2)
     await open_castle(world)
     await world.join(2)
-    assert world.told("notify-filled") == []
+    assert world.told(FILLED) == []
 
 
 async def test_no_more_than_twenty_are_told_about_a_lobby_in_a_minute(world: World) -> None:
@@ -91,10 +92,10 @@ async def test_no_more_than_twenty_are_told_about_a_lobby_in_a_minute(world: Wor
         await world.subscribe(user, players=2)
     await open_castle(world)
     await world.join(2)
-    assert world.told("notify-filled") == list(range(100, 100 + TOLD_PER_MINUTE)), "the oldest first"
+    assert world.told(FILLED) == list(range(100, 100 + TOLD_PER_MINUTE)), "the oldest first"
     world.clock.advance(60)
     await world.lobby.tell_changed(await world.lobby.current(CHANNEL))  # type: ignore[arg-type]
-    assert world.told("notify-filled") == list(range(100, 130)), "the others at the next change"
+    assert world.told(FILLED) == list(range(100, 130)), "the others at the next change"
 
 
 async def test_the_lobby_says_how_many_would_come_at_which_number(world: World) -> None:
@@ -105,7 +106,7 @@ async def test_the_lobby_says_how_many_would_come_at_which_number(world: World) 
     await open_castle(world)
     row = await world.lobby.current(CHANNEL)
     assert row is not None
-    (line,) = await world.nights.lines(row, "ru")
-    assert "notify-would-come" in line and "people: 7" not in line  # rendered through the catalog
-    counts = [(r.players, r.user_id) for r in await world.nights.store.subscriptions(GUILD, "castle")]
-    assert len(counts) == 9
+    assert await world.nights.lines(row, "ru") == [
+        "🔔 Придут по зову: 1 — когда за столом будет 3 игрока, 7 — когда за столом будет 4 игрока."
+    ]
+    assert await world.nights.lines(row, "en") == ["🔔 Called to the table: 1 would come at 3, 7 would come at 4."]

@@ -46,6 +46,7 @@ night-cancelled-you = Game night #{ $id } is cancelled: everyone who signed up i
 ## the sign-up message
 night-signup-head = 🗓 **{ $game }**: game night #{ $id }
 night-signup-when = { $when } · { $channel } · hosted by { $host }
+night-signup-when-hidden = { $when } · { $channel } (played anonymously: nobody who comes is named)
 night-signup-count = Coming: { $count } of { $seats } seats (at least { $least } to play) · maybe: { $maybe }
 night-signup-names = Seated: { $names }
 night-signup-waiting = Waiting list: { $count }

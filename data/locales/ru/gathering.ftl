@@ -54,6 +54,7 @@ night-cancelled-you = Игровой вечер №{ $id } отменён: вс�
 ## сообщение записи
 night-signup-head = 🗓 **{ $game }**: игровой вечер №{ $id }
 night-signup-when = { $when } · { $channel } · ведущий — { $host }
+night-signup-when-hidden = { $when } · { $channel } (игра анонимная: никого из записавшихся не называют)
 night-signup-count = Придут: { $count } из { $seats } { $seats ->
     [one] места
    *[other] мест
