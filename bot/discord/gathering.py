@@ -1,6 +1,7 @@
-"""Game nights in Discord: each kind of row a night sends (bot/gathering/plans.py names them) is one class
-here with how it sends a row, registered in `Gathering.kinds` (bot/discord/delivering.py hands them their
-rows), and the night's Guild Scheduled Event, which carries Discord's own RSVP ("Interested").
+"""Game nights in Discord: each kind of row a night sends is one class, its name and `plan` from
+bot/gathering/plans.py (which the nights use, with no Discord) and its `send` here, registered in one spot,
+`Gathering.kinds` (bot/discord/delivering.py hands them their rows); and the night's Guild Scheduled
+Event, which carries Discord's own RSVP ("Interested").
 
     SignupKind   the sign-up message: posted once (its nonce: a restart does not post it twice), then edited
                  to show the night as saved now; its Join / Maybe / Leave buttons while sign-ups are open
@@ -85,8 +86,8 @@ def signup_text(schedule: Schedule, signups: list[Signup]) -> str:
     return clip("\n".join(lines), 2000)
 
 
-class SignupKind:
-    name = plans.SIGNUP
+class SignupKind(plans.SignupRows):
+    """The sign-up message: planned by SignupRows.plan, sent here."""
 
     def __init__(self, gathering: Gathering) -> None:
         self.gathering = gathering
@@ -119,8 +120,8 @@ class SignupKind:
         await store.update_meta(schedule.id, message=[posted.channel.id, posted.id])
 
 
-class EventKind:
-    name = plans.EVENT
+class EventKind(plans.EventRows):
+    """The Discord event: planned by EventRows.plan, made, started or cancelled here."""
 
     def __init__(self, gathering: Gathering) -> None:
         self.gathering = gathering
@@ -138,14 +139,14 @@ class EventKind:
         guild = await self.gathering.guild(schedule.guild_id) if schedule is not None else None
         if schedule is None or guild is None:
             return  # gone, or the bot is no longer in that server
-        if action == plans.CREATE:
+        if action == self.CREATE:
             await self._create(schedule, guild)
             return
         event = await self._event(schedule, guild)
         if event is None or event.status != discord.EventStatus.scheduled:
             return  # none, or a moderator moved it on already
         try:
-            await (event.start() if action == plans.START else event.cancel())
+            await (event.start() if action == self.START else event.cancel())
         except (discord.Forbidden, discord.NotFound) as error:
             log.info("game night %s: its event was left as it is (%s)", schedule.id, error)
 
@@ -187,8 +188,8 @@ class EventKind:
         await self.gathering.nights.store.update_meta(schedule.id, event=event.id)
 
 
-class DmKind:
-    name = plans.DM
+class DmKind(plans.DmRows):
+    """A DM, or the mention standing in for it: planned by DmRows.plan, sent here."""
 
     def __init__(self, gathering: Gathering) -> None:
         self.gathering = gathering

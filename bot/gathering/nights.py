@@ -161,7 +161,8 @@ class Nights:
             "meta": {"deadline": request.deadline} if request.deadline else {}, "status": "scheduled",
             "stage": stage, "due": due, "input_key": request.input_key,
         }
-        rows = [plans.signup_row(None, request.channel_id), plans.event_row(None, request.channel_id, plans.CREATE)]
+        rows = [plans.SignupRows.plan(None, request.channel_id),
+                plans.EventRows.plan(None, request.channel_id, plans.EventRows.CREATE)]
         try:
             schedule_id = await self.store.create(fields, rows)
         except IntegrityError as error:  # the same interaction, made by another process meanwhile
@@ -196,7 +197,7 @@ class Nights:
                 join = registry.engine(schedule.game).parse_join(schedule.options, join)
             except IllegalAction as error:
                 raise LobbyError(error.refusal.key, **error.refusal.params) from error
-        rows = [plans.signup_row(schedule, schedule.channel_id)]
+        rows = [plans.SignupRows.plan(schedule, schedule.channel_id)]
         signup, changed = await self.store.sign(
             schedule.id, user_id, name, language, answer, rows, join=join, now=self.clock(), listed=listed
         )
@@ -230,13 +231,13 @@ class Nights:
         if found is None:
             return
         for user_id, name in found:
-            rows = [plans.signup_row(schedule, schedule.channel_id)]
+            rows = [plans.SignupRows.plan(schedule, schedule.channel_id)]
             _, changed = await self.store.sign(schedule.id, user_id, name, schedule.language, "interested", rows,
                                                now=self.clock(), listed=True)
             if changed:
                 self.queue(rows)
         if await self.store.forget_listed(schedule.id, [user_id for user_id, _ in found]):
-            await self._send([plans.signup_row(schedule, schedule.channel_id)])
+            await self._send([plans.SignupRows.plan(schedule, schedule.channel_id)])
 
     async def _send(self, rows: list[DeliveryRow]) -> None:
         await self.storage.add_deliveries(rows)
@@ -249,8 +250,8 @@ class Nights:
         if schedule.status != "scheduled":
             raise LobbyError("night-closed", id=schedule.id)
         told = [s for s in await self.store.signups(schedule.id) if s.coming or s.answer == "maybe"]
-        rows = [*plans.cancelled_rows(schedule, told), plans.signup_row(schedule, schedule.channel_id),
-                plans.event_row(schedule, schedule.channel_id, plans.CANCEL)]
+        rows = [*plans.cancelled_rows(schedule, told), plans.SignupRows.plan(schedule, schedule.channel_id),
+                plans.EventRows.plan(schedule, schedule.channel_id, plans.EventRows.CANCEL)]
         done, _ = await self.store.finish(schedule, "cancelled", rows)
         if not done:
             raise LobbyError("night-closed", id=schedule.id)
@@ -303,8 +304,8 @@ class Nights:
         rows = [
             self._announcement(schedule, row, seating), *plans.opened_rows(
                 schedule, row.id, seating.seated, seating.waiting, pending,
-            ), plans.signup_row(schedule, schedule.channel_id),
-            plans.event_row(schedule, schedule.channel_id, plans.START),
+            ), plans.SignupRows.plan(schedule, schedule.channel_id),
+            plans.EventRows.plan(schedule, schedule.channel_id, plans.EventRows.START),
         ]
         following, following_rows = self._next_week(schedule, now)
         upto = max((s.seq for s in seating.seated), default=0)  # the waiting list moves on from here
@@ -377,8 +378,8 @@ class Nights:
             "language": schedule.language, "meta": {k: v for k, v in schedule.meta.items() if k == "deadline"},
             "status": "scheduled", "stage": stage, "due": due, "input_key": None,
         }
-        return following, [plans.signup_row(None, schedule.channel_id),
-                           plans.event_row(None, schedule.channel_id, plans.CREATE)]
+        return following, [plans.SignupRows.plan(None, schedule.channel_id),
+                           plans.EventRows.plan(None, schedule.channel_id, plans.EventRows.CREATE)]
 
     # --- a night's lobby --------------------------------------------------------------------------------------
     async def lobby_changed(self, row: GameRow) -> None:

@@ -1,12 +1,13 @@
 """What a game night sends, planned as delivery rows saved with the change that calls for them (its sign-up
-message, its Discord event, DMs), and the texts they hold. Each kind is sent by one class in
-bot/discord/gathering.py, registered there: this module only names the kinds and fills their rows.
+message, its Discord event, DMs), and the texts they hold. Each kind is one class: its name and how it plans
+a row here; bot/discord/gathering.py adds how it sends one (the same class, extended with Discord) and
+registers them in one spot.
 
-    gathering-signup   the night's sign-up message in its channel, with Join / Maybe / Leave: posted by
-                       the first row, edited by every later one (rendered when sent, from the saved night)
-    gathering-event    the night's Guild Scheduled Event in the server's Events list: made, started, cancelled
-    gathering-dm       a DM (a reminder, the opening, a cancellation, "N are waiting"); when the member's DMs
-                       are closed, a mention in the night's channel instead (`fallback`), if it has one
+    SignupRows  gathering-signup   the night's sign-up message in its channel, with Join / Maybe / Leave:
+                                   posted by the first row, edited by every later one (rendered when sent)
+    EventRows   gathering-event    the night's Guild Scheduled Event: made, started, cancelled
+    DmRows      gathering-dm       a DM (a reminder, the opening, a cancellation, "N are waiting"); when the
+                                   member's DMs are closed, a mention in the night's channel (`fallback`)
 """
 
 from __future__ import annotations
@@ -17,14 +18,6 @@ from bot.gathering.model import REMIND_DAY, Schedule, Signup, Subscription
 from bot.i18n import t
 from bot.storage import DeliveryRow
 from games import registry
-
-SIGNUP = "gathering-signup"
-EVENT = "gathering-event"
-DM = "gathering-dm"
-KINDS = (SIGNUP, EVENT, DM)
-
-CREATE, START, CANCEL = "create", "start", "cancel"
-"""What a gathering-event row does to the night's Discord event."""
 
 
 def hidden(schedule: Schedule) -> bool:
@@ -43,25 +36,41 @@ def title(schedule: Schedule, language: str) -> str:
     return t(language, f"{schedule.game}-title")
 
 
-def signup_row(schedule: Schedule | None, channel_id: int) -> DeliveryRow:
-    """Show the night's sign-up message as it now stands (posted the first time)."""
-    return DeliveryRow(None, 0, SIGNUP, {}, channel_id=channel_id, schedule_id=schedule.id if schedule else None)
+class SignupRows:
+    name = "gathering-signup"
+
+    @staticmethod
+    def plan(schedule: Schedule | None, channel_id: int) -> DeliveryRow:
+        """Show the night's sign-up message as it now stands (`schedule` None: the night being made)."""
+        return DeliveryRow(None, 0, SignupRows.name, {}, channel_id=channel_id,
+                           schedule_id=schedule.id if schedule else None)
 
 
-def event_row(schedule: Schedule | None, channel_id: int, action: str) -> DeliveryRow:
-    return DeliveryRow(None, 0, EVENT, {"action": action}, channel_id=channel_id,
-                       schedule_id=schedule.id if schedule else None)
+class EventRows:
+    name = "gathering-event"
+    CREATE, START, CANCEL = "create", "start", "cancel"
+
+    @staticmethod
+    def plan(schedule: Schedule | None, channel_id: int, action: str) -> DeliveryRow:
+        """Make (CREATE), start or cancel the night's Discord event."""
+        return DeliveryRow(None, 0, EventRows.name, {"action": action}, channel_id=channel_id,
+                           schedule_id=schedule.id if schedule else None)
 
 
-def dm_row(
-    user_id: int, text: str, *, schedule: Schedule | None = None, fallback: str | None = None,
-    game_id: int | None = None,
-) -> DeliveryRow:
-    """A DM; `fallback`: what the night's channel says, mentioning the member, if their DMs are closed."""
-    body: dict[str, Any] = {"text": text}
-    if fallback is not None and schedule is not None and not hidden(schedule):
-        body |= {"fallback": fallback, "channel": schedule.channel_id}
-    return DeliveryRow(game_id, 0, DM, body, user_id=user_id, schedule_id=schedule.id if schedule else None)
+class DmRows:
+    name = "gathering-dm"
+
+    @staticmethod
+    def plan(
+        user_id: int, text: str, *, schedule: Schedule | None = None, fallback: str | None = None,
+        game_id: int | None = None,
+    ) -> DeliveryRow:
+        """A DM; `fallback`: what the night's channel says, mentioning the member, if their DMs are closed."""
+        body: dict[str, Any] = {"text": text}
+        if fallback is not None and schedule is not None and not hidden(schedule):
+            body |= {"fallback": fallback, "channel": schedule.channel_id}
+        return DeliveryRow(game_id, 0, DmRows.name, body, user_id=user_id,
+                           schedule_id=schedule.id if schedule else None)
 
 
 def place_line(language: str, seated: bool, place: int) -> str:
@@ -81,7 +90,7 @@ def reminder_rows(schedule: Schedule, stage: int, seated: list[Signup], waiting:
         ])
         fallback = t(schedule.language, "night-remind-fallback", player=f"<@{signup.user_id}>",
                      game=title(schedule, schedule.language), when=stamp(schedule.starts_at))
-        rows.append(dm_row(signup.user_id, text, schedule=schedule, fallback=fallback))
+        rows.append(DmRows.plan(signup.user_id, text, schedule=schedule, fallback=fallback))
     return rows
 
 
@@ -93,7 +102,7 @@ def cancelled_rows(schedule: Schedule, told: list[Signup]) -> list[DeliveryRow]:
                  channel=f"<#{schedule.channel_id}>", when=stamp(schedule.starts_at))
         fallback = t(schedule.language, "night-cancelled-fallback", player=f"<@{signup.user_id}>",
                      game=title(schedule, schedule.language), id=schedule.id)
-        rows.append(dm_row(signup.user_id, text, schedule=schedule, fallback=fallback))
+        rows.append(DmRows.plan(signup.user_id, text, schedule=schedule, fallback=fallback))
     return rows
 
 
@@ -110,7 +119,7 @@ def opened_rows(
             lines.append(t(language, "night-answer-now", channel=f"<#{schedule.channel_id}>"))
         fallback = t(schedule.language, "night-opened-fallback", player=f"<@{signup.user_id}>",
                      game=title(schedule, schedule.language), id=lobby_id)
-        rows.append(dm_row(signup.user_id, "\n".join(lines), schedule=schedule, fallback=fallback))
+        rows.append(DmRows.plan(signup.user_id, "\n".join(lines), schedule=schedule, fallback=fallback))
     return rows
 
 
@@ -122,7 +131,7 @@ def seat_freed_row(schedule: Schedule, lobby_id: int, signup: Signup, pending: b
         lines.append(t(language, "night-answer-now", channel=f"<#{schedule.channel_id}>"))
     fallback = t(schedule.language, "night-moved-up-fallback", player=f"<@{signup.user_id}>",
                  game=title(schedule, schedule.language), id=lobby_id)
-    return dm_row(signup.user_id, "\n".join(lines), schedule=schedule, fallback=fallback)
+    return DmRows.plan(signup.user_id, "\n".join(lines), schedule=schedule, fallback=fallback)
 
 
 def interested_row(schedule: Schedule, signup: Signup) -> DeliveryRow:
@@ -130,7 +139,7 @@ def interested_row(schedule: Schedule, signup: Signup) -> DeliveryRow:
     language = signup.language
     text = t(language, "night-interested-dm", game=title(schedule, language), id=schedule.id,
              channel=f"<#{schedule.channel_id}>", when=stamp(schedule.starts_at))
-    return dm_row(signup.user_id, text, schedule=schedule)
+    return DmRows.plan(signup.user_id, text, schedule=schedule)
 
 
 def notice_row(
@@ -140,7 +149,7 @@ def notice_row(
     language = subscription.language
     key = "notify-started" if started else "notify-filled"
     text = t(language, key, game=t(language, f"{game}-title"), id=game_id, count=seated, channel=f"<#{channel_id}>")
-    return dm_row(subscription.user_id, text, game_id=game_id)
+    return DmRows.plan(subscription.user_id, text, game_id=game_id)
 
 
 def waiting_lines(language: str, counts: dict[int, int]) -> list[str]:

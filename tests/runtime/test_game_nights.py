@@ -127,7 +127,7 @@ async def test_the_same_interaction_makes_one_night(night: Night) -> None:
 async def test_a_new_night_posts_its_sign_up_message_and_makes_its_event(night: Night) -> None:
     made = await night.nights.create(night.request(when="завтра в 20:00"))
     assert made.stage == REMIND_DAY and made.due == made.starts_at - 24 * 3600
-    assert [r.kind for r in night.sent] == [plans.SIGNUP, plans.EVENT]
+    assert [r.kind for r in night.sent] == [plans.SignupRows.name, plans.EventRows.name]
     assert all(r.schedule_id == made.id and r.id for r in night.sent), "saved, with the night"
     soon = await night.nights.create(night.request(when="через 2 часа"))
     assert soon.stage == REMIND_SOON, "a night two hours away gets no reminder a day before"
@@ -145,12 +145,12 @@ async def test_sign_ups_keep_their_order_and_leave_is_not_undone_by_the_events_l
     await night.nights.store.sign(made.id, 3, "P3", "ru", "interested", [], now=0, listed=True)
     signups = await night.nights.store.signups(made.id)
     assert [(s.user_id, s.answer) for s in signups] == [(1, "yes"), (2, "yes"), (3, "no")]
-    updates = night.kinds(plans.SIGNUP)
+    updates = night.kinds(plans.SignupRows.name)
     assert len(updates) == 1 + 6, "the message is updated for each change, not for a repeat"
 
 
 async def reminders(night: Night) -> list[int]:
-    return [user_id for user_id, _ in await saved_rows(night.storage, plans.DM)]
+    return [user_id for user_id, _ in await saved_rows(night.storage, plans.DmRows.name)]
 
 
 async def test_each_reminder_goes_once_to_who_comes_whoever_fires_it(night: Night, database: Database) -> None:
@@ -193,7 +193,7 @@ async def test_the_night_opens_with_the_sign_ups_seated_in_order_and_the_rest_wa
     assert game is not None and game.running, "three seated: the game started by itself"
     assert [s.user_id for s in game.seats] == [4, 1, 2]
     assert (await night.nights.store.schedule(made.id)).status == "opened"  # type: ignore[union-attr]
-    opened = [r for r in night.kinds(plans.DM) if r.body["text"].startswith("🎲 Игровой вечер начался")]
+    opened = [r for r in night.kinds(plans.DmRows.name) if r.body["text"].startswith("🎲 Игровой вечер начался")]
     assert sorted(r.user_id for r in opened) == [1, 2, 3, 4]
     (waiting,) = [r.body["text"] for r in opened if r.user_id == 3]
     assert "Ваше место в листе ожидания: 1." in waiting
@@ -212,7 +212,7 @@ async def test_the_waiting_list_moves_up_when_a_seat_frees(night: Night) -> None
     await night.lobby.tell_changed(left.row)
     lobby = await night.lobby.current(CHANNEL)
     assert lobby is not None and [s["user_id"] for s in lobby.seats] == [1, 3, 4, 5, 6, 7, 8, 9, 10, 11]
-    moved = [r for r in night.kinds(plans.DM, 11) if r.body["text"].startswith("🪑 Освободилось место")]
+    moved = [r for r in night.kinds(plans.DmRows.name, 11) if r.body["text"].startswith("🪑 Освободилось место")]
     assert len(moved) == 1
     answered = await night.lobby.answer(CHANNEL, 5, CONSENT, lobby_id=lobby.id)
     await night.lobby.tell_changed(answered)
@@ -240,7 +240,8 @@ async def test_a_weekly_night_makes_next_weeks_when_it_opens(night: Night) -> No
     (following,) = await night.nights.store.upcoming(GUILD)
     assert following.id != made.id and following.repeat == "weekly"
     assert dt.datetime.fromtimestamp(following.starts_at, MOSCOW).isoformat() == "2026-04-03T20:00:00+03:00"
-    assert [r.kind for r in night.sent if r.schedule_id == following.id] == [plans.SIGNUP, plans.EVENT]
+    made_with = [r.kind for r in night.sent if r.schedule_id == following.id]
+    assert made_with == [plans.SignupRows.name, plans.EventRows.name]
 
 
 async def test_a_cancelled_night_tells_who_signed_up_and_cancels_its_event(night: Night) -> None:
@@ -250,8 +251,8 @@ async def test_a_cancelled_night_tells_who_signed_up_and_cancels_its_event(night
     with pytest.raises(LobbyError):
         await night.nights.cancel(made.id, 1, moderator=False, guild_id=GUILD)  # not the host's
     await night.nights.cancel(made.id, HOST, moderator=False, guild_id=GUILD)
-    assert sorted(r.user_id for r in night.kinds(plans.DM)) == [1, 2]
-    assert [r.body for r in night.kinds(plans.EVENT)][-1] == {"action": plans.CANCEL}
+    assert sorted(r.user_id for r in night.kinds(plans.DmRows.name)) == [1, 2]
+    assert [r.body for r in night.kinds(plans.EventRows.name)][-1] == {"action": plans.EventRows.CANCEL}
     assert await night.at("2026-03-28T20:00") == 0, "nothing of it fires any more"
     with pytest.raises(LobbyError) as closed:
         await night.nights.answer(made.id, 3, "P3", "ru", "yes")
@@ -262,12 +263,12 @@ async def test_an_anonymous_nights_channel_never_names_who_comes(night: Night) -
     made = await night.nights.create(night.request("mafia", when="завтра в 20:00", options={"mode": "anonymous"}))
     await night.nights.answer(made.id, 1, "P1", "ru", "yes", join=CONSENT)
     await night.at("2026-03-27T20:00")
-    (reminder,) = night.kinds(plans.DM, 1)
+    (reminder,) = night.kinds(plans.DmRows.name, 1)
     assert "fallback" not in reminder.body, "closed DMs: no mention in the channel, which would name them"
     plain = await night.nights.create(night.request("mafia", when="завтра в 21:00"))
     await night.nights.answer(plain.id, 2, "P2", "ru", "yes", join=CONSENT)
     await night.at("2026-03-27T21:00")
-    assert "fallback" in night.kinds(plans.DM, 2)[0].body
+    assert "fallback" in night.kinds(plans.DmRows.name, 2)[0].body
 
 
 async def test_the_sign_up_message_of_an_anonymous_night_names_nobody(night: Night) -> None:
