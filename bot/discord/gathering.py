@@ -72,7 +72,8 @@ def signup_text(schedule: Schedule, signups: list[Signup]) -> str:
         lines.append(t(language, "night-signup-waiting", count=len(seating.waiting)) if hidden
                      else t(language, "night-signup-waiting-names", names=names(seating.waiting)))
     if schedule.meta.get("deadline"):
-        lines.append(t(language, "night-signup-deadline", time=schedule.meta["deadline"], zone=schedule.zone))
+        lines.append(t(language, "night-signup-deadline", time=schedule.meta["deadline"],
+                       zone=schedule.meta.get("deadline_zone") or schedule.zone))
     if schedule.fill_bots:
         lines.append(t(language, "night-signup-bots"))
     if schedule.repeat == "weekly":

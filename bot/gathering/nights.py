@@ -153,12 +153,16 @@ class Nights:
         if len(await self.store.upcoming(request.guild_id, request.host_id)) >= MAX_UPCOMING:
             raise LobbyError("night-too-many", max=MAX_UPCOMING)
         stage, due = model.first_stage(reading.at, now)
+        meta: dict[str, Any] = {}
+        if request.deadline is not None:  # phases end at that time on the server's clock, whoever planned it
+            server_zone = (await self.storage.guild_settings(request.guild_id)).get("zone") or DEFAULT_ZONE
+            meta = {"deadline": request.deadline.strip(), "deadline_zone": server_zone}
         fields = {
             "guild_id": request.guild_id, "channel_id": request.channel_id, "host_id": request.host_id,
             "game": request.game, "options": options, "seats": request.players or high,
             "fill_bots": request.fill_bots, "repeat": request.repeat, "starts_at": reading.at,
             "zone": request.zone.key, "language": request.channel_language,
-            "meta": {"deadline": request.deadline} if request.deadline else {}, "status": "scheduled",
+            "meta": meta, "status": "scheduled",
             "stage": stage, "due": due, "input_key": request.input_key,
         }
         rows = [plans.SignupRows.plan(None, request.channel_id),
@@ -322,7 +326,8 @@ class Nights:
         key = f"night-{schedule.id}-open"
         meta: dict[str, Any] = {"night": schedule.id}
         if schedule.meta.get("deadline"):
-            meta["deadline_at"] = {"time": schedule.meta["deadline"], "zone": schedule.zone}
+            meta["deadline_at"] = {"time": schedule.meta["deadline"],
+                                   "zone": schedule.meta.get("deadline_zone") or DEFAULT_ZONE}
         seats = [Seat(name=s.name, user_id=s.user_id, language=s.language, join=s.join or {}) for s in seated]
         settings = await self.storage.guild_settings(schedule.guild_id)
         try:
@@ -375,7 +380,8 @@ class Nights:
             "guild_id": schedule.guild_id, "channel_id": schedule.channel_id, "host_id": schedule.host_id,
             "game": schedule.game, "options": schedule.options, "seats": schedule.seats,
             "fill_bots": schedule.fill_bots, "repeat": schedule.repeat, "starts_at": starts_at, "zone": schedule.zone,
-            "language": schedule.language, "meta": {k: v for k, v in schedule.meta.items() if k == "deadline"},
+            "language": schedule.language,
+            "meta": {k: v for k, v in schedule.meta.items() if k in ("deadline", "deadline_zone")},
             "status": "scheduled", "stage": stage, "due": due, "input_key": None,
         }
         return following, [plans.SignupRows.plan(None, schedule.channel_id),

@@ -282,3 +282,16 @@ async def test_the_sign_up_message_of_an_anonymous_night_names_nobody(night: Nig
     shown = await night.nights.create(night.request("mafia", when="завтра в 21:00"))
     await night.nights.answer(shown.id, 1, "P1", "ru", "yes", join=CONSENT)
     assert "За столом: <@1>" in signup_text(shown, await night.nights.store.signups(shown.id))
+
+
+async def test_a_nights_phases_end_at_its_time_of_day_on_the_servers_clock(night: Night) -> None:
+    await night.storage.save_guild_settings(GUILD, {"zone": "Europe/Berlin"})
+    made = await night.nights.create(night.request("mafia", when="20:00", deadline="21:00", repeat="weekly",
+                                                   fill_bots=True, options={"pace": "forum"}))
+    assert made.meta == {"deadline": "21:00", "deadline_zone": "Europe/Berlin"}, "the server's zone, not the member's"
+    await night.nights.answer(made.id, 1, "P1", "ru", "yes", join=CONSENT)
+    await night.at("2026-03-27T20:00")
+    game = next(iter(night.table.games.values()))
+    assert game.row.meta["deadline_at"] == {"time": "21:00", "zone": "Europe/Berlin"}
+    (following,) = await night.nights.store.upcoming(GUILD)
+    assert following.meta == made.meta
