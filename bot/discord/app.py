@@ -10,6 +10,7 @@ import asyncio
 import logging
 import sys
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import aiohttp
 import discord
@@ -25,6 +26,7 @@ from bot.discord.service import GameMaster
 from bot.discord.stopping import GracefulStop
 from bot.discord.translator import CatalogTranslator
 from bot.discord.urls import DISCORD_API_BASE_URL, ask_gateway_url, point_discord_at
+from bot.gathering.times import DEFAULT_ZONE, read_time
 from bot.i18n import LANGUAGES, catalog, t
 from bot.morphology import analyser
 from bot.process import tune_gc
@@ -35,9 +37,11 @@ log = logging.getLogger(__name__)
 
 
 def warm_up() -> None:
-    """What the first messages would otherwise load on the event loop."""
+    """What the first messages would otherwise load on the event loop (dateparser's languages: the first
+    time a member types for /schedule, its autocomplete must answer within Discord's 3 seconds)."""
     for language in LANGUAGES:
         catalog(language)
+        read_time("21:00", language, ZoneInfo(DEFAULT_ZONE), 0.0)
     analyser()
 
 SAFE_MENTIONS = discord.AllowedMentions(everyone=False, users=False, roles=False, replied_user=False)

@@ -225,6 +225,12 @@ async def test_bad_input_is_refused_in_the_members_language_and_nothing_is_saved
         assert await w.gm.nights.store.member_zone(russian.id) is None
         mine = await w.slash(russian, "settings", timezone="Asia/Vladivostok")
         assert "Asia/Vladivostok" in reply(w, mine)
+        too_many = await w.slash(russian, "notify", game="castle", players=9)
+        assert "не больше 4 игроков, не 9" in reply(w, too_many)
+        assert await w.gm.nights.store.subscriptions(w.guild.id) == []
+        await w.slash(english, "notify", game="any")
+        off = await w.slash(english, "notify", game="off")
+        assert "No more DMs about lobbies (1 removed)" in reply(w, off)
 
         for day in range(MAX_UPCOMING):  # fifty nights of one member, then one more
             await w.gm.nights.store.create({
