@@ -39,9 +39,12 @@ class Notifier:
     async def changed(self, row: GameRow) -> list[DeliveryRow]:
         """A lobby changed (a seat taken or left, or it started): the DMs this calls for, saved."""
         if row.guild_id is None or row.channel_id is None or row.status not in ("lobby", "running"):
+            self.told.forget(lambda lobby: lobby == row.id)
             return []
         if row.status == "running":
-            return await self._started(row)
+            told = await self._started(row)
+            self.told.forget(lambda lobby: lobby == row.id)  # nothing more is told about it
+            return told
         subscriptions = await self.store.subscriptions(row.guild_id, row.game)
         here = seated_users(row)
         seated = len(row.seats)
