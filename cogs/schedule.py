@@ -302,6 +302,17 @@ class Gathering(commands.Cog, name="Schedule"):
         except LobbyError as error:  # the night opened or was cancelled meanwhile
             log.info("Interested on event %s not taken (%s)", event_id, error.refusal.key)
 
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A night's channel was deleted: the night cannot be played there; it is cancelled, everyone who
+        signed up told by DM (as a moderator's cancel; nothing is posted in the channel that is gone)."""
+        for night in await self.gm.nights.store.upcoming(channel.guild.id):
+            if night.channel_id == channel.id:
+                try:
+                    await self.gm.nights.cancel(night.id, night.host_id, moderator=True, guild_id=channel.guild.id)
+                except LobbyError:
+                    continue  # opened or cancelled meanwhile
+
     # --- call me when N are waiting -------------------------------------------------------------------------
     @app_commands.command(name="notify", description=text("cmd-notify", "A DM when a lobby of a game has N players"))
     @app_commands.describe(

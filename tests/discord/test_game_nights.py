@@ -255,3 +255,19 @@ async def test_an_event_made_before_a_restart_cut_the_rest_short_is_found_not_ma
         await w.gm.nights.store.update_meta(night.id, event=None)  # as if the bot died before it saved it
         await w.gm.gathering.kinds[plans.EventRows.name].apply(night.id, plans.EventRows.CREATE)
         assert events_of(w.guild) == [made] and (await night_of(w)).event_id == made.id
+
+
+async def test_a_night_whose_channel_is_deleted_is_cancelled_and_who_signed_up_told(
+    tmp_path: Path, standin: DiscordStandIn
+) -> None:
+    async with world(tmp_path, 2, locales=("ru",), standin=standin) as w:
+        controlled_clock(w)
+        standin.bot_role(w.guild).permissions |= MANAGE_EVENTS
+        await w.slash(w.users[0], "schedule", game="castle", when="завтра в 20:00")
+        night = await night_of(w)
+        await press(w, w.users[1], night.id, "yes")
+        await standin.delete_channel(w.channel)
+        await standin.settle()
+        assert (await w.gm.nights.store.schedule(night.id)).status == "cancelled"  # type: ignore[union-attr]
+        assert dms(w, w.users[1], "❌ Игровой вечер №1")
+        assert events_of(w.guild)[0].status == CANCELED
