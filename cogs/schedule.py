@@ -122,7 +122,7 @@ class NightsGroup(
         await self.gm.ephemeral(interaction, t(language, "night-cancelled-you", id=done.id))
 
 
-class Gathering(commands.Cog, name="Schedule"):
+class ScheduleCog(commands.Cog, name="Schedule"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
@@ -363,5 +363,5 @@ class Gathering(commands.Cog, name="Schedule"):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Gathering(bot))
+    await bot.add_cog(ScheduleCog(bot))
     await bot.add_cog(NightsGroup(bot))
