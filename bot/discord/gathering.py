@@ -117,7 +117,11 @@ class SignupKind(plans.SignupRows):
                 return
             except discord.NotFound:
                 pass  # deleted by a moderator: posted again
-        posted = await channel.send(content=content, view=view or ComponentRows(), nonce=f"night-{schedule.id}")
+        try:
+            posted = await channel.send(content=content, view=view or ComponentRows(), nonce=f"night-{schedule.id}")
+        except (discord.NotFound, discord.Forbidden) as error:  # the channel is gone, or closed to the bot
+            log.info("game night %s: its sign-up message could not be posted (%s)", schedule.id, error)
+            return
         await store.update_meta(schedule.id, message=[posted.channel.id, posted.id])
 
 
