@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
@@ -95,11 +95,8 @@ class SignupKind(plans.SignupRows):
 
     def send(self, rows: list[DeliveryRow], batch: int | None) -> None:
         row = rows[-1]
-        if row.schedule_id is None or row.channel_id is None:
-            return
-        outbox = self.gathering.outboxes.channel_outbox(row.channel_id)
-        outbox.put_status(partial(self.show, row.schedule_id), key=(self.name, row.schedule_id),
-                          rows=[r.id for r in rows], tag=(None, 0, None))
+        if row.schedule_id is not None:  # the newest waiting edit shows everything the older ones would
+            self.gathering.put_update(rows, partial(self.show, row.schedule_id), key=(self.name, row.schedule_id))
 
     async def show(self, schedule_id: int) -> None:
         """Post the night's sign-up message, or edit it to show the night as saved now."""
@@ -133,11 +130,9 @@ class EventKind(plans.EventRows):
 
     def send(self, rows: list[DeliveryRow], batch: int | None) -> None:
         row = rows[-1]
-        if row.schedule_id is None or row.channel_id is None:
-            return
-        outbox = self.gathering.outboxes.channel_outbox(row.channel_id)
-        outbox.put_status(partial(self.apply, row.schedule_id, str(row.body.get("action"))),
-                          key=(self.name, row.schedule_id, row.id), rows=[r.id for r in rows], tag=(None, 0, None))
+        if row.schedule_id is not None:  # each action its own (made, then started or cancelled)
+            update = partial(self.apply, row.schedule_id, str(row.body.get("action")))
+            self.gathering.put_update(rows, update, key=(self.name, row.schedule_id, row.id))
 
     async def apply(self, schedule_id: int, action: str) -> None:
         schedule = await self.gathering.nights.store.schedule(schedule_id)
@@ -234,6 +229,14 @@ class Gathering:
         self.enqueue = enqueue
         self.kinds = {kind.name: kind for kind in (SignupKind(self), EventKind(self), DmKind(self))}
         """Every kind of row a night sends, by name: the one place they are registered."""
+
+    def put_update(self, rows: list[DeliveryRow], update: Callable[[], Awaitable[None]], *, key: Any) -> None:
+        """A night's rows shown by one change made when their turn comes in the channel's ordered stream (as a
+        game's status edit: a newer one of the same key replaces one still waiting, and takes its rows)."""
+        channel_id = rows[-1].channel_id
+        if channel_id is not None:
+            self.outboxes.channel_outbox(channel_id).put_status(update, key=key, rows=[r.id for r in rows],
+                                                                tag=(None, 0, None))
 
     async def guild(self, guild_id: int) -> discord.Guild | None:
         """The server, known or asked of Discord (a restart sends what waits before the servers are known);
