@@ -18,6 +18,7 @@ reads the event's list again (`listed`), so nothing pressed while the bot was aw
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable
@@ -43,7 +44,8 @@ log = logging.getLogger(__name__)
 
 EVENT_HOURS = 3
 """How long a night's Discord event says it lasts (an external event needs an end)."""
-MANAGE_EVENTS_REFUSED = 50013
+LISTED_SECONDS = 10.0
+"""The longest a night's stage waits for Discord to say who is Interested; then it goes on without."""
 
 
 def names(signups: list[Signup]) -> str:
@@ -251,15 +253,16 @@ class Gathering:
         if schedule.event_id is None:
             return None
         try:
-            guild = await self.guild(schedule.guild_id)
-            if guild is None:
-                return None
-            event = guild.get_scheduled_event(schedule.event_id) or await guild.fetch_scheduled_event(
-                schedule.event_id
-            )
-            return [(user.id, user.display_name) async for user in event.users()]
-        except discord.HTTPException as error:
-            log.info("game night %s: its event's list could not be read (%s)", schedule.id, error)
+            async with asyncio.timeout(LISTED_SECONDS):  # the scheduler waits for it: never for long
+                guild = await self.guild(schedule.guild_id)
+                if guild is None:
+                    return None
+                event = guild.get_scheduled_event(schedule.event_id) or await guild.fetch_scheduled_event(
+                    schedule.event_id
+                )
+                return [(user.id, user.display_name) async for user in event.users()]
+        except (discord.HTTPException, TimeoutError) as error:
+            log.info("game night %s: its event's list could not be read (%s)", schedule.id, error or "too slow")
             return None
 
     async def refused(self, schedule: Schedule) -> None:

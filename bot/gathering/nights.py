@@ -40,6 +40,9 @@ log = logging.getLogger(__name__)
 SOONEST = 60.0
 """A night is at least a minute away when it is made."""
 FARTHEST = 366 * 86400.0
+RETRY_SECONDS = 60.0
+"""A night's stage that failed (Discord or the database in trouble) is tried again this much later: the
+scheduler would otherwise find it due again at once, and again."""
 BUSY_RETRY = 300.0
 """A night whose channel holds another game at its time tries to open again this much later."""
 
@@ -272,8 +275,10 @@ class Nights:
             try:
                 await self.fire(schedule, now)
                 fired += 1
-            except Exception:  # one night's trouble must not hold up the others (it is tried again)
-                log.exception("game night %s: its stage %s failed", schedule.id, schedule.stage)
+            except Exception:  # one night's trouble must not hold up the others: tried again a little later
+                log.exception("game night %s: its stage %s failed; trying again in %.0f s", schedule.id,
+                              schedule.stage, RETRY_SECONDS)
+                await self.store.advance(schedule, schedule.stage, now + RETRY_SECONDS, [], now)
         return fired
 
     async def fire(self, schedule: Schedule, now: float) -> None:

@@ -295,3 +295,22 @@ async def test_a_nights_phases_end_at_its_time_of_day_on_the_servers_clock(night
     assert game.row.meta["deadline_at"] == {"time": "21:00", "zone": "Europe/Berlin"}
     (following,) = await night.nights.store.upcoming(GUILD)
     assert following.meta == made.meta
+
+
+async def test_a_stage_that_fails_is_tried_again_a_minute_later_not_at_once(
+    night: Night, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = await night.nights.create(night.request("castle", when="20:00"))
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the lobby is broken today")
+
+    monkeypatch.setattr(night.lobby, "create", broken)
+    night.clock.now = made.starts_at
+    assert await night.scheduler.run_due() == 1  # the 15-minute reminder, late: skipped
+    await night.scheduler.run_due()  # the opening fails
+    assert await night.scheduler.run_due() == 0, "not fired again at once (the scheduler would spin)"
+    assert (await night.scheduler.next_wake()) == made.starts_at + 60
+    monkeypatch.undo()
+    assert await night.at("2026-03-27T20:01") == 1
+    assert (await night.nights.store.schedule(made.id)).status == "opened"  # type: ignore[union-attr]
