@@ -77,6 +77,7 @@ class Castle(
         orders_seconds=text("opt-orders-seconds", "Seconds for the secret orders (default 180)"),
         skirmish_seconds=text("opt-skirmish-seconds", "Seconds to choose a skirmish card (default 60)"),
         choice_seconds=text("opt-choice-seconds", "Seconds for a skirmish winner's choices (default 90)"),
+        deadline=text("opt-deadline-at", "Phases end at this time of day on the server's clock, e.g. 21:00"),
     )
     @app_commands.guild_only()
     async def new(
@@ -88,12 +89,13 @@ class Castle(
         orders_seconds: app_commands.Range[int, 10, 86400] | None = None,
         skirmish_seconds: app_commands.Range[int, 10, 86400] | None = None,
         choice_seconds: app_commands.Range[int, 10, 86400] | None = None,
+        deadline: app_commands.Range[str, 1, 10] | None = None,
     ) -> None:
         options = {
             "artifacts_to_win": artifacts_to_win, "max_rounds": max_rounds, "board": board,
             "orders_seconds": orders_seconds, "skirmish_seconds": skirmish_seconds, "choice_seconds": choice_seconds,
         }
-        await create_game(interaction, GAME, options)
+        await create_game(interaction, GAME, options, deadline=deadline)
 
     @app_commands.command(name="rules", description=text("cmd-rules", "How this game is played"))
     async def rules(self, interaction: discord.Interaction) -> None:

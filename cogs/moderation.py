@@ -19,9 +19,10 @@ from discord.ext import commands
 
 from bot.discord.checks import is_moderator, manages_server
 from bot.discord.game_cog import game_master
-from bot.discord.lookups import Entry, autocomplete, finished_games, game_entries, newest_first
+from bot.discord.lookups import Entry, autocomplete, finished_games, game_entries, newest_first, time_zones
 from bot.discord.text import escape_name
 from bot.discord.translator import text
+from bot.gathering.times import DEFAULT_ZONE, zone_named
 from bot.i18n import normalize, t
 from bot.live import LiveGame, Outcome, Seat, interaction_key
 from bot.lobby import deadline_bounds
@@ -333,7 +334,9 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
                                                     "game (0: none)"),
         leaderboard_games=text("opt-leaderboard-games", "Rated games a member needs to appear on a leaderboard "
                                                         "(default 5)"),
+        timezone=text("opt-server-timezone", "The server's time zone (IANA name, e.g. Europe/Moscow)"),
     )
+    @app_commands.autocomplete(timezone=autocomplete(time_zones))
     async def settings(
         self, interaction: discord.Interaction, language: Literal["ru", "en"] | None = None,
         gm_role: discord.Role | None = None, deadline: str | None = None,
@@ -343,6 +346,7 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         web: Literal["on", "off"] | None = None,
         min_reliability: app_commands.Range[int, 0, 100] | None = None,
         leaderboard_games: app_commands.Range[int, 1, 100] | None = None,
+        timezone: str | None = None,
     ) -> None:
         reader = normalize(str(interaction.locale))
         guild_id = interaction.guild_id or 0
@@ -353,6 +357,10 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             await self.gm.ephemeral(interaction, t(reader, "gm-settings-role-everyone"))
             return
         current = await self.gm.storage.guild_settings(guild_id)
+        zone = zone_named(timezone) if timezone is not None else None
+        if timezone is not None and zone is None:
+            await self.gm.ephemeral(interaction, t(reader, "zone-unknown", typed=timezone[:80]))
+            return
         if (deadline is None) != (seconds is None):
             await self.gm.ephemeral(interaction, t(reader, "gm-settings-deadline-pair"))
             return
@@ -390,6 +398,8 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             current["min_reliability"] = min_reliability
         if leaderboard_games is not None:
             current["leaderboard_games"] = leaderboard_games
+        if zone is not None:
+            current["zone"] = zone.key
         await self.gm.storage.save_guild_settings(guild_id, current)
         self.gm.web.turned(guild_id, bool(current.get("web", True)))
         deadlines = ", ".join(f"{k}={v}s" for k, v in sorted(current["deadlines"].items())) or "—"
@@ -403,7 +413,8 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             + "\n" + t(reader, "settings-spectators", allowed="yes" if current.get("spectators", True) else "no")
             + "\n" + t(reader, "settings-web", on="yes" if current.get("web", True) else "no")
             + "\n" + t(reader, "settings-ratings", games=int(current.get("leaderboard_games", 5)),
-                        percent=int(current.get("min_reliability") or 0)),
+                        percent=int(current.get("min_reliability") or 0))
+            + "\n" + t(reader, "settings-zone", zone=current.get("zone") or DEFAULT_ZONE),
         )
 
 

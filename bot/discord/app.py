@@ -10,6 +10,7 @@ import asyncio
 import logging
 import sys
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import aiohttp
 import discord
@@ -19,11 +20,14 @@ from bot import metrics
 from bot.config import Settings
 from bot.discord.attempts import install
 from bot.discord.components import ALREADY_ANSWERED, DYNAMIC_ITEMS, released
+from bot.discord.gathering import hear_rsvps
+from bot.discord.gathering_components import NIGHT_ITEMS
 from bot.discord.observing import HealthServer, Observer
 from bot.discord.service import GameMaster
 from bot.discord.stopping import GracefulStop
 from bot.discord.translator import CatalogTranslator
 from bot.discord.urls import DISCORD_API_BASE_URL, ask_gateway_url, point_discord_at
+from bot.gathering.times import DEFAULT_ZONE, read_time
 from bot.i18n import LANGUAGES, catalog, t
 from bot.morphology import analyser
 from bot.process import tune_gc
@@ -36,9 +40,11 @@ log = logging.getLogger(__name__)
 
 
 def warm_up() -> None:
-    """What the first messages would otherwise load on the event loop."""
+    """What the first messages would otherwise load on the event loop (dateparser's languages: the first
+    time a member types for /schedule, its autocomplete must answer within Discord's 3 seconds)."""
     for language in LANGUAGES:
         catalog(language)
+        read_time("21:00", language, ZoneInfo(DEFAULT_ZONE), 0.0)
     analyser()
 
 SAFE_MENTIONS = discord.AllowedMentions(everyone=False, users=False, roles=False, replied_user=False)
@@ -48,7 +54,7 @@ SAFE_MENTIONS = discord.AllowedMentions(everyone=False, users=False, roles=False
 EXTENSIONS = (
     "cogs.lobby", "cogs.moderation", "cogs.events",
     *(f"cogs.{registry.package(name)}" for name in registry.available()),  # each game's own cog: cogs/<package>.py
-    "cogs.stats", "cogs.privacy", "cogs.spectators",
+    "cogs.stats", "cogs.privacy", "cogs.spectators", "cogs.schedule",
 )
 
 
@@ -71,6 +77,7 @@ class GameMasterBot(commands.Bot):
         intents.guilds = True
         intents.members = settings.discord_members_intent
         intents.voice_states = True  # who is in a live game's voice channel (bot/discord/voice.py)
+        intents.guild_scheduled_events = True  # game nights' Discord events and who is Interested (cogs/schedule.py)
         shards: dict[str, object] = {}
         if isinstance(self, commands.AutoShardedBot):
             shards = {"shard_ids": shard_ids(settings), "shard_count": settings.shard_count}
@@ -105,7 +112,8 @@ class GameMasterBot(commands.Bot):
         await asyncio.to_thread(warm_up)  # catalogs and the Russian dictionary: off the loop, before the first line
         await self.tree.set_translator(CatalogTranslator())
         self.tree.on_error = self.on_app_command_error
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *NIGHT_ITEMS)
+        hear_rsvps(self)
         for extension in EXTENSIONS:
             try:
                 await self.load_extension(extension)

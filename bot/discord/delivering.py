@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 from bot.discord.channel import ChannelKeeper
 from bot.discord.flow import Flow
@@ -22,6 +22,16 @@ from bot.live import Delivery, LiveGame, Step
 from bot.render import clip
 from bot.storage import DELIVERY_DROPPED, DeliveryRow, Storage
 from bot.table import Table
+
+
+class Kind(Protocol):
+    """A kind of row sent by a part of the bot of its own (game nights: bot/discord/gathering.py), registered
+    in `Deliveries.kinds` under its name: it queues its rows itself."""
+
+    name: str
+
+    def send(self, rows: list[DeliveryRow], batch: int | None) -> None:
+        """Queue one row (or, `batch`: the rows a restart found claimed together, sent as that message)."""
 
 
 class Deliveries:
@@ -43,6 +53,8 @@ class Deliveries:
         self.routes: dict[str, Callable[[DeliveryRow], Outbox]] = {}
         """Kinds of row with a destination of their own, kind → its outbox (the graveyard thread's rows:
         bot/discord/graveyard.py); every other row goes to its channel's or member's outbox."""
+        self.kinds: dict[str, Kind] = {}
+        """The kinds of rows other parts send themselves, by name."""
 
     async def deliver(self, rows: list[DeliveryRow]) -> None:
         """Rows that are no step's (a lobby's announcement): saved first, so a restart still sends them."""
@@ -98,6 +110,9 @@ class Deliveries:
                 group = claimed.pop(row.batch, None)
                 if group is None:
                     continue  # already queued with the first row of its batch
+                if (kind := self.kinds.get(row.kind)) is not None and all(r.kind == row.kind for r in group):
+                    kind.send(group, row.batch)
+                    continue
                 prompt = next((r for r in group if r.kind in ("prompt", "picture", "archive", "lobby")), None)
                 content = "\n".join(clip(r.body.get("text", ""), 2000) for r in group)
                 lobby = prompt is not None and prompt.kind == "lobby"
@@ -106,6 +121,8 @@ class Deliveries:
                     rows=[r.id for r in group], tag=(row.game_id, row.step, prompt.prompt_id if prompt else None),
                     batch=row.batch, on_sent=partial(self.standing.join_posted, row.game_id) if lobby else None,
                 ))
+            elif (kind := self.kinds.get(row.kind)) is not None:
+                kind.send([row], None)
             elif row.kind == "text":
                 self.outboxes.put_line(row, tag)
             elif row.kind == FEED:  # a line of the graveyard's feed, in its thread's outbox

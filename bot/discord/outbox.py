@@ -73,6 +73,9 @@ class Message:
     """Asked just before sending: False drops it (a prompt answered or gone meanwhile)."""
     batch: int | None = None
     """Set for a message claimed before a restart: sent alone, exactly as claimed, with this nonce."""
+    on_refused: Callable[[BaseException], Awaitable[None]] | None = None
+    """Told when Discord refuses this message for good (a member's DMs closed: 403), before its rows are
+    dropped, so what stands in for it is saved first (a game night's reminder: a mention in the channel)."""
 
 
 @dataclass
@@ -392,6 +395,11 @@ class Outbox:
                 raise TryAgain([again, *[item for items in later for item in items]], error) from error
             log.warning("sending failed: %s", error)
             metrics.delivery_dropped("refused")
+            if message is not None and message.on_refused is not None:
+                try:
+                    await message.on_refused(error)
+                except Exception:
+                    log.exception("what stands in for a refused message failed")
             if rows and self._journal is not None:
                 with contextlib.suppress(Exception):
                     await self._journal.dropped(rows)
@@ -407,6 +415,7 @@ class Outbox:
             content=content, build=message.build if message is not None else dict,
             on_sent=message.on_sent if message is not None else None,
             rows=[row for item in chunk for row in item.rows], tag=chunk[-1].tag, batch=batch,
+            on_refused=message.on_refused if message is not None else None,
         )
 
     async def _follow_up_saved(self) -> None:

@@ -10,6 +10,8 @@ prompts, events or the status message.
     interactions.py  answers, modals, the private view, refusals
     channel.py, relay.py, flow.py, shards.py   the managed channel, anonymous speech, a phase's
                      extras (deadlines, live messages, dossiers, the final log), several processes
+    gathering.py     game nights: their kinds of rows (sign-up message, Discord event, DMs), registered
+                     in Deliveries.kinds; the nights themselves run in the scheduler (bot/gathering/)
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from bot.discord.achievements import AchievementPost
 from bot.discord.channel import ChannelKeeper
 from bot.discord.delivering import Deliveries
 from bot.discord.flow import Flow
+from bot.discord.gathering import Gathering
 from bot.discord.graveyard import FEED, Graveyard
 from bot.discord.graveyard import KIND as GRAVEYARD
 from bot.discord.interactions import Interactions
@@ -41,6 +44,7 @@ from bot.discord.spectators import Spectators
 from bot.discord.standing import Standing
 from bot.discord.voice import KIND as VOICE
 from bot.discord.voice import VoiceKeeper
+from bot.gathering.nights import Nights
 from bot.i18n import normalize, render
 from bot.lobby import Lobby, LobbyLimits
 from bot.scheduler import Scheduler
@@ -101,6 +105,15 @@ class GameMaster:
         self.interactions = Interactions(
             table, storage, memory, self.replies, self.relay, self._enqueue, self.foreground
         )
+        self.nights = Nights(storage, self.lobby, table)
+        """Game nights planned ahead, fired by the one scheduler: bot/gathering/nights.py."""
+        self.gathering = Gathering(bot, self.nights, self.outboxes, self._enqueue)
+        """What nights send, each kind sent by one class: bot/discord/gathering.py."""
+        self.deliveries.kinds.update(self.gathering.kinds)
+        self.scheduler.others.append(self.nights)
+        self.nights.queue = self._enqueue
+        self.nights.listed = self.gathering.listed
+        self.nights.started.append(self.standing.retire_join_button)
         table.planner = self.planner.plan
         table.listeners.append(self.deliveries.on_delivery)
         table.listeners.append(self.channels.on_delivery)

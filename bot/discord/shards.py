@@ -149,7 +149,7 @@ class Cluster:
     async def adopt(self) -> list[DeliveryRow]:
         """Take the waiting rows of processes that died and queue them (their games' caches first)."""
         rows = await self.storage.adopt_deliveries()
-        for game_id in sorted({row.game_id for row in rows}):
+        for game_id in sorted({row.game_id for row in rows if row.game_id is not None}):  # a night's: no game
             # a prompt's buttons are built from the game as it is: a game not known here is loaded
             game = await self.table.get(game_id)
             if game is not None and game.running:

@@ -80,11 +80,11 @@ class DeliveryStore(Backend):
         return posted
 
     async def prune_deliveries(self) -> int:
-        """Forget the delivered rows of games that are over (start-up housekeeping)."""
+        """Forget the delivered rows of games that are over, and of game nights (start-up housekeeping)."""
         async with self.transaction() as tx:
             return await tx.execute(
-                "DELETE FROM deliveries WHERE state != 0 AND game_id IN"
-                " (SELECT id FROM games WHERE status IN ('finished', 'cancelled'))"
+                "DELETE FROM deliveries WHERE state != 0 AND (game_id IS NULL OR game_id IN"
+                " (SELECT id FROM games WHERE status IN ('finished', 'cancelled')))"
             )
 
     # --- where prompts were sent ----------------------------------------------------------------

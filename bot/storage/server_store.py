@@ -40,32 +40,34 @@ class ServerStore(Backend):
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         rows = await self._fetchall(
             "SELECT language, gm_role_id, deadlines, absent_after, graveyard_channel_id, spectators, web,"
-            " min_reliability, leaderboard_games FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            " min_reliability, leaderboard_games, zone FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
         if not rows:
             return {"language": None, "gm_role_id": None, "deadlines": {}, "absent_after": 0,
                     "graveyard_channel_id": None, "spectators": True, "web": True, "min_reliability": 0,
-                    "leaderboard_games": 5}
+                    "leaderboard_games": 5, "zone": None}
         (language, role, deadlines, absent_after, graveyard, spectators, web, min_reliability,
-         leaderboard_games) = rows[0]
+         leaderboard_games, zone) = rows[0]
         return {"language": language, "gm_role_id": role, "deadlines": json.loads(deadlines),
                 "absent_after": int(absent_after), "graveyard_channel_id": graveyard, "spectators": bool(spectators),
-                "web": bool(web), "min_reliability": int(min_reliability), "leaderboard_games": int(leaderboard_games)}
+                "web": bool(web), "min_reliability": int(min_reliability), "leaderboard_games": int(leaderboard_games),
+                "zone": zone}
 
     async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
         async with self.transaction() as tx:
             await tx.execute(
                 "INSERT INTO guild_settings (guild_id, language, gm_role_id, deadlines, absent_after,"
-                " graveyard_channel_id, spectators, web, min_reliability, leaderboard_games)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?)"
+                " graveyard_channel_id, spectators, web, min_reliability, leaderboard_games, zone)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
                 " gm_role_id = excluded.gm_role_id, deadlines = excluded.deadlines,"
                 " absent_after = excluded.absent_after, graveyard_channel_id = excluded.graveyard_channel_id,"
                 " spectators = excluded.spectators, web = excluded.web, min_reliability = excluded.min_reliability,"
-                " leaderboard_games = excluded.leaderboard_games",
+                " leaderboard_games = excluded.leaderboard_games, zone = excluded.zone",
                 (guild_id, settings.get("language"), settings.get("gm_role_id"),
                  dumps(settings.get("deadlines") or {}), int(settings.get("absent_after") or 0),
                  settings.get("graveyard_channel_id"), int(bool(settings.get("spectators", True))),
                  int(bool(settings.get("web", True))),
-                 int(settings.get("min_reliability") or 0), int(settings.get("leaderboard_games", 5))),
+                 int(settings.get("min_reliability") or 0), int(settings.get("leaderboard_games", 5)),
+                 settings.get("zone")),
             )

@@ -28,7 +28,7 @@ from bot.live import (
 from bot.ratings.live import game_record
 from bot.ratings.record import record_program
 from bot.storage import ActionRow, DeadlineRow, EventRow, GameRow, IntegrityError, Storage
-from bot.table.limits import CHANGES_BURST, CHANGES_PER_SECOND, TokenBucket, reminder_lead
+from bot.table.limits import CHANGES_BURST, CHANGES_PER_SECOND, TokenBucket, phase_length, reminder_lead
 from bot.waiting import Alarm
 from games import registry
 from games.core import Event, GameState
@@ -276,7 +276,8 @@ class TableCore:
         for prompt in state.prompts:
             if game.seats[prompt.seat].bot:
                 continue
-            seconds = game.engine.deadline_seconds(state, prompt.deadline)
+            seconds = phase_length(game.engine.day_phases, game.row.meta, prompt.deadline, now,
+                                   game.engine.deadline_seconds(state, prompt.deadline))
             lead = reminder_lead(seconds)
             due = game.dues.get(prompt.id) or group_dues.get(prompt.deadline_group) or now + seconds
             remind = None if lead is None else due - lead

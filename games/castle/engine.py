@@ -30,6 +30,8 @@ class CastleEngine(Engine[CastleState]):
     name: ClassVar[str] = "castle"
     min_players: ClassVar[int] = MIN_PLAYERS
     max_players: ClassVar[int] = MAX_PLAYERS
+    day_phases: ClassVar[tuple[str, ...]] = ("orders",)
+    """A round's orders may end at a time of day; skirmishes and choices inside a round keep their seconds."""
     Options: ClassVar[type[Options]] = Options
     State: ClassVar[type[CastleState]] = CastleState
 

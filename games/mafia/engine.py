@@ -28,6 +28,8 @@ class MafiaEngine(Engine[MafiaState]):
     max_players: ClassVar[int] = ALLOWED_MAX
     """The widest table a moderator may allow; the house rules narrow it to 10–12 by default."""
     default_players: ClassVar[int] = MIN_PLAYERS
+    day_phases: ClassVar[tuple[str, ...]] = ("night", "day")
+    """Nights and days may end at a time of day; the draft's picks keep their seconds."""
     Options: ClassVar[type[MafiaOptions]] = MafiaOptions
     State: ClassVar[type[MafiaState]] = MafiaState
     Join: ClassVar[type[Join]] = Join

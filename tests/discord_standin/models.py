@@ -111,6 +111,7 @@ class User:
             "avatar": None,
             "public_flags": 0,
             "flags": 0,
+            "primary_guild": None,
         }
         if self.bot:
             data["bot"] = True
@@ -299,6 +300,8 @@ class Guild:
     joined_at: str = field(default_factory=iso_timestamp)
     voice: dict[int, int] = field(default_factory=dict)
     """Who is connected to which voice channel: user id → channel id."""
+    scheduled_events: dict[int, Any] = field(default_factory=dict)
+    """Its Events list: event id → scheduled_events.ScheduledEvent."""
 
     @property
     def everyone(self) -> Role:
@@ -412,7 +415,7 @@ class Guild:
             "presences": [],
             "voice_states": [self.voice_state(user_id) for user_id in self.voice],
             "stage_instances": [],
-            "guild_scheduled_events": [],
+            "guild_scheduled_events": [event.payload() for event in self.scheduled_events.values()],
             "soundboard_sounds": [],
             "large": False,
             "unavailable": False,

@@ -2367,4 +2367,4 @@ def _option_problems(where: str, command: dict[str, Any]) -> list[str]:
     return problems
 
 
-from . import threads, voice  # noqa: E402, F401  (register their routes; they import this module)
+from . import scheduled_events, threads, voice  # noqa: E402, F401  (register their routes; they import this module)

@@ -108,3 +108,20 @@ choice-open = open
 choice-anonymous = anonymous
 choice-live = live
 choice-forum = forum
+
+# Game nights (cogs/schedule.py)
+name-schedule = schedule
+name-nights = nights
+name-notify = notify
+param-when = when
+param-channel = channel
+param-players = players
+param-repeat = repeat
+param-fill = fill
+param-options = options
+param-night = night
+param-timezone = timezone
+choice-weekly = weekly
+choice-bots = bots
+choice-any = any
+choice-off = off

@@ -10,6 +10,7 @@ privacy-text = 🔒 **What this bot keeps about you**
     • For each game you sit in: your Discord id, your display name at the time, your server, what you chose at each step and what the game showed you (its log, so a game can be resumed, checked and exported).
     • For each finished game: your result (points, a win, your role), which /stats, /leaderboard and /history show on that server.
     • For each server: your rating in each game and season, your record of games finished and left, and your achievements (all worked out from your results), which /stats and /leaderboard show.
+    • For game nights: your sign-up (coming, maybe, not coming, and the game's sign-up answers), the nights you planned, your /notify subscriptions and your own time zone.
     • Messages waiting to be sent to you, until they are sent.
     • In memory only, never saved: the reply tokens of your last clicks (Discord keeps them for 15 minutes).
     ⏳ **How long:** { $days ->

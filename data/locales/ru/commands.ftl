@@ -107,3 +107,20 @@ choice-open = Открытый
 choice-anonymous = Анонимный
 choice-live = Живой
 choice-forum = Форумный
+
+# Игровые вечера (cogs/schedule.py)
+name-schedule = запланировать
+name-nights = вечера
+name-notify = оповещать
+param-when = когда
+param-channel = канал
+param-players = игроков
+param-repeat = повтор
+param-fill = заполнить
+param-options = правила
+param-night = вечер
+param-timezone = часовой-пояс
+choice-weekly = Каждую неделю
+choice-bots = Боты
+choice-any = Любая игра
+choice-off = Выключить
