@@ -33,8 +33,7 @@ from games.core import IllegalAction
 
 log = logging.getLogger(__name__)
 
-GAMES = ("cookie", "maskmen", "sword-of-lies", "castle", "mafia")
-GAME_CHOICES = [app_commands.Choice(name=name, value=name) for name in GAMES]
+GAME_CHOICES = [app_commands.Choice(name=name, value=name) for name in registry.available()]
 
 
 def game_of(interaction: discord.Interaction) -> str | None:
@@ -142,11 +141,12 @@ class ScheduleCog(commands.Cog, name="Schedule"):
         when=text("opt-schedule-when", "When: 21:00, tomorrow 20:30, 2026-12-05 19:00, in 2h"),
         channel=text("opt-schedule-channel", "Where it is played (default: here)"),
         players=text("opt-schedule-players", "How many are seated (default: the game's most)"),
-        pace=text("opt-mafia-pace", "live: night 15 min, day 20 min; forum: night 12 h, day 24 h (default live)"),
-        deadline=text("opt-schedule-deadline", "Phases end at this time of day, e.g. 21:00 (Mafia, Castle)"),
+        pace=text("opt-schedule-pace", "live or forum, for a game with long phases (default live)"),
+        deadline=text("opt-schedule-deadline", "Phases end at this time of day, e.g. 21:00 (games with long phases)"),
         repeat=text("opt-schedule-repeat", "weekly: the next night is planned when this one starts"),
         fill=text("opt-schedule-fill", "bots: bot players take the seats nobody signed up for"),
-        mode=text("opt-mafia-mode", "open: Discord names; anonymous: public role names only (default open)"),
+        mode=text("opt-schedule-mode", "open: Discord names; anonymous: public role names only, where the game has"
+                                       " it (default open)"),
         options=text("opt-schedule-options", "More house rules: key=value, separated by spaces"),
     )
     @app_commands.choices(
@@ -331,8 +331,8 @@ class ScheduleCog(commands.Cog, name="Schedule"):
             gone = await store.unsubscribe(guild_id, interaction.user.id)
             await self.gm.ephemeral(interaction, t(language, "notify-off", count=gone))
             return
-        games = list(GAMES) if game == ANY_GAME else [game]
-        if game not in (ANY_GAME, *GAMES):
+        games = registry.available() if game == ANY_GAME else [game]
+        if game not in (ANY_GAME, *registry.available()):
             await self.gm.ephemeral(interaction, t(language, "lobby-unknown-game", game=game))
             return
         most = max(seat_range(registry.engine(g), registry.engine(g).parse_options({}))[1] for g in games)
