@@ -145,8 +145,7 @@ class ScheduleCog(commands.Cog, name="Schedule"):
         deadline=text("opt-schedule-deadline", "Phases end at this time of day, e.g. 21:00 (games with long phases)"),
         repeat=text("opt-schedule-repeat", "weekly: the next night is planned when this one starts"),
         fill=text("opt-schedule-fill", "bots: bot players take the seats nobody signed up for"),
-        mode=text("opt-schedule-mode", "open: Discord names; anonymous: public role names only, where the game has"
-                                       " it (default open)"),
+        mode=text("opt-schedule-mode", "open: Discord names; anonymous: public role names only (default open)"),
         options=text("opt-schedule-options", "More house rules: key=value, separated by spaces"),
     )
     @app_commands.choices(

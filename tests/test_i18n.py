@@ -202,3 +202,14 @@ def test_privacy_says_what_forget_me_does_during_a_game_as_its_refusal_does(lang
     again: /privacy said the request "waits until that game ends" (issue 36 §6)."""
     assert said in t(language, "privacy-text", days=0)
     assert "waits until" not in t(language, "privacy-text", days=0)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_command_and_option_description_fits_discords_hundred_characters(language: str) -> None:
+    """Discord refuses the whole command sync for one description over 100 characters (`cmd-…`, `opt-…`)."""
+    bundle = catalog(language)
+    keys = [entry.id.name for resource in i18n.parsed_catalog(language) for entry in resource.body
+            if isinstance(entry, ast.Message) and entry.id.name.startswith(("cmd-", "opt-"))]
+    assert keys
+    long = {key: text for key in keys if len(text := bundle.text(key, {})) > 100}
+    assert not long, long

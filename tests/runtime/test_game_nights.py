@@ -196,7 +196,7 @@ async def test_the_night_opens_with_the_sign_ups_seated_in_order_and_the_rest_wa
     opened = [r for r in night.kinds(plans.DmRows.name) if r.body["text"].startswith("🎲 Игровой вечер начался")]
     assert sorted(r.user_id for r in opened) == [1, 2, 3, 4]
     (waiting,) = [r.body["text"] for r in opened if r.user_id == 3]
-    assert "Ваше место в листе ожидания: 1." in waiting
+    assert "Ваше место в списке ожидания: 1." in waiting
 
 
 async def test_the_waiting_list_moves_up_when_a_seat_frees(night: Night) -> None:

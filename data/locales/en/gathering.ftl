@@ -9,7 +9,7 @@ opt-schedule-channel = Where it is played (default: here)
 opt-schedule-players = How many are seated (default: the game's most)
 opt-schedule-deadline = Phases end at this time of day, e.g. 21:00 (games with long phases)
 opt-schedule-pace = live or forum, for a game with long phases (default live)
-opt-schedule-mode = open: Discord names; anonymous: public role names only, where the game has it (default open)
+opt-schedule-mode = open: Discord names; anonymous: public role names only (default open)
 opt-schedule-repeat = weekly: the next night is planned when this one starts
 opt-schedule-fill = bots: bot players take the seats nobody signed up for
 opt-schedule-options = More house rules: key=value, separated by spaces
