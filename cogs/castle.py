@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot.discord.game_cog import create_game, game_master, send_rules
 from bot.discord.lookups import Reference, autocomplete
-from bot.discord.planning import PictureBuilder
+from bot.discord.pictures import PictureBuilder
 from bot.discord.translator import text
 from bot.i18n import t
 from bot.live import LiveGame
