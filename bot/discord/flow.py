@@ -80,10 +80,10 @@ class Flow:
         self.live: dict[tuple[int, str], int] = {}
         """(game, slot) → the live message's id (a cache of the games' meta `live`)."""
         self.lines = KindOf("live", self._plan_lines, self._send_live)
-        self.moderators = KindOf("moderators", self._plan_notices, self._update(self._notify_moderators))
-        self.handover = KindOf("handover", self._plan_handovers, self._update(self._hand_over))
-        self.dossier = KindOf("dossier", self._plan_dossiers, self._update(self._send_dossier))
-        self.archive = KindOf("archive", self._plan_archive, self._send_archive)
+        self.notices = KindOf("moderators", self._plan_notices, self._update(self._notify_moderators))
+        self.handovers = KindOf("handover", self._plan_handovers, self._update(self._hand_over))
+        self.dossiers = KindOf("dossier", self._plan_dossiers, self._update(self._send_dossier))
+        self.archives = KindOf("archive", self._plan_archive, self._send_archive)
 
     # --- planning ---------------------------------------------------------------------------------
     def _plan_lines(self, step: Step) -> list[Planned]:

@@ -55,10 +55,10 @@ from bot.web.links import BotLinks, Links
 KINDS: list[Callable[[GameMaster], Kind]] = [
     # every delivery kind, in the order a step's rows are planned (bot/discord/kinds.py)
     lambda gm: gm.flow.lines,  # the public events: lines (with a phase's deadline) and live messages
-    lambda gm: gm.flow.moderators,
-    lambda gm: gm.flow.handover,
-    lambda gm: gm.flow.dossier,
-    lambda gm: gm.flow.archive,
+    lambda gm: gm.flow.notices,  # for the moderators
+    lambda gm: gm.flow.handovers,
+    lambda gm: gm.flow.dossiers,
+    lambda gm: gm.flow.archives,
     lambda gm: gm.texts,  # private events and reminders, in DMs
     lambda gm: gm.pictures_kind,
     lambda gm: gm.prompts,  # and the order sheets' `edit` rows
