@@ -21,6 +21,9 @@ from bot.logs import set_up as set_up_logging
 from games import registry
 from games.core.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL
 
+if typing.TYPE_CHECKING:
+    from bot.storage import Storage
+
 OFFLINE_DB = ROOT / "data" / "offline.db"
 
 
@@ -344,17 +347,10 @@ async def _rebuild_ratings(db: str | Path, guild_id: int | None, language: str) 
     from functools import partial
 
     from bot.ratings.rebuild import rebuild_program
-    from bot.startup import StartupError
-    from bot.storage import is_postgres_url, open_storage, sqlite_path
 
-    if not is_postgres_url(db) and not Path(sqlite_path(db)).exists():
-        print(t(language, "cli-no-database", db=_shown(db)), file=sys.stderr)
-        return 2
-    try:
-        storage = await open_storage(db)
-    except StartupError as error:
-        print(t(language, error.key, **error.params), file=sys.stderr)
-        return 1
+    storage = await _open_existing(db, language)
+    if isinstance(storage, int):
+        return storage
     try:
         rebuilt = await storage.write(partial(rebuild_program, guild_id))
     finally:
@@ -363,19 +359,28 @@ async def _rebuild_ratings(db: str | Path, guild_id: int | None, language: str) 
     return 0
 
 
-async def _export(db: str, game_id: int, out: Path | None, language: str = "en") -> int:
+async def _open_existing(db: str | Path, language: str) -> Storage | int:
+    """The database, opened; or, told why not, the exit code: 2 when there is none, 1 when it cannot be opened."""
     from bot.startup import StartupError
     from bot.storage import is_postgres_url, open_storage, sqlite_path
-    from bot.table import Table
 
     if not is_postgres_url(db) and not Path(sqlite_path(db)).exists():
         print(t(language, "cli-no-database", db=_shown(db)), file=sys.stderr)
         return 2
     try:
-        storage = await open_storage(db)
+        return await open_storage(db)
     except StartupError as error:
         print(t(language, error.key, **error.params), file=sys.stderr)
         return 1
+
+
+async def _export(db: str, game_id: int, out: Path | None, language: str = "en") -> int:
+    from bot.storage import is_postgres_url, sqlite_path
+    from bot.table import Table
+
+    storage = await _open_existing(db, language)
+    if isinstance(storage, int):
+        return storage
     try:
         try:
             record = await Table(storage).export(game_id)

@@ -105,6 +105,8 @@ class LiveGame:
 class Outcome:
     refusal: Refusal | None = None
     events: list[Event] = field(default_factory=list)
+    rows: list[DeliveryRow] = field(default_factory=list)
+    """The delivery rows the step saved (an answer's own step: the rows its caller may show itself)."""
 
     @property
     def ok(self) -> bool:
@@ -124,6 +126,9 @@ class Step:
     reminder_for: list[int] = field(default_factory=list)
     rolled_back: bool = False
     rows: list[DeliveryRow] = field(default_factory=list)
+    inline: str | None = None
+    """The order sheet whose message the step's caller shows the step in itself (a click on the sheet's
+    message is answered with its next step): the sheet's edit is the caller's, from the `Outcome`."""
 
 
 @dataclass

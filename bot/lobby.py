@@ -409,11 +409,12 @@ class Lobby:
                 raise
 
     async def cancel(
-        self, channel_id: int, user_id: int, *, moderator: bool, input_key: str | None = None
+        self, channel_id: int, user_id: int | None, *, moderator: bool, input_key: str | None = None
     ) -> GameRow:
         """The host, or a moderator, cancels the channel's lobby or ends its running game. A moderator
         who holds or held a seat of that game is one of its players: only its host, or another
-        moderator, may end it (`Table.secrets_refusal`)."""
+        moderator, may end it (`Table.secrets_refusal`). `user_id` None: the bot itself, for a lobby whose
+        channel or server is gone (a running game there is not ended: it waits, paused, for a moderator)."""
         async with self._lock(channel_id):
             await self._once(input_key)
             row = await self.current(channel_id)
@@ -422,6 +423,8 @@ class Lobby:
             if row.host_id != user_id and not moderator:
                 raise LobbyError("lobby-host-only")
             if row.status == "running":
+                if user_id is None:
+                    raise LobbyError("lobby-already-started")
                 playing = await self.table.secrets_refusal(row.id, user_id) if row.host_id != user_id else None
                 if playing is not None:
                     raise LobbyError(playing.key, **playing.params)

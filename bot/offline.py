@@ -335,8 +335,7 @@ async def play(
     storage = await open_storage(db_path)
     game: LiveGame | None = None
     terminal = Terminal(language, None if watch else 0, say, ask, database=db_path)
-    table = Table(storage, use_deadlines=False)
-    table.listeners.append(terminal.deliver)
+    table = Table(storage, use_deadlines=False, listeners=[terminal.deliver])
     try:
         await table.record_missing_results()  # a game whose end was saved just before a crash
         if resume is not None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Iterable
 from typing import Protocol
 
 from bot import metrics
@@ -42,11 +43,11 @@ class DueWork(Protocol):
 
 
 class Scheduler:
-    def __init__(self, table: Table, *, max_sleep: float = 300.0) -> None:
+    def __init__(self, table: Table, *, max_sleep: float = 300.0, others: Iterable[DueWork] = ()) -> None:
         self.table = table
         self.max_sleep = min(max_sleep, SHARED_POLL_SECONDS) if table.storage.shared else max_sleep
         self._task: asyncio.Task[None] | None = None
-        self.others: list[DueWork] = []
+        self.others = list(others)
         """More saved work woken at its time (game nights); `table.deadlines_changed` wakes the task for it too."""
         self._firing = asyncio.Lock()
         """Held while due deadlines are applied: a gentle stop waits for it rather than cut a step short."""

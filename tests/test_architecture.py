@@ -107,7 +107,7 @@ def test_the_circle_finder_finds_a_circle() -> None:
 
 def test_the_discord_helpers_receive_what_they_use_not_the_service() -> None:
     helpers = ("channel", "flow", "relay", "shards", "planning", "delivering", "interactions", "standing",
-               "outboxes", "presenting", "memory")
+               "outboxes", "presenting", "kinds", "prompts", "pictures")
     offenders = [name for name in helpers if "bot.discord.service" in imports(ROOT / "bot" / "discord" / f"{name}.py")]
     assert not offenders, offenders
 
@@ -223,3 +223,51 @@ def test_no_module_of_the_runtime_nor_a_shared_cog_names_a_game() -> None:
         if names_a_game(words, word)
     })
     assert not offenders, offenders
+
+
+def test_a_games_row_is_written_by_the_table_and_the_lobby_only() -> None:
+    """A game's meta has one writer, `Table.update_meta` (under the game's lock, moving the game's version
+    with the write, so no process reloads the game for it); a lobby's row is the lobby's (bot/lobby.py). Nothing
+    else calls the storage's `update_game`."""
+    allowed = ("bot/table/", "bot/storage/", "bot/lobby.py")
+    offenders = []
+    for path in [*(ROOT / "bot").rglob("*.py"), *(ROOT / "cogs").rglob("*.py")]:
+        name = str(path.relative_to(ROOT))
+        if name.startswith(allowed):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in ("update_game", "update_game_in"):
+                offenders.append(f"{name}:{node.lineno}")
+    assert not offenders, offenders
+
+
+ADDING = ("append", "extend", "insert", "add", "update", "setdefault")
+"""What adds a collaborator to a part's list, set or dict after the part was made."""
+
+
+def test_the_game_master_hands_each_part_what_it_uses_when_it_is_made() -> None:
+    """bot/discord/service.py builds its parts with their collaborators as constructor arguments: none is
+    set on a part afterwards (`self.part.collaborator = …`, `self.part.hooks += …`, `self.part.hooks.append(…)`),
+    nor on the table or the storage (by anyone in bot/table/ either)."""
+    wired = []
+    for path in [ROOT / "bot" / "discord" / "service.py", *(ROOT / "bot" / "table").glob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if path.name == "service.py" and isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                part = ast.unparse(node.func.value)  # whose list, set or dict: a part's (self.part.hooks), the table's
+                if node.func.attr in ADDING and (part.count(".") >= 2 or part.startswith(("table.", "storage."))):
+                    wired.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node.func)}")
+                continue
+            if isinstance(node, ast.Assign):
+                targets = node.targets
+            elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+                targets = [node.target]
+            else:
+                continue
+            for target in targets:
+                if not isinstance(target, ast.Attribute):
+                    continue
+                owner = ast.unparse(target.value)
+                if owner in ("storage", "table", "self.storage", "self.table") or (
+                        path.name == "service.py" and "." in owner):
+                    wired.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(target)}")
+    assert not wired, wired

@@ -7,11 +7,12 @@ achievement a member earned for the first time on the server is announced; /stat
 from __future__ import annotations
 
 import zlib
-from typing import Any
 
 from discord.ext import commands
 
-from bot.discord.memory import Memory
+from bot.discord.kinds import Planned, Sending, status_key, tag
+from bot.discord.outbox import Status
+from bot.discord.outboxes import Outboxes
 from bot.live import Step
 from bot.ratings.reading import game_awards
 from bot.ratings.text import awards_lines
@@ -22,20 +23,26 @@ KIND = "achievements"
 
 
 class AchievementPost:
-    def __init__(self, bot: commands.Bot, storage: Storage, memory: Memory) -> None:
+    name = KIND
+
+    def __init__(self, bot: commands.Bot, storage: Storage, outboxes: Outboxes) -> None:
         self.bot = bot
         self.storage = storage
-        self.memory = memory
+        self.outboxes = outboxes
 
-    def plan(self, step: Step) -> list[tuple[str, dict[str, Any]]]:
+    def plan(self, step: Step) -> list[Planned]:
         """The step that finishes a game on a server: one row, written out when it is sent."""
         game = step.game
         if step.status != "finished" or game.row.status != "running" or game.row.guild_id is None:
             return []
-        return [(KIND, {"language": game.row.language})]
+        return [Planned({"language": game.row.language})]
+
+    def send(self, row: DeliveryRow) -> Sending:
+        """Posted in the channel's order, after the final reveal."""
+        return self.outboxes.of(row), Status(lambda: self.apply(row), status_key(row), [row.id], tag(row))
 
     async def apply(self, row: DeliveryRow) -> None:
-        if row.channel_id is None or row.channel_id in self.memory.gone_channels:
+        if row.channel_id is None or row.channel_id in self.outboxes.gone:
             return
         awards = await game_awards(self.storage, row.game_id)
         lines = awards_lines(str(row.body.get("language") or "en"), row.game_id, awards, lambda user: f"<@{user}>")

@@ -65,6 +65,18 @@ def shard_ids(settings: Settings) -> list[int] | None:
     return list(settings.shard_ids) if settings.shard_ids is not None else list(range(settings.shard_count))
 
 
+class GameMasterTree(discord.app_commands.CommandTree):
+    """The bot's slash commands: a command that fails is answered, never left unanswered
+    (`GameMasterBot.on_app_command_error`)."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+    ) -> None:
+        client = self.client
+        assert isinstance(client, GameMasterBot)
+        await client.on_app_command_error(interaction, error)
+
+
 class GameMasterBot(commands.Bot):
     def __init__(
         self, settings: Settings, *, outbox_window: float | None = None, storage: Storage | None = None
@@ -88,7 +100,7 @@ class GameMasterBot(commands.Bot):
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, help_command=None, max_messages=None,
             allowed_mentions=SAFE_MENTIONS, http_trace=observer.trace if observer else None,
-            guild_ready_timeout=settings.guild_ready_timeout_seconds, **shards,
+            guild_ready_timeout=settings.guild_ready_timeout_seconds, tree_cls=GameMasterTree, **shards,
         )
         if observer is not None:
             observer.watch(self)
@@ -111,7 +123,6 @@ class GameMasterBot(commands.Bot):
         self.game_master = GameMaster(self, self.storage, self.settings, **kwargs)
         await asyncio.to_thread(warm_up)  # catalogs and the Russian dictionary: off the loop, before the first line
         await self.tree.set_translator(CatalogTranslator())
-        self.tree.on_error = self.on_app_command_error
         self.add_dynamic_items(*DYNAMIC_ITEMS, *NIGHT_ITEMS)
         hear_rsvps(self)
         for extension in EXTENSIONS:

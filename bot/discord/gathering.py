@@ -1,7 +1,8 @@
-"""Game nights in Discord: each kind of row a night sends is one class, its name and `plan` from
-bot/gathering/plans.py (which the nights use, with no Discord) and its `send` here, registered in one spot,
-`Gathering.kinds` (bot/discord/delivering.py hands them their rows); and the night's Guild Scheduled
-Event, which carries Discord's own RSVP ("Interested").
+"""Game nights in Discord: each kind of row a night sends is a delivery kind (bot/discord/kinds.py), one class
+here, registered in bot/discord/service.py's `KINDS` like every other kind. Its rows are planned with the
+night's change that calls for them, by bot/gathering/plans.py (the nights use it, with no Discord), never by
+a game's step; the kind sends them. And the night's Guild Scheduled Event, which carries Discord's own RSVP
+("Interested").
 
     SignupKind   the sign-up message: posted once (its nonce: a restart does not post it twice), then edited
                  to show the night as saved now; its Join / Maybe / Leave buttons while sign-ups are open
@@ -30,12 +31,14 @@ from discord.ext import commands
 
 from bot.discord.component_rows import ComponentRows
 from bot.discord.gathering_components import night_buttons
-from bot.discord.outbox import Message
+from bot.discord.kinds import Planned, Sending, tag
+from bot.discord.outbox import Message, Status
 from bot.discord.outboxes import Outboxes
 from bot.gathering import model, plans
 from bot.gathering.model import Schedule, Signup
 from bot.gathering.nights import Nights, seat_range
 from bot.i18n import t
+from bot.live import Step
 from bot.render import clip
 from bot.storage import DeliveryRow
 from games import registry
@@ -89,22 +92,32 @@ def signup_text(schedule: Schedule, signups: list[Signup]) -> str:
     return clip("\n".join(lines), 2000)
 
 
-class SignupKind(plans.SignupRows):
-    """The sign-up message: planned by SignupRows.plan, sent here."""
+class NightKind:
+    """A kind of row of the nights: planned by bot/gathering/plans.py with the night's change, by no step."""
+
+    name: str
 
     def __init__(self, gathering: Gathering) -> None:
         self.gathering = gathering
 
-    def send(self, rows: list[DeliveryRow], batch: int | None) -> None:
-        row = rows[-1]
-        if row.schedule_id is not None:  # the newest waiting edit shows everything the older ones would
-            self.gathering.put_update(rows, partial(self.show, row.schedule_id), key=(self.name, row.schedule_id))
+    def plan(self, step: Step) -> list[Planned]:
+        return []
 
-    async def show(self, schedule_id: int) -> None:
+
+class SignupKind(NightKind):
+    """The sign-up message (plans.SignupRows)."""
+
+    name = plans.SignupRows.name
+
+    def send(self, row: DeliveryRow) -> Sending:
+        # the newest waiting edit shows everything the older ones would
+        return self.gathering.update(row, partial(self.show, row.schedule_id), key=(self.name, row.schedule_id))
+
+    async def show(self, schedule_id: int | None) -> None:
         """Post the night's sign-up message, or edit it to show the night as saved now."""
         store = self.gathering.nights.store
-        schedule = await store.schedule(schedule_id)
-        if schedule is None or schedule.channel_id in self.gathering.outboxes.memory.gone_channels:
+        schedule = await store.schedule(schedule_id) if schedule_id is not None else None
+        if schedule is None or schedule.channel_id in self.gathering.outboxes.gone:
             return
         content = signup_text(schedule, await store.signups(schedule.id))
         view = night_buttons(schedule) if schedule.status == "scheduled" else None
@@ -124,31 +137,29 @@ class SignupKind(plans.SignupRows):
         await store.update_meta(schedule.id, message=[posted.channel.id, posted.id])
 
 
-class EventKind(plans.EventRows):
-    """The Discord event: planned by EventRows.plan, made, started or cancelled here."""
+class EventKind(NightKind):
+    """The Discord event (plans.EventRows): made, started or cancelled."""
 
-    def __init__(self, gathering: Gathering) -> None:
-        self.gathering = gathering
+    name = plans.EventRows.name
 
-    def send(self, rows: list[DeliveryRow], batch: int | None) -> None:
-        row = rows[-1]
-        if row.schedule_id is not None:  # each action its own (made, then started or cancelled)
-            update = partial(self.apply, row.schedule_id, str(row.body.get("action")))
-            self.gathering.put_update(rows, update, key=(self.name, row.schedule_id, row.id))
+    def send(self, row: DeliveryRow) -> Sending:
+        # each action its own (made, then started or cancelled)
+        update = partial(self.apply, row.schedule_id, str(row.body.get("action")))
+        return self.gathering.update(row, update, key=(self.name, row.schedule_id, row.id))
 
-    async def apply(self, schedule_id: int, action: str) -> None:
-        schedule = await self.gathering.nights.store.schedule(schedule_id)
+    async def apply(self, schedule_id: int | None, action: str) -> None:
+        schedule = await self.gathering.nights.store.schedule(schedule_id) if schedule_id is not None else None
         guild = await self.gathering.guild(schedule.guild_id) if schedule is not None else None
         if schedule is None or guild is None:
             return  # gone, or the bot is no longer in that server
-        if action == self.CREATE:
+        if action == plans.EventRows.CREATE:
             await self._create(schedule, guild)
             return
         event = await self._event(schedule, guild)
         if event is None or event.status != discord.EventStatus.scheduled:
             return  # none, or a moderator moved it on already
         try:
-            await (event.start() if action == self.START else event.cancel())
+            await (event.start() if action == plans.EventRows.START else event.cancel())
         except (discord.Forbidden, discord.NotFound) as error:
             log.info("game night %s: its event was left as it is (%s)", schedule.id, error)
 
@@ -190,25 +201,20 @@ class EventKind(plans.EventRows):
         await self.gathering.nights.store.update_meta(schedule.id, event=event.id)
 
 
-class DmKind(plans.DmRows):
-    """A DM, or the mention standing in for it: planned by DmRows.plan, sent here."""
+class DmKind(NightKind):
+    """A DM, or the mention standing in for it (plans.DmRows)."""
 
-    def __init__(self, gathering: Gathering) -> None:
-        self.gathering = gathering
+    name = plans.DmRows.name
 
-    def send(self, rows: list[DeliveryRow], batch: int | None) -> None:
-        row = rows[-1]
-        outboxes = self.gathering.outboxes
-        outbox = outboxes.channel_outbox(row.channel_id) if row.channel_id else outboxes.dm_outbox(row.user_id or 0)
-        content = clip("\n".join(str(r.body.get("text", "")) for r in rows), 2000)
+    def send(self, row: DeliveryRow) -> Sending:
         ping = row.body.get("ping")
         mentions = discord.AllowedMentions(users=[discord.Object(int(ping))]) if ping else None
-        fallback = row.body.get("fallback") if row.user_id and len(rows) == 1 else None
-        outbox.put_message(Message(
-            content=content, build=(lambda: {"allowed_mentions": mentions}) if mentions else dict,
-            rows=[r.id for r in rows], tag=(row.game_id, row.step, None), batch=batch,
+        fallback = row.body.get("fallback") if row.user_id else None
+        return self.gathering.outboxes.of(row), Message(
+            content=clip(str(row.body.get("text", "")), 2000),
+            build=(lambda: {"allowed_mentions": mentions}) if mentions else dict, rows=[row.id], tag=tag(row),
             on_refused=partial(self.instead, row) if fallback else None,
-        ))
+        )
 
     async def instead(self, row: DeliveryRow, error: BaseException) -> None:
         """The member's DMs are closed: the night's channel mentions them instead, once."""
@@ -229,16 +235,15 @@ class Gathering:
         self.nights = nights
         self.outboxes = outboxes
         self.enqueue = enqueue
-        self.kinds = {kind.name: kind for kind in (SignupKind(self), EventKind(self), DmKind(self))}
-        """Every kind of row a night sends, by name: the one place they are registered."""
+        self.signup = SignupKind(self)
+        self.event = EventKind(self)
+        self.dm = DmKind(self)
+        """The kinds of row a night sends (registered in bot/discord/service.py's `KINDS`)."""
 
-    def put_update(self, rows: list[DeliveryRow], update: Callable[[], Awaitable[None]], *, key: Any) -> None:
-        """A night's rows shown by one change made when their turn comes in the channel's ordered stream (as a
+    def update(self, row: DeliveryRow, update: Callable[[], Awaitable[None]], *, key: Any) -> Sending:
+        """A night's row shown by one change made when its turn comes in the channel's ordered stream (as a
         game's status edit: a newer one of the same key replaces one still waiting, and takes its rows)."""
-        channel_id = rows[-1].channel_id
-        if channel_id is not None:
-            self.outboxes.channel_outbox(channel_id).put_status(update, key=key, rows=[r.id for r in rows],
-                                                                tag=(None, 0, None))
+        return self.outboxes.of(row), Status(update, key=key, rows=[row.id], tag=tag(row))
 
     async def guild(self, guild_id: int) -> discord.Guild | None:
         """The server, known or asked of Discord (a restart sends what waits before the servers are known);

@@ -27,9 +27,9 @@ Nobody can plant it, and no living player reads it (bot/discord/graveyard_guard.
   no living player is in it or can read it. Otherwise the feed stops for the rest of the game and the
   moderators are told once.
 
-Delivery: the planner (`plan`, with every step) saves a `graveyard` row when who is to be in the thread
-changes (the first carries the thread's name: it opens it) and the feed's lines as `graveyard-feed` rows,
-each at most one message. The thread is a destination of its own: its rows go to its own outbox (`outbox`:
+Delivery: two kinds (bot/discord/kinds.py): `graveyard` plans, with every step, a row when who is to be in
+the thread changes (the first carries the thread's name: it opens it) and the feed's lines as `graveyard-feed`
+rows, each at most one message. The thread is a destination of its own: its rows go to its own outbox (`outbox`:
 bot/discord/outbox.py, paced to the thread's own 5-in-5-s window), never the game channel's, which never
 waits for it. The membership rows are applied in order with the feed (the thread exists, and its members
 are who they should be, before a line is posted); the feed's lines queued behind one another are packed
@@ -51,13 +51,12 @@ import discord
 from discord.ext import commands
 
 from bot.discord.attempts import once
-from bot.discord.channel import ChannelKeeper
-from bot.discord.flow import relayed
 from bot.discord.graveyard_guard import PRIVATE_THREAD, Doubt, ThreadGuard
-from bot.discord.memory import Memory
-from bot.discord.outbox import Outbox
+from bot.discord.kinds import KindOf, Planned, Sending, status_key, tag, unplanned
+from bot.discord.outbox import Outbox, Status, Text
+from bot.discord.outboxes import Outboxes
 from bot.discord.presenting import public_player
-from bot.discord.text import event_text
+from bot.discord.text import event_text, relayed
 from bot.i18n import t
 from bot.live import LiveGame, Step
 from bot.render import joined, list_names
@@ -77,9 +76,6 @@ brings it back."""
 CLOCK_SKEW = datetime.timedelta(minutes=1)
 """How far Discord's clock may be behind ours: a thread found again must be made after the opening mark,
 less this."""
-
-Rows = list[tuple[str, dict[str, Any]]]
-
 
 def wanted_members(game: LiveGame, out: set[int]) -> list[int]:
     """The members to be in the graveyard: the players of eliminated seats who play no seat still in it,
@@ -103,14 +99,14 @@ class FeedStopped(Exception):
 
 
 class Graveyard:
-    def __init__(self, bot: commands.Bot, storage: Storage, table: Table, memory: Memory,
-                 channels: ChannelKeeper) -> None:
+    def __init__(self, bot: commands.Bot, storage: Storage, table: Table, outboxes: Outboxes) -> None:
         self.bot = bot
         self.storage = storage
         self.table = table
-        self.memory = memory
-        self.channels = channels
+        self.outboxes = outboxes
         self.guard = ThreadGuard(bot)
+        self.kind = KindOf(KIND, self.plan, self._send_membership)
+        self.feed = KindOf(FEED, unplanned, self._send_feed)
         self.planned: dict[int, list[int]] = {}
         """game → the members its last planned row wants (a cache of the rows; the meta after a restart)."""
 
@@ -121,7 +117,7 @@ class Graveyard:
         saved = (game.row.meta.get(KIND) or {}).get("wanted")
         return None if saved is None else [int(u) for u in saved]
 
-    def plan(self, step: Step) -> Rows:
+    def plan(self, step: Step) -> list[Planned]:
         """The step's rows: a `graveyard` row when who is to be in the thread changes (or the thread is to
         open), and the feed's lines as `graveyard-feed` rows; nothing when there is no graveyard (yet, or in
         this game)."""
@@ -146,13 +142,13 @@ class Graveyard:
             return []
         else:
             self.planned[game.id] = members
-        rows: Rows = []
+        rows: list[Planned] = []
         if changed or step.status != "running":
             title = t(game.row.language, f"{game.row.game}-title")
             kind = "graveyard" if eliminated is not None else "spectators"  # no graveyard: the watchers'
-            rows.append((KIND, {"members": [str(u) for u in members],
-                                "name": t(game.row.language, f"{kind}-thread-name", game=title, id=game.id)[:100]}))
-        return rows + [(FEED, {"text": chunk}) for chunk in joined(lines, LIMIT)]
+            rows.append(Planned({"members": [str(u) for u in members],
+                                 "name": t(game.row.language, f"{kind}-thread-name", game=title, id=game.id)[:100]}))
+        return rows + [Planned({"text": chunk}, kind=FEED) for chunk in joined(lines, LIMIT)]
 
     def _opening(self, game: LiveGame, step: Step) -> list[str]:
         """The thread's first lines: what it is, and every secret role as it stands."""
@@ -180,16 +176,20 @@ class Graveyard:
     def outbox(self, game_id: int) -> Outbox:
         """The game's thread as a destination: its rows, the dead's words (bot/discord/relay.py), paced to its
         own window and never the game channel's."""
-        return self.channels.outboxes.own_outbox((KIND, game_id), partial(self._post, game_id))
+        return self.outboxes.own_outbox((KIND, game_id), partial(self._post, game_id))
 
-    def route(self, row: DeliveryRow) -> Outbox:
-        """Where a `graveyard` or `graveyard-feed` row goes: the game's thread's outbox."""
-        return self.outbox(row.game_id)
+    def _send_membership(self, row: DeliveryRow) -> Sending:
+        """Applied in the thread's order, before the feed's lines that follow it."""
+        return self.outbox(row.game_id), Status(partial(self.apply, row), status_key(row), [row.id], tag(row))
+
+    def _send_feed(self, row: DeliveryRow) -> Sending:
+        """A line of the feed: the lines waiting in the thread's outbox are packed into as few messages as fit."""
+        return self.outbox(row.game_id), Text(row.body["text"], [row.id], tag(row))
 
     async def _post(self, game_id: int, content: str, extra: dict[str, Any]) -> discord.Message:
         """One feed message into the game's thread, once the thread is known to be the bot's and nobody
         living reads it; else the feed stops (FeedStopped: the message's rows are dropped)."""
-        record = dict((await self.channels.meta(game_id)).get(KIND) or {})
+        record = dict((await self.table.meta(game_id)).get(KIND) or {})
         thread_id = record.get("thread")
         if not thread_id or record.get("refused") or record.get("stopped"):
             raise FeedStopped(f"game {game_id}: no graveyard thread to post in")
@@ -205,13 +205,13 @@ class Graveyard:
     async def _stop(self, game: LiveGame, doubt: Doubt) -> None:
         """No more feed in this game; the moderators told why (once: a stopped feed posts nothing more)."""
         log.warning("game %s: graveyard feed stopped: %s %s", game.id, doubt.what, sorted(doubt.readers))
-        await self.channels.update(game.id, KIND, lambda saved: saved.update(stopped=doubt.what))
+        await self.table.update_meta(game.id, KIND, lambda saved: {**(saved or {}), "stopped": doubt.what})
         params = {"kind": self._kind(game)}
         if doubt.what == "readers":
-            await self.channels.outboxes.tell_moderators(game, "graveyard-stopped", players=self._readers_text(
+            await self.outboxes.tell_moderators(game, "graveyard-stopped", players=self._readers_text(
                 game, doubt.readers), **params)
         else:
-            await self.channels.outboxes.tell_moderators(game, "graveyard-stopped-thread", **params)
+            await self.outboxes.tell_moderators(game, "graveyard-stopped-thread", **params)
 
     @staticmethod
     def _kind(game: LiveGame) -> str:
@@ -235,9 +235,9 @@ class Graveyard:
     async def apply(self, row: DeliveryRow) -> None:
         """Open the thread if needed, then make its members the row's."""
         channel_id = row.channel_id
-        if channel_id is None or channel_id in self.memory.gone_channels:
+        if channel_id is None or channel_id in self.outboxes.gone:
             return
-        record = dict((await self.channels.meta(row.game_id)).get(KIND) or {})
+        record = dict((await self.table.meta(row.game_id)).get(KIND) or {})
         if record.get("refused"):
             return  # the moderators were told: no graveyard in this game
         thread_id = record.get("thread") or await self._open(row, channel_id, record)
@@ -254,8 +254,8 @@ class Graveyard:
                 await http.add_user_to_thread(thread_id, user_id)
             except discord.NotFound:
                 log.info("game %s: %s is no longer on the server; not added to the graveyard", row.game_id, user_id)
-        await self.channels.update(row.game_id, KIND, lambda saved: saved.update(
-            members=sorted(wanted), wanted=[str(u) for u in sorted(wanted)]))
+        await self.table.update_meta(row.game_id, KIND, lambda saved: {
+            **(saved or {}), "members": sorted(wanted), "wanted": [str(u) for u in sorted(wanted)]})
         for index, chunk in enumerate(joined([str(x) for x in row.body.get("lines") or []], LIMIT)):
             # a row saved before the feed had rows of its own (its lines, with the nonce they had then)
             await self._post(row.game_id, chunk, {"nonce": _nonce(row.id, index)})
@@ -286,12 +286,14 @@ class Graveyard:
                 continue
             if not opening:  # saved before the thread is made: only then may a thread be found by name
                 opening = discord.utils.time_snowflake(discord.utils.utcnow() - CLOCK_SKEW)
-                await self.channels.update(row.game_id, KIND, lambda saved, since=opening: saved.update(opening=since))
+                await self.table.update_meta(row.game_id, KIND, lambda saved, since=opening: {
+                    **(saved or {}), "opening": since})
             found = await self._create(row.game_id, guild_id, parent, name, int(opening))
         if found is None:
             return await self._refused(game, readers)
         thread_id, parent = found
-        await self.channels.update(row.game_id, KIND, lambda saved: saved.update(thread=thread_id, parent=parent))
+        await self.table.update_meta(row.game_id, KIND, lambda saved: {
+            **(saved or {}), "thread": thread_id, "parent": parent})
         return thread_id
 
     async def _find(self, guild_id: int | None, parents: list[int], name: str, since: int) -> tuple[int, int] | None:
@@ -340,12 +342,12 @@ class Graveyard:
 
     async def _refused(self, game: LiveGame, readers: dict[int, str]) -> None:
         """No graveyard in this game: the moderators told why, once (a refused game plans nothing more)."""
-        await self.channels.update(game.id, KIND, lambda saved: saved.update(refused=True))
+        await self.table.update_meta(game.id, KIND, lambda saved: {**(saved or {}), "refused": True})
         if readers:
             log.warning("game %s: no graveyard: living players could read it: %s", game.id, readers)
-            await self.channels.outboxes.tell_moderators(
+            await self.outboxes.tell_moderators(
                 game, "graveyard-readers", kind=self._kind(game), players=self._readers_text(game, readers))
         else:
-            await self.channels.report(game.id, "graveyard")
+            await self.outboxes.missing(game.id, "graveyard")
         return None
 

@@ -19,7 +19,7 @@ from bot.discord.components import (
     parse_ids,
     taken_by_an_item,
 )
-from bot.discord.memory import Memory
+from bot.discord.outboxes import Outboxes
 from bot.discord.presenting import (
     carried_value,
     prompt_content,
@@ -32,6 +32,7 @@ from bot.discord.presenting import (
 from bot.discord.priority import Foreground
 from bot.discord.relay import Relay
 from bot.discord.replies import Replies, ephemeral
+from bot.discord.standing import Standing
 from bot.discord.text import event_text
 from bot.i18n import normalize, reading_as, t
 from bot.live import LiveGame, interaction_key
@@ -65,14 +66,15 @@ async def edit_clicked(interaction: discord.Interaction, content: str, view: Com
 
 class Interactions:
     def __init__(
-        self, table: Table, storage: Storage, memory: Memory, replies: Replies, relay: Relay,
+        self, table: Table, storage: Storage, outboxes: Outboxes, standing: Standing, replies: Replies, relay: Relay,
         enqueue: Callable[[list[DeliveryRow]], None], foreground: Foreground,
     ) -> None:
         self.foreground = foreground
         """Held while an interaction is answered: the outboxes wait (bot/discord/priority.py)."""
         self.table = table
         self.storage = storage
-        self.memory = memory
+        self.outboxes = outboxes
+        self.standing = standing
         self.replies = replies
         self.relay = relay
         self.enqueue = enqueue
@@ -133,24 +135,21 @@ class Interactions:
             except ValueError:
                 await ephemeral(interaction, t(language, "error-malformed"))
                 return
-        sheet = None
+        sheet = None  # a click on an order sheet's message: the answer shows the sheet's next step in it
         if prompt is not None and prompt.sheet and interaction.message is not None and \
                 interaction.type == discord.InteractionType.component:
-            sheet = (game_id, prompt.sheet)
-            self.memory.sheet_messages[sheet] = (interaction.message.channel.id, interaction.message.id)
-            self.memory.inline[sheet] = None
+            sheet = prompt.sheet
+            self.standing.note_sheet(game_id, sheet, (interaction.message.channel.id, interaction.message.id))
         carries = self._may_carry(interaction, game, prompt)
         if carries:  # what this act makes the bot say in this channel follows it up, once it is answered
             self.replies.expect(interaction)
         if interaction.guild_id is None and interaction.channel_id is not None:  # no need to open it again
-            self.memory.dm_channels.setdefault(interaction.user.id, interaction.channel_id)
-        try:
-            outcome = await self.table.act(
-                game_id, seat_number, Action(prompt=prompt_id, value=value), input_key=interaction_key(interaction.id),
-                actor_id=interaction.user.id,
-            )
-        finally:
-            edit = self.memory.inline.pop(sheet, None) if sheet is not None else None
+            self.outboxes.dm_channels.setdefault(interaction.user.id, interaction.channel_id)
+        outcome = await self.table.act(
+            game_id, seat_number, Action(prompt=prompt_id, value=value), input_key=interaction_key(interaction.id),
+            actor_id=interaction.user.id, inline=sheet,
+        )
+        edit = next((r for r in outcome.rows if r.kind == "edit" and r.body.get("inline")), None)
         if outcome.refusal is not None:
             self.replies.withdraw(interaction)
             await ephemeral(interaction, refusal(outcome.refusal, language, game, reader=seat_number))
@@ -236,7 +235,7 @@ class Interactions:
             text = edit.body["text"] if edit is not None else None
             content = str(text or prompt_content(game, following, language, game.dues.get(following.id)))
             view = prompt_view(game, following, language)
-        sheet_texts = self.memory.sheet_texts
+        sheet_texts = self.standing.sheet_texts
         try:
             await edit_clicked(interaction, content, view)
         except discord.HTTPException:

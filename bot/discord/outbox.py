@@ -82,8 +82,11 @@ class Message:
 class Status:
     update: Callable[[], Awaitable[None]]
     key: Any = None
+    """What it edits: a newer edit of the same key still waiting replaces it."""
     rows: list[int] = field(default_factory=list)
     tag: Any = None
+    settle: bool = False
+    """A settling edit (a game's status message) waits a while for newer ones (`Outbox.put`)."""
     due: float = 0.0
     """The loop's time before which it is not sent (a settling edit); what was queued after it may go first."""
 
@@ -163,33 +166,40 @@ class Outbox:
         it only as the destination's newest message, so no new message goes before it is saved."""
 
     # --- queueing -------------------------------------------------------------------------------
+    def put(self, item: Item) -> None:
+        """Queue a line, a message or a status edit. An older edit of the same status still waiting is
+        dropped (the newer one shows at least as much), its rows marked done with the newer one. A
+        settling edit waits a while (SETTLE_SHARE of the window, counted from the oldest edit it
+        replaces) for newer ones, while what is queued after it goes on: the update renders the
+        status as it is when sent, so the last edit shows everything."""
+        if isinstance(item, Text) and not item.text:
+            return
+        if isinstance(item, Status):
+            carried: list[int] = []
+            kept: list[Item] = []
+            due = asyncio.get_running_loop().time() + self._window * SETTLE_SHARE if item.settle else 0.0
+            for queued in self._queue:
+                if isinstance(queued, Status) and queued.key == item.key:
+                    carried += queued.rows
+                    due = min(due, queued.due)
+                else:
+                    kept.append(queued)
+            self._queue = kept
+            item.rows[:0] = carried
+            item.due = due
+        self._put(item)
+
     def put_text(self, text: str, *, rows: list[int] | None = None, tag: Any = None) -> None:
-        if text:
-            self._put(Text(text, rows or [], tag))
+        self.put(Text(text, rows or [], tag))
 
     def put_message(self, message: Message) -> None:
-        self._put(message)
+        self.put(message)
 
     def put_status(
         self, update: Callable[[], Awaitable[None]], *, key: Any = None, rows: list[int] | None = None, tag: Any = None,
         settle: bool = False,
     ) -> None:
-        """Queued after everything before it; an older edit of the same status still waiting is
-        dropped (the newer one shows at least as much), its rows marked done with the newer one.
-        A settling edit waits a while (SETTLE_SHARE of the window, counted from the oldest edit it
-        replaces) for newer ones, while what is queued after it goes on: the update renders the
-        status as it is when sent, so the last edit shows everything."""
-        carried: list[int] = []
-        kept: list[Item] = []
-        due = asyncio.get_running_loop().time() + self._window * SETTLE_SHARE if settle else 0.0
-        for item in self._queue:
-            if isinstance(item, Status) and item.key == key:
-                carried += item.rows
-                due = min(due, item.due)
-            else:
-                kept.append(item)
-        self._queue = kept
-        self._put(Status(update, key, carried + (rows or []), tag, due))
+        self.put(Status(update, key, list(rows or []), tag, settle))
 
     def drop(self, match: Callable[[Any], bool]) -> list[int]:
         """Forget queued items whose tag matches (a rollback undid the steps that queued them);

@@ -1,4 +1,5 @@
-"""The games' pictures in the channel (games.core.spec.Picture: Maskmen's strength order, Castle's board).
+"""The `picture` delivery kind: the games' pictures in the channel (games.core.spec.Picture: Maskmen's strength
+order, Castle's board), read from each game's spec (games/registry.py), so no cog registers anything.
 A step after which a game shows its picture plans a picture row, saved with the step as the public view and
 names it is drawn from, so a restart draws it again; a game with a replay (games.core.spec.Replay) also gets
 the whole game as a GIF at its end, made as its web page makes it (bot/web/replay_frames.py). The files are
@@ -14,9 +15,12 @@ from typing import Any
 
 import discord
 
+from bot.discord.kinds import Planned, Sending, tag
+from bot.discord.outbox import Message
+from bot.discord.outboxes import Outboxes
 from bot.i18n import t
-from bot.live import LiveGame
-from bot.storage import Storage
+from bot.live import LiveGame, Step
+from bot.storage import DeliveryRow, Storage
 from bot.web.replay_frames import game_gif
 from games import registry
 from games.core import Event, GameState
@@ -68,3 +72,19 @@ def picture_builder(storage: Storage) -> PictureBuilder:
         return {"file": discord.File(io.BytesIO(png), filename=body["name"], description=description)}
 
     return build
+
+
+class Pictures:
+    name = "picture"
+
+    def __init__(self, outboxes: Outboxes, storage: Storage) -> None:
+        self.outboxes = outboxes
+        self.build = picture_builder(storage)
+
+    def plan(self, step: Step) -> list[Planned]:
+        return [Planned(body) for body in picture_rows(step.game, step.state, step.events)]
+
+    def send(self, row: DeliveryRow) -> Sending:
+        return self.outboxes.of(row), Message(
+            content=row.body["text"], build=partial(self.build, row.body), rows=[row.id], tag=tag(row)
+        )

@@ -37,6 +37,12 @@ def simultaneous(prompts: list[Prompt]) -> bool:
     return len({p.seat for p in prompts}) > 1 and any(p.secret or p.changeable for p in prompts)
 
 
+def reachable(game: LiveGame, seat_number: int) -> bool:
+    """Whether the seat's holder is a member the bot can write to (not a bot player, not an empty seat)."""
+    held = game.seats[seat_number]
+    return not held.bot and held.user_id is not None
+
+
 def seat_language(game: LiveGame, seat_number: int) -> str:
     return normalize(game.seats[seat_number].language or game.row.language)
 

@@ -35,15 +35,13 @@ import discord
 from discord.ext import commands
 
 from bot.discord.attempts import WebhookPosts
-from bot.discord.channel import ChannelKeeper
 from bot.discord.component_rows import ComponentRows
 from bot.discord.components import SpeakChoice, SpeakModal
-from bot.discord.flow import RELAYED
 from bot.discord.outbox import Outbox
 from bot.discord.outboxes import Outboxes
 from bot.discord.replies import ephemeral
 from bot.discord.seat_hooks import SeatHooks
-from bot.discord.text import escape_name, refusal_text
+from bot.discord.text import RELAYED, escape_name, refusal_text
 from bot.i18n import normalize, reading_as, resolve, t
 from bot.live import LiveGame
 from bot.table import Table
@@ -87,14 +85,12 @@ def inert(text: str) -> str:
 
 class Relay:
     def __init__(
-        self, bot: commands.Bot, table: Table, outboxes: Outboxes, channels: ChannelKeeper,
-        graveyard_outbox: Callable[[int], Outbox],
+        self, bot: commands.Bot, table: Table, outboxes: Outboxes, graveyard_outbox: Callable[[int], Outbox],
     ) -> None:
         self.bot = bot
         self.table = table
         self.outboxes = outboxes
-        self.channels = channels
-        self.hooks = SeatHooks(bot, table, channels)
+        self.hooks = SeatHooks(bot, table, outboxes)
         """The seats' webhooks: made, kept, removed."""
         self.buckets: dict[int, TokenBucket] = {}
         """Each seat's lines, per rate (lines a minute): memory only, a limit, not state."""

@@ -24,7 +24,7 @@ from discord.ext import commands
 
 from bot.discord.attempts import once
 from bot.discord.avatars import avatar_png, data_uri
-from bot.discord.channel import ChannelKeeper
+from bot.discord.outboxes import Outboxes
 from bot.i18n import t
 from bot.live import LiveGame
 from bot.table import Table
@@ -39,10 +39,10 @@ Hook = dict[str, Any]
 
 
 class SeatHooks:
-    def __init__(self, bot: commands.Bot, table: Table, channels: ChannelKeeper) -> None:
+    def __init__(self, bot: commands.Bot, table: Table, outboxes: Outboxes) -> None:
         self.bot = bot
         self.table = table
-        self.channels = channels
+        self.outboxes = outboxes
         self.locks: dict[int, asyncio.Lock] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -51,7 +51,7 @@ class SeatHooks:
     async def hook(self, game: LiveGame, seat_number: int) -> Hook | None:
         """The seat's webhook (the shared one when the channel had no room), made now if it has none; None:
         the bot posts the words itself."""
-        relay = (await self.channels.meta(game.id)).get("relay") or {}
+        relay = (await self.table.meta(game.id)).get("relay") or {}
         found = (relay.get("hooks") or {}).get(str(seat_number)) or relay.get("shared")
         if found is None and not relay.get("unavailable"):
             relay = await self.prepare(game.id)
@@ -63,7 +63,7 @@ class SeatHooks:
         """Webhooks for every player's seat that has none (or a shared one when the channel lacks room)."""
         async with self.lock(game_id):
             game = self.table.games.get(game_id)
-            relay = dict((await self.channels.meta(game_id)).get("relay") or {})
+            relay = dict((await self.table.meta(game_id)).get("relay") or {})
             if game is None or game.row.channel_id is None or relay.get("unavailable"):
                 return relay
             hooks = dict(relay.get("hooks") or {})
@@ -93,17 +93,13 @@ class SeatHooks:
                     relay["unavailable"] = True
             except discord.Forbidden:
                 relay["unavailable"] = True
-                await self.channels.report(game_id, "manage-webhooks")
+                await self.outboxes.missing(game_id, "manage-webhooks")
             except discord.HTTPException as error:  # the limit reached meanwhile, a thread …: the bot posts
                 log.warning("game %s: could not make its webhooks: %s", game_id, error)
                 relay["unavailable"] = True
             relay["hooks"] = hooks
 
-            def change(saved: dict[str, Any]) -> None:
-                saved.clear()
-                saved.update(relay)
-
-            saved = await self.channels.update(game_id, "relay", change)
+            saved = await self.table.update_meta(game_id, "relay", dict(relay))
         await self.sweep(game_id, channel_id, saved)
         return saved
 
@@ -179,21 +175,23 @@ class SeatHooks:
 
     async def forget(self, game_id: int, seat_number: int, hook: Hook) -> None:
         """The seat's webhook is gone (deleted by someone): made again next time."""
-        def change(relay: dict[str, Any]) -> None:
+        def change(saved: dict[str, Any] | None) -> dict[str, Any]:
+            relay = dict(saved or {})
             hooks = dict(relay.get("hooks") or {})
             if hooks.get(str(seat_number)) == hook:
                 del hooks[str(seat_number)]
             relay["hooks"] = hooks
             if relay.get("shared") == hook:
                 relay.pop("shared")
+            return relay
 
         async with self.lock(game_id):
-            await self.channels.update(game_id, "relay", change)
+            await self.table.update_meta(game_id, "relay", change)
 
     async def cleanup(self, game_id: int) -> None:
         """The game is over: its webhooks are deleted (a channel holds at most 15), orphans included."""
         async with self.lock(game_id):
-            relay = (await self.channels.meta(game_id)).get("relay") or {}
+            relay = (await self.table.meta(game_id)).get("relay") or {}
             hooks = [*(relay.get("hooks") or {}).values(), *([relay["shared"]] if relay.get("shared") else [])]
             if not hooks and not relay:
                 return
@@ -206,9 +204,5 @@ class SeatHooks:
             if channel_id is not None:
                 await self.sweep(game_id, channel_id, {"names": relay.get("names")})
 
-            def change(saved: dict[str, Any]) -> None:
-                saved.clear()
-                saved["done"] = True
-
-            await self.channels.update(game_id, "relay", change)
+            await self.table.update_meta(game_id, "relay", {"done": True})
         self.locks.pop(game_id, None)

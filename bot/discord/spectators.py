@@ -28,6 +28,7 @@ from typing import Any
 
 from bot.discord.graveyard import KIND as GRAVEYARD
 from bot.discord.graveyard import SPECTATORS, Graveyard, spectators_of
+from bot.discord.kinds import rows_of
 from bot.live import LiveGame, Step
 from bot.storage import DeliveryRow, Storage
 from bot.table import Table
@@ -122,12 +123,10 @@ class Spectators:
             record: dict[str, Any] = dict(game.row.meta.get(SPECTATORS) or {})
             members = spectators_of(game) | {user_id} if watch else spectators_of(game) - {user_id}
             ever = {int(u) for u in record.get("ever") or []} | members
-            game.row.meta[SPECTATORS] = {"members": [str(u) for u in sorted(members)],
-                                         "ever": [str(u) for u in sorted(ever)]}
-            await self.storage.update_game(game.id, meta=game.row.meta)
+            watchers = {"members": [str(u) for u in sorted(members)], "ever": [str(u) for u in sorted(ever)]}
+            await self.table.update_meta(game, SPECTATORS, watchers, held=True)
             step = Step(game, game.state, [], game.dues, game.row.status, game.row.paused)
-            rows = [DeliveryRow(game.id, game.state.step, kind, body, channel_id=game.row.channel_id)
-                    for kind, body in self.graveyard.plan(step)]
+            rows = rows_of(step, self.graveyard.kind, game.row.channel_id) if game.row.channel_id else []
             if rows:
                 await self.deliver(rows)
         return Answer("spectate-ok" if watch else "unspectate-ok")

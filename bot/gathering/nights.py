@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -94,17 +94,20 @@ def seat_range(engine: Engine[Any], options: BaseModel) -> tuple[int, int]:
 
 
 class Nights:
-    def __init__(self, storage: Storage, lobby: Lobby, table: Table) -> None:
+    def __init__(
+        self, storage: Storage, lobby: Lobby, table: Table, *, queue: Queue | None = None, listed: Listed | None = None,
+        started: Iterable[Callable[[int], Awaitable[None]]] = (),
+    ) -> None:
         self.storage = storage
         self.store = GatheringStore(storage)
         self.lobby = lobby
         self.table = table
         self.notifier = Notifier(self.store, self.clock)
-        self.queue: Queue = lambda rows: None
+        self.queue: Queue = queue or (lambda rows: None)
         """Saved rows to send (the Discord layer's outboxes)."""
-        self.listed: Listed | None = None
+        self.listed = listed
         """Who the night's Discord event lists as Interested now (user, name), or None when it cannot say."""
-        self.started: list[Callable[[int], Awaitable[None]]] = []
+        self.started = list(started)
         """Told of each night's game started by itself (the Discord layer retires its Join button)."""
         lobby.changed_listeners.append(self.lobby_changed)
 

@@ -1,7 +1,7 @@
 """What a game night sends, planned as delivery rows saved with the change that calls for them (its sign-up
-message, its Discord event, DMs), and the texts they hold. Each kind is one class: its name and how it plans
-a row here; bot/discord/gathering.py adds how it sends one (the same class, extended with Discord) and
-registers them in one spot.
+message, its Discord event, DMs), and the texts they hold. Each kind is one class here, its name and how it
+plans a row; bot/discord/gathering.py has the delivery kind of the same name that sends it (registered with
+every other kind in bot/discord/service.py's `KINDS`).
 
     SignupRows  gathering-signup   the night's sign-up message in its channel, with Join / Maybe / Leave:
                                    posted by the first row, edited by every later one (rendered when sent)

@@ -6,9 +6,9 @@ PostgreSQL (postgres.py) fill in the primitives."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Iterable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from functools import partial
+from functools import cached_property, partial
 from typing import Any, ClassVar, TypeVar
 
 from bot.storage.program import GroupCommit, Program, SavedStep, StepWrite, Tx, Write, moving, step_program
@@ -21,15 +21,18 @@ class Backend(ABC):
     """The primitives every part of the storage writes and reads through."""
 
     dialect: ClassVar[str]
-    versions_moved: Callable[[dict[int, int]], None] | None = None
-    """Told the new versions of games a write of this process moved on outside a step (shared
-    databases): the table keeps its copies current rather than reloading them."""
     owner: int | None = None
     """This bot process's number on a database several processes may share (PostgreSQL): the owner
     of the delivery rows it saves. None: not a bot process, or SQLite."""
     shared: bool = False
     """Other bot processes may work on the same games now (PostgreSQL, a process running some of the
     shards): the table takes `game_lock` and reloads a game another process moved."""
+
+    @cached_property
+    def moved(self) -> dict[int, set[int]]:
+        """game → the versions this process's own writes outside a step moved it to (shared databases): the
+        table takes a copy that was current just before them as current, rather than reloading it."""
+        return {}
 
     @abstractmethod
     async def close(self) -> None: ...
@@ -86,11 +89,11 @@ class Backend(ABC):
     async def _write_moving(self, make: Write[T], game_ids: Iterable[int]) -> T:
         """A write that changes games outside a step: when other processes share the database, the
         games' versions move on in the same transaction (they reload what changed: the prompts
-        posted, the deadlines), and `versions_moved` hears the new ones once they are saved."""
+        posted, the deadlines), and `moved` keeps the new ones once they are saved."""
         games = sorted(set(game_ids)) if self.shared else []
         result, versions = await self._write(partial(moving, make, games))
-        if versions and self.versions_moved is not None:
-            self.versions_moved(versions)
+        for game_id, version in versions.items():
+            self.moved.setdefault(game_id, set()).add(version)
         return result
 
     async def read(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:

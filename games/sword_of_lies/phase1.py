@@ -149,6 +149,16 @@ def _back_to_move(state: SolState, player: int) -> None:
     replace_prompts(state, player, move_prompt(state, player))
 
 
+def _picked(state: SolState, player: int, action: Action) -> int | None:
+    """The player or card number picked, or None when the player went Back (their move is asked again)."""
+    if action.value == BACK:
+        _back_to_move(state, player)
+        return None
+    picked = as_int(action.value)
+    assert picked is not None
+    return picked
+
+
 # --- answers ------------------------------------------------------------------------------
 def check(state: SolState, player: int, prompt: Prompt, action: Action) -> Refusal | None:
     """Checks beyond the prompt's own options (which already carry most reasons)."""
@@ -202,38 +212,22 @@ def _on_trade_own(state: SolState, player: int, prompt: Prompt, action: Action, 
     replace_prompts(state, player, _players_prompt(state, player, TRADE_TARGET))
 
 
-def _picked(state: SolState, player: int, action: Action) -> int | None:
-    """The player the mover picked, or None when they went Back (the move is composed again from its start)."""
-    assert state.draft is not None
-    if action.value == BACK:
-        _back_to_move(state, player)
-        return None
-    picked = as_int(action.value)
-    assert picked is not None
-    return picked
-
-
 def _on_trade_target(state: SolState, player: int, prompt: Prompt, action: Action, events: list[Event]) -> None:
+    assert state.draft is not None
     target = _picked(state, player, action)
     if target is None:
         return
-    assert state.draft is not None
     state.draft.target = target
-    replace_prompts(
-        state,
-        player,
-        _positions_prompt(state, player, TRADE_THEIR, target),
-    )
+    replace_prompts(state, player, _positions_prompt(state, player, TRADE_THEIR, target))
 
 
 def _on_trade_their(state: SolState, player: int, prompt: Prompt, action: Action, events: list[Event]) -> None:
     draft = state.draft
     assert draft is not None and draft.target is not None and draft.own_position is not None
-    if action.value == BACK:
-        _back_to_move(state, player)
+    position = _picked(state, player, action)
+    if position is None:
         return
-    draft.target_position = as_int(action.value)
-    assert draft.target_position is not None
+    draft.target_position = position
     drop_prompt(state, prompt.id)
     target = draft.target
     offered = state.table[player].cards[draft.own_position - 1]
@@ -343,6 +337,7 @@ def _trade(state: SolState, events: list[Event]) -> None:
 
 
 def _on_ask_target(state: SolState, player: int, prompt: Prompt, action: Action, events: list[Event]) -> None:
+    assert state.draft is not None
     target = _picked(state, player, action)
     if target is not None:
         _ask_about(state, player, target, events)
@@ -365,13 +360,10 @@ def _ask_about(state: SolState, player: int, target: int, events: list[Event]) -
 def _on_ask_position(state: SolState, player: int, prompt: Prompt, action: Action, events: list[Event]) -> None:
     draft = state.draft
     assert draft is not None and draft.target is not None
-    if action.value == BACK:
-        _back_to_move(state, player)
-        return
-    position = as_int(action.value)
-    assert position is not None
-    drop_prompt(state, prompt.id)
-    _interrogate(state, player, position, events)
+    position = _picked(state, player, action)
+    if position is not None:
+        drop_prompt(state, prompt.id)
+        _interrogate(state, player, position, events)
 
 
 def _interrogate(state: SolState, player: int, position: int, events: list[Event]) -> None:

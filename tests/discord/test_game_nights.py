@@ -253,7 +253,7 @@ async def test_an_event_made_before_a_restart_cut_the_rest_short_is_found_not_ma
         night = await night_of(w)
         made = the_event(w)
         await w.gm.nights.store.update_meta(night.id, event=None)  # as if the bot died before it saved it
-        await w.gm.gathering.kinds[plans.EventRows.name].apply(night.id, plans.EventRows.CREATE)
+        await w.gm.gathering.event.apply(night.id, plans.EventRows.CREATE)
         assert events_of(w.guild) == [made] and (await night_of(w)).event_id == made.id
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .models import ChannelType, Guild, User
-from .server import ApiError, ApiRequest, _snowflake, invalid_form_body, route
+from .rest import ApiError, ApiRequest, _snowflake, invalid_form_body, route
 
 if TYPE_CHECKING:
     from .server import DiscordStandIn

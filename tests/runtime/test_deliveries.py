@@ -17,8 +17,7 @@ def planner(step: Step) -> list[DeliveryRow]:
 
 async def test_a_steps_deliveries_are_saved_with_it_and_a_refused_step_saves_none(database: Database) -> None:
     storage = await open_storage(database.target)
-    table = Table(storage)
-    table.planner = planner
+    table = Table(storage, planner=planner)
     game = await table.start("cookie", humans(4), seed=5)
     after_start = await storage.waiting_deliveries()
     assert [r.body["text"] for r in after_start] == [e.key for e in (await storage.events(game.id))]

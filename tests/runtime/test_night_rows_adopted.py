@@ -3,7 +3,6 @@ rows belong to no game (game_id None), and another process adopts and queues the
 
 from __future__ import annotations
 
-from bot.discord.memory import Memory
 from bot.discord.shards import Cluster
 from bot.gathering.plans import DmRows
 from bot.storage import DeliveryRow
@@ -36,6 +35,10 @@ async def test_a_dead_processs_night_rows_are_adopted_with_its_games_rows() -> N
         async def get(self, game_id: int) -> None:  # type: ignore[override]
             return None
 
-    cluster = Cluster(storage, NoGames(), Memory(), enqueue=queued.extend, forget=lambda game_id: None)  # type: ignore[arg-type]
+    async def reload(game: object) -> None:
+        return None
+
+    cluster = Cluster(storage, NoGames(), enqueue=queued.extend, forget=lambda game_id: None,  # type: ignore[arg-type]
+                      reload=reload)
     assert await cluster.adopt() == [night_dm, game_line]
     assert queued == [night_dm, game_line]
