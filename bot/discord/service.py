@@ -56,7 +56,7 @@ from bot.scheduler import Scheduler
 from bot.storage import DeliveryRow, Storage
 from bot.storage.web import web_off_guilds, web_secret
 from bot.table import Table
-from bot.web.links import BotLinks, Links
+from bot.web.links import BotLinks, Links, OffServersReread
 
 KINDS: list[Callable[[GameMaster], Kind]] = [
     # every delivery kind, in the order a step's rows are planned (bot/discord/kinds.py)
@@ -131,7 +131,7 @@ class GameMaster:
         """Game nights planned ahead, fired by the one scheduler: bot/gathering/nights.py."""
         self.gathering = Gathering(bot, self.nights, outboxes, self._enqueue)
         """What nights send, and their Discord events: bot/discord/gathering.py."""
-        self.scheduler = Scheduler(table, others=[self.nights])
+        self.scheduler = Scheduler(table, others=[self.nights, OffServersReread(self.web, storage, table.clock)])
         self.kinds = Kinds(make(self) for make in KINDS)
         self.planner = Planner(self.kinds)
         self.cluster = Cluster(storage, table, enqueue=self._enqueue, forget=self._forget, reload=self._reload)

@@ -12,11 +12,17 @@ import base64
 import hashlib
 import hmac
 import re
+from collections.abc import Callable
 from typing import Literal
+
+from bot.storage import Storage
+from bot.storage.web import web_off_guilds
 
 Kind = Literal["game", "server"]
 TOKEN = re.compile(r"(\d{1,20})-([A-Za-z0-9_-]{22})")
 MAC_BYTES = 16
+REREAD_SECONDS = 30.0
+"""With several bot processes on one database, how often each reads again which servers turned their pages off."""
 
 
 class Links:
@@ -51,7 +57,8 @@ class Links:
 class BotLinks:
     """The links the bot gives in Discord (the final message of a game, /history): none where no pages are
     served (`links.base` None) or where the server turned its pages off. The servers that did are kept here,
-    read at start-up and changed with `/gm settings web:` (the pages themselves ask the database each time)."""
+    read at start-up and changed with `/gm settings web:` (the pages themselves ask the database each time);
+    another process's change is read again within REREAD_SECONDS (`OffServersReread`)."""
 
     def __init__(self, links: Links, off: set[int]) -> None:
         self.links = links
@@ -76,3 +83,23 @@ class BotLinks:
             self.off.discard(guild_id)
         else:
             self.off.add(guild_id)
+
+
+class OffServersReread:
+    """Due work for the one scheduler (bot/scheduler.py): with several bot processes on one database, a
+    `/gm settings web:off` made through another process reaches this one's links within REREAD_SECONDS."""
+
+    def __init__(self, links: BotLinks, storage: Storage, clock: Callable[[], float]) -> None:
+        self.links = links
+        self.storage = storage
+        self.read_at = clock()
+
+    async def next_due(self) -> float | None:
+        return self.read_at + REREAD_SECONDS if self.storage.shared else None
+
+    async def run_due(self, now: float) -> int:
+        if not self.storage.shared or now < self.read_at + REREAD_SECONDS:
+            return 0
+        self.links.off = await web_off_guilds(self.storage)
+        self.read_at = now
+        return 0  # nothing a player waits for was done

@@ -24,7 +24,9 @@ from bot.scheduler import Scheduler
 from bot.startup import StartupError
 from bot.storage import DeliveryRow, Storage, open_storage
 from bot.storage.postgres_locks import PROCESS_SPACE
+from bot.storage.web import web_off_guilds
 from bot.table import Table
+from bot.web.links import REREAD_SECONDS, BotLinks, Links, OffServersReread
 from tests.runtime.databases import PostgresDatabase
 from tests.runtime.helpers import FakeClock, humans, pick
 
@@ -263,3 +265,29 @@ async def test_one_process_per_shard(postgres: PostgresDatabase) -> None:
     alone = await open_storage(postgres.target, exclusive=True)
     assert alone.owner is not None and not alone.shared, "alone on the database: nothing to share"
     await alone.close()
+
+
+async def test_web_off_set_through_one_process_takes_the_links_away_in_the_other_within_its_reread(
+    postgres: PostgresDatabase,
+) -> None:
+    """`/gm settings web:off` in one process: the other, which read the servers at its start, stops giving
+    links once its scheduler's reread falls due (it gave them until its next restart before)."""
+    first = await open_storage(postgres.target, exclusive=True, shard_ids=[0])
+    other = await open_storage(postgres.target, exclusive=True, shard_ids=[1])
+    try:
+        clock = FakeClock()
+        links = BotLinks(Links(b"key", "https://games.example"), await web_off_guilds(other))
+        reread = OffServersReread(links, other, clock)
+        scheduler = Scheduler(Table(other, clock=clock), others=[reread])
+        assert links.game(5, 1) is not None
+        await first.save_guild_settings(5, {**await first.guild_settings(5), "web": False})
+        await scheduler.run_due()
+        assert links.game(5, 1) is not None, "read again only when its time comes"
+        assert await scheduler.next_wake() == clock() + REREAD_SECONDS
+        clock.advance(REREAD_SECONDS)
+        await scheduler.run_due()
+        assert links.game(5, 1) is None and links.server(5) is None
+        assert links.game(6, 1) is not None, "another server keeps its links"
+    finally:
+        await other.close()
+        await first.close()
