@@ -29,7 +29,7 @@ from pydantic import BaseModel
 from bot.live import LiveGame, Seat
 from bot.offline import bot_names
 from bot.ratings.reading import RELIABLE_FROM, reliability
-from bot.storage import GameRow, IntegrityError, Storage
+from bot.storage import DeliveryRow, GameRow, IntegrityError, Storage
 from bot.table import Table
 from bot.table.limits import TokenBucket
 from games import registry
@@ -104,6 +104,12 @@ def asks_at_join(engine: Engine[Any], options: Any) -> bool:
     if not isinstance(options, BaseModel):
         options = engine.parse_options(options)
     return engine.join_prompt(options, {}, []) is not None
+
+
+def owes_answers(engine: Engine[Any], options: Any, seat: Seat) -> bool:
+    """Whether a member seated at once (a game night's sign-up) holds a pending seat: the game asks sign-up
+    questions and they have not answered them yet."""
+    return not seat.bot and not seat.join and asks_at_join(engine, options)
 
 
 class Lobby:
@@ -200,8 +206,10 @@ class Lobby:
     @staticmethod
     def _seat_of(engine: Engine[Any], options: BaseModel, seat: Seat) -> dict[str, Any]:
         """A seat taken at once, its join data checked by the game (a pending one keeps its mark, no data)."""
-        if seat.bot or (not seat.join and asks_at_join(engine, options)):
-            return seat.model_dump() | ({} if seat.bot else {PENDING: True})
+        if seat.bot:
+            return seat.model_dump()
+        if owes_answers(engine, options, seat):
+            return seat.model_dump() | {PENDING: True}
         return seat.model_copy(update={"join": engine.parse_join(options, seat.join)}).model_dump()
 
     async def tell_changed(self, row: GameRow) -> None:
@@ -255,11 +263,16 @@ class Lobby:
         if input_key is not None and await self.storage.input_applied(input_key) is not None:
             raise LobbyError("error-duplicate")
 
-    async def _write(self, row: GameRow, *, input_key: str | None = None, **fields: Any) -> None:
+    async def _write(
+        self, row: GameRow, *, input_key: str | None = None, deliveries: list[DeliveryRow] | None = None,
+        **fields: Any,
+    ) -> None:
         """Write lobby fields only if nothing changed since `row` was read; else say what did. The
-        interaction's key is saved in the same write (another process applying it first: a repeat)."""
+        interaction's key is saved in the same write (another process applying it first: a repeat), and
+        so are the `deliveries` the change sends."""
         try:
-            if await self.storage.update_lobby(row.id, row.seats, input_key=input_key, **fields):
+            if await self.storage.update_lobby(row.id, row.seats, input_key=input_key, deliveries=deliveries,
+                                               **fields):
                 return
         except IntegrityError:
             await self._once(input_key)
@@ -271,9 +284,11 @@ class Lobby:
         raise LobbyError("lobby-changed")
 
     async def join(
-        self, channel_id: int, seat: Seat, *, lobby_id: int | None = None, input_key: str | None = None
+        self, channel_id: int, seat: Seat, *, lobby_id: int | None = None, input_key: str | None = None,
+        deliveries: list[DeliveryRow] | None = None,
     ) -> GameRow:
-        """Take a seat; `lobby_id` (the Join button's) must still be the lobby open in the channel."""
+        """Take a seat; `lobby_id` (the Join button's) must still be the lobby open in the channel.
+        `deliveries`: what the seat taken sends (a game night's DM to a member moved up), saved with it."""
         async with self._lock(channel_id):
             await self._once(input_key)
             row = await self._lobby(channel_id)
@@ -290,7 +305,7 @@ class Lobby:
             except IllegalAction as error:
                 raise LobbyError(error.refusal.key, **error.refusal.params) from error
             seats = [*row.seats, taken]
-            await self._write(row, seats=seats, input_key=input_key)
+            await self._write(row, seats=seats, input_key=input_key, deliveries=deliveries)
             row.seats = seats
             return row
 

@@ -28,7 +28,7 @@ from bot.gathering.notify import Notifier
 from bot.gathering.times import DEFAULT_ZONE, Reading, a_week_later, parse_clock, read_time, zone_named
 from bot.i18n import t
 from bot.live import Seat
-from bot.lobby import PENDING, Lobby, LobbyError, asks_at_join
+from bot.lobby import PENDING, Lobby, LobbyError, asks_at_join, owes_answers
 from bot.storage import DeliveryRow, GameRow, IntegrityError, Storage
 from bot.storage.gathering import GatheringStore
 from bot.table import Table
@@ -419,15 +419,15 @@ class Nights:
         waiting = [s for s in coming if s.seq > upto and s.user_id not in here][:free]
         for signup in waiting:
             seat = Seat(name=signup.name, user_id=signup.user_id, language=signup.language, join=signup.join or {})
-            try:
-                row = await self.lobby.join(schedule.channel_id, seat, lobby_id=row.id,
+            told = [plans.seat_freed_row(schedule, row.id, signup, owes_answers(engine, row.options, seat))]
+            try:  # seated and told in one write: a crash between them neither loses the DM nor sends it alone
+                row = await self.lobby.join(schedule.channel_id, seat, lobby_id=row.id, deliveries=told,
                                             input_key=f"night-{schedule.id}-seat-{signup.user_id}-{len(row.seats)}")
             except LobbyError as error:
                 log.info("game night %s: %s not moved up (%s)", schedule.id, signup.user_id, error.refusal.key)
                 continue
+            self.queue(told)
             await self.store.update_meta(schedule.id, seated_upto=signup.seq)
-            pending = any(s.get(PENDING) and s.get("user_id") == signup.user_id for s in row.seats)
-            await self._send([plans.seat_freed_row(schedule, row.id, signup, pending)])
         return row
 
     async def _start_if_ready(self, schedule: Schedule, row: GameRow) -> None:
