@@ -1,14 +1,17 @@
 """Game nights in Discord: each kind of row a night sends is a delivery kind (bot/discord/kinds.py), one class
 here, registered in bot/discord/service.py's `KINDS` like every other kind. Its rows are planned with the
-night's change that calls for them, by bot/gathering/plans.py (the nights use it, with no Discord), never by
-a game's step; the kind sends them. And the night's Guild Scheduled Event, which carries Discord's own RSVP
+night's change that calls for them, by bot/gathering/plans.py (the nights use it, with no Discord), and by a
+game's step only when the step itself calls for one (the end of a night's game ends its event); the kind
+sends them. And the night's Guild Scheduled Event, which carries Discord's own RSVP
 ("Interested").
 
     SignupKind   the sign-up message: posted once (its nonce: a restart does not post it twice), then edited
                  to show the night as saved now; its Join / Maybe / Leave buttons while sign-ups are open
     EventKind    the Discord event: made (looked for first: a restart does not make it twice), started at the
-                 opening, cancelled with the night; without Manage Events the moderators are told once per
-                 server and the night goes on with its sign-up message alone
+                 opening, cancelled with the night, ended (COMPLETED) with the game the night started: that
+                 row is planned by the step that ends the game, saved with it; an event a moderator ended or
+                 deleted is left alone; without Manage Events the moderators are told once per server and the
+                 night goes on with its sign-up message alone
     DmKind       a DM sent once (claimed, with its nonce); when Discord refuses it for good (DMs closed) a
                  mention in the night's channel stands in for it, saved in the same write as the DM is given up
 
@@ -138,14 +141,24 @@ class SignupKind(NightKind):
 
 
 class EventKind(NightKind):
-    """The Discord event (plans.EventRows): made, started or cancelled."""
+    """The Discord event (plans.EventRows): made, started or cancelled with the night; ended with its game."""
 
     name = plans.EventRows.name
 
+    def plan(self, step: Step) -> list[Planned]:
+        """The step that ends the game a night started (finished, or stopped by a moderator) ends the night's
+        event: the one row of a night's that a game's step plans, saved with it."""
+        game = step.game
+        night = game.row.meta.get("night")
+        if night is None or step.status == "running" or game.row.status != "running":
+            return []
+        return [Planned(plans.EventRows.ending(int(night)))]
+
     def send(self, row: DeliveryRow) -> Sending:
-        # each action its own (made, then started or cancelled)
-        update = partial(self.apply, row.schedule_id, str(row.body.get("action")))
-        return self.gathering.update(row, update, key=(self.name, row.schedule_id, row.id))
+        # each action its own (made, then started or cancelled, or started and then ended)
+        night = plans.EventRows.night_of(row)
+        update = partial(self.apply, night, str(row.body.get("action")))
+        return self.gathering.update(row, update, key=(self.name, night, row.id))
 
     async def apply(self, schedule_id: int | None, action: str) -> None:
         schedule = await self.gathering.nights.store.schedule(schedule_id) if schedule_id is not None else None
@@ -156,10 +169,15 @@ class EventKind(NightKind):
             await self._create(schedule, guild)
             return
         event = await self._event(schedule, guild)
-        if event is None or event.status != discord.EventStatus.scheduled:
-            return  # none, or a moderator moved it on already
+        ending = action == plans.EventRows.END
+        wanted = discord.EventStatus.active if ending else discord.EventStatus.scheduled
+        if event is None or event.status != wanted:
+            return  # none, or a moderator moved it on already (or it never started: nothing to end)
         try:
-            await (event.start() if action == plans.EventRows.START else event.cancel())
+            if ending:
+                await event.end()
+            else:
+                await (event.start() if action == plans.EventRows.START else event.cancel())
         except (discord.Forbidden, discord.NotFound) as error:
             log.info("game night %s: its event was left as it is (%s)", schedule.id, error)
 
