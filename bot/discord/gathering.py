@@ -42,6 +42,7 @@ from bot.gathering.model import Schedule, Signup
 from bot.gathering.nights import Nights, seat_range
 from bot.i18n import t
 from bot.live import Step
+from bot.ratings.reading import reliabilities
 from bot.render import clip
 from bot.storage import DeliveryRow
 from games import registry
@@ -54,13 +55,19 @@ LISTED_SECONDS = 10.0
 """The longest a night's stage waits for Discord to say who is Interested; then it goes on without."""
 
 
-def names(signups: list[Signup]) -> str:
-    return ", ".join(f"<@{s.user_id}>" for s in signups)
+def names(signups: list[Signup], language: str, kept: dict[int, int]) -> str:
+    """Who comes, each with their reliability (`kept`: percent, by member) when they have played enough games
+    on the server for it to mean something."""
+    return ", ".join(
+        t(language, "night-signup-reliable", player=f"<@{s.user_id}>", percent=kept[s.user_id])
+        if s.user_id in kept else f"<@{s.user_id}>" for s in signups
+    )
 
 
-def signup_text(schedule: Schedule, signups: list[Signup]) -> str:
+def signup_text(schedule: Schedule, signups: list[Signup], kept: dict[int, int] | None = None) -> str:
     """The sign-up message as the night stands, in its channel's language: never a name in a game played
-    anonymously (how many come, and that is all)."""
+    anonymously (how many come, and that is all). `kept`: the reliability (percent) of those who come who have
+    played enough games on the server for it to mean something (ratings' `Reliability.judged`)."""
     language = schedule.language
     engine = registry.engine(schedule.game)
     hidden = plans.hidden(schedule)
@@ -74,11 +81,12 @@ def signup_text(schedule: Schedule, signups: list[Signup]) -> str:
         else t(language, "night-signup-when", when=when, channel=channel, host=f"<@{schedule.host_id}>"),
         t(language, "night-signup-count", count=len(seating.seated), seats=schedule.seats, least=low, maybe=maybe),
     ]
+    kept = kept or {}
     if seating.seated and not hidden:
-        lines.append(t(language, "night-signup-names", names=names(seating.seated)))
+        lines.append(t(language, "night-signup-names", names=names(seating.seated, language, kept)))
     if seating.waiting:
         lines.append(t(language, "night-signup-waiting", count=len(seating.waiting)) if hidden
-                     else t(language, "night-signup-waiting-names", names=names(seating.waiting)))
+                     else t(language, "night-signup-waiting-names", names=names(seating.waiting, language, kept)))
     if schedule.meta.get("deadline"):
         lines.append(t(language, "night-signup-deadline", time=schedule.meta["deadline"],
                        zone=schedule.meta.get("deadline_zone") or schedule.zone))
@@ -122,7 +130,11 @@ class SignupKind(NightKind):
         schedule = await store.schedule(schedule_id) if schedule_id is not None else None
         if schedule is None or schedule.channel_id in self.gathering.outboxes.gone:
             return
-        content = signup_text(schedule, await store.signups(schedule.id))
+        signups = await store.signups(schedule.id)
+        kept = {} if plans.hidden(schedule) else await reliabilities(
+            self.gathering.nights.storage, schedule.guild_id, [s.user_id for s in signups if s.coming]
+        )
+        content = signup_text(schedule, signups, {user: r.percent for user, r in kept.items() if r.judged})
         view = night_buttons(schedule) if schedule.status == "scheduled" else None
         channel = self.gathering.bot.get_partial_messageable(schedule.channel_id)
         where = schedule.meta.get("message")
