@@ -28,8 +28,8 @@ from pydantic import BaseModel
 
 from bot.live import LiveGame, Seat
 from bot.offline import bot_names
-from bot.ratings.reading import RELIABLE_FROM, reliability
-from bot.storage import GameRow, IntegrityError, Storage
+from bot.ratings.reading import reliability
+from bot.storage import DeliveryRow, GameRow, IntegrityError, Storage
 from bot.table import Table
 from bot.table.limits import TokenBucket
 from games import registry
@@ -106,6 +106,12 @@ def asks_at_join(engine: Engine[Any], options: Any) -> bool:
     return engine.join_prompt(options, {}, []) is not None
 
 
+def owes_answers(engine: Engine[Any], options: Any, seat: Seat) -> bool:
+    """Whether a member seated at once (a game night's sign-up) holds a pending seat: the game asks sign-up
+    questions and they have not answered them yet."""
+    return not seat.bot and not seat.join and asks_at_join(engine, options)
+
+
 class Lobby:
     def __init__(self, storage: Storage, table: Table, limits: LobbyLimits | None = None) -> None:
         self.storage = storage
@@ -180,7 +186,7 @@ class Lobby:
                 raise LobbyError("lobby-channel-busy")
             if limits:
                 await self._check_limits(guild_id, host.user_id)
-                await self._check_reliability(guild_id, host.user_id)
+                await self.check_reliability(guild_id, host.user_id)
             if seated is None:  # a game with sign-up questions seats its host once they have answered them
                 seated = [] if asks_at_join(engine, parsed) else [host.model_copy(update={"join": join}).model_dump()]
             try:
@@ -200,8 +206,10 @@ class Lobby:
     @staticmethod
     def _seat_of(engine: Engine[Any], options: BaseModel, seat: Seat) -> dict[str, Any]:
         """A seat taken at once, its join data checked by the game (a pending one keeps its mark, no data)."""
-        if seat.bot or (not seat.join and asks_at_join(engine, options)):
-            return seat.model_dump() | ({} if seat.bot else {PENDING: True})
+        if seat.bot:
+            return seat.model_dump()
+        if owes_answers(engine, options, seat):
+            return seat.model_dump() | {PENDING: True}
         return seat.model_copy(update={"join": engine.parse_join(options, seat.join)}).model_dump()
 
     async def tell_changed(self, row: GameRow) -> None:
@@ -229,16 +237,17 @@ class Lobby:
         if len(waiting) >= self.limits.max_per_server:
             raise LobbyError("lobby-server-full", max=self.limits.max_per_server)
 
-    async def _check_reliability(self, guild_id: int | None, user_id: int | None) -> None:
+    async def check_reliability(self, guild_id: int | None, user_id: int | None) -> None:
         """The server's `min_reliability` (/gm settings): a member who has finished too few of their games
-        there (once they have played `RELIABLE_FROM`) cannot take a seat; a moderator still can give one."""
+        there (once they have played `RELIABLE_FROM`) cannot take a seat, nor sign up for a game night; a
+        moderator still can give one."""
         if guild_id is None or user_id is None:
             return
         needed = int((await self.storage.guild_settings(guild_id)).get("min_reliability") or 0)
         if needed <= 0:
             return
         kept = await reliability(self.storage, guild_id, user_id)
-        if kept.games >= RELIABLE_FROM and kept.percent < needed:
+        if kept.judged and kept.percent < needed:
             raise LobbyError("lobby-unreliable", needed=needed, percent=kept.percent, finished=kept.finished,
                              games=kept.games)
 
@@ -255,11 +264,16 @@ class Lobby:
         if input_key is not None and await self.storage.input_applied(input_key) is not None:
             raise LobbyError("error-duplicate")
 
-    async def _write(self, row: GameRow, *, input_key: str | None = None, **fields: Any) -> None:
+    async def _write(
+        self, row: GameRow, *, input_key: str | None = None, deliveries: list[DeliveryRow] | None = None,
+        **fields: Any,
+    ) -> None:
         """Write lobby fields only if nothing changed since `row` was read; else say what did. The
-        interaction's key is saved in the same write (another process applying it first: a repeat)."""
+        interaction's key is saved in the same write (another process applying it first: a repeat), and
+        so are the `deliveries` the change sends."""
         try:
-            if await self.storage.update_lobby(row.id, row.seats, input_key=input_key, **fields):
+            if await self.storage.update_lobby(row.id, row.seats, input_key=input_key, deliveries=deliveries,
+                                               **fields):
                 return
         except IntegrityError:
             await self._once(input_key)
@@ -271,9 +285,13 @@ class Lobby:
         raise LobbyError("lobby-changed")
 
     async def join(
-        self, channel_id: int, seat: Seat, *, lobby_id: int | None = None, input_key: str | None = None
+        self, channel_id: int, seat: Seat, *, lobby_id: int | None = None, input_key: str | None = None,
+        deliveries: list[DeliveryRow] | None = None, limits: bool = True,
     ) -> GameRow:
-        """Take a seat; `lobby_id` (the Join button's) must still be the lobby open in the channel."""
+        """Take a seat; `lobby_id` (the Join button's) must still be the lobby open in the channel.
+        `deliveries`: what the seat taken sends (a game night's DM to a member moved up), saved with it.
+        `limits`: False for a game night's member moved up from its waiting list, whose place the night gave
+        when they signed up (the server's `min_reliability` was checked then, as it is at a Join)."""
         async with self._lock(channel_id):
             await self._once(input_key)
             row = await self._lobby(channel_id)
@@ -284,13 +302,14 @@ class Lobby:
             engine = registry.engine(row.game)
             if len(row.seats) >= engine.max_players:
                 raise LobbyError("lobby-full", max=engine.max_players)
-            await self._check_reliability(row.guild_id, seat.user_id)
+            if limits:
+                await self.check_reliability(row.guild_id, seat.user_id)
             try:  # the game's own reason, now, rather than a /start that can never succeed
                 taken = self._seat_of(engine, engine.parse_options(row.options), seat)
             except IllegalAction as error:
                 raise LobbyError(error.refusal.key, **error.refusal.params) from error
             seats = [*row.seats, taken]
-            await self._write(row, seats=seats, input_key=input_key)
+            await self._write(row, seats=seats, input_key=input_key, deliveries=deliveries)
             row.seats = seats
             return row
 

@@ -211,6 +211,11 @@ class ScheduleCog(commands.Cog, name="Schedule"):
             signups = await self.gm.nights.store.signups(night.id)
             mine = next((s for s in signups if s.user_id == interaction.user.id), None)
             if mine is None or mine.join is None:
+                try:  # refused before the questions, not after them
+                    await self.gm.nights.may_sign_up(night, interaction.user.id, answer)
+                except LobbyError as error:
+                    await self._refuse(interaction, error, language)
+                    return
                 await self._ask(interaction, night, [], language, edit=False)
                 return
         await self._answer(interaction, night, answer, language)

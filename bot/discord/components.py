@@ -23,7 +23,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol, Self
 
 import discord
 
@@ -281,11 +281,7 @@ class JoinButton(
         return cls(int(match["game"]), label=item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        lobby = interaction.client.get_cog("Lobby")  # type: ignore[attr-defined]
-        if lobby is None:
-            await _service(interaction).report_failure(interaction)
-            return
-        await guarded(interaction, lobby.join_lobby(interaction, lobby_id=self.lobby_id), item=self)
+        await cog_call(interaction, "Lobby", "join_lobby", lobby_id=self.lobby_id, item=self)
 
 
 class BackButton(
@@ -309,96 +305,107 @@ class BackButton(
         return cls(int(match["game"]), label=item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        stats = interaction.client.get_cog("Stats")  # type: ignore[attr-defined]
-        if stats is None:
-            await _service(interaction).report_failure(interaction)
-            return
-        await guarded(interaction, stats.take_back(interaction, game_id=self.game_id), item=self)
+        await cog_call(interaction, "Stats", "take_back", game_id=self.game_id, item=self)
 
 
-def signup_id(kind: str, lobby_id: int, answers: list[str], tail: str | None = None) -> str:
-    """The custom id of a sign-up component (`kind` "gmja" or "gmjs"); ValueError when the answers
-    do not fit one (a game whose option values are not short ASCII words)."""
-    custom_id = f"{kind}|{lobby_id}|{'.'.join(answers)}" + ("" if tail is None else f"|{tail}")
-    values = [*answers, *([tail] if kind == "gmja" and tail is not None else [])]
+def signup_id(kind: str, owner_id: int, answers: list[str], tail: str | None = None) -> str:
+    """The custom id of a sign-up component (`kind`: a lobby's "gmja" or "gmjs", a game night's "gnja" or
+    "gnjs"; `tail`: a button's value or a select's part); ValueError when the answers do not fit one (a game
+    whose option values are not short ASCII words)."""
+    custom_id = f"{kind}|{owner_id}|{'.'.join(answers)}" + ("" if tail is None else f"|{tail}")
+    values = [*answers, *([] if tail is None else [tail])]  # a select's part, 0–3, is such a word too
     if len(custom_id) > 100 or len(answers) > 12 or not all(re.fullmatch(SIGNUP_VALUE, v) for v in values):
         raise ValueError(f"sign-up answers do not fit a custom id: {custom_id[:40]}…")
     return custom_id
+
+
+def question_template(kind: str, *, button: bool) -> str:
+    """The template of a sign-up question's component of `kind` (its id: `signup_id`): a button's ends with its
+    value, a select's with its part, if any."""
+    tail = r"\|(?P<value>" + SIGNUP_VALUE + ")" if button else r"(?:\|(?P<part>[0-3]))?"
+    return kind + r"\|" + GAME_ID + r"\|" + SIGNUP_ANSWERS + tail
 
 
 def _signup_answers(match: re.Match[str]) -> list[str]:
     return match["answers"].split(".") if match["answers"] else []
 
 
-async def _sign_up(interaction: discord.Interaction, lobby_id: int, answers: list[str], value: str) -> None:
-    lobby = interaction.client.get_cog("Lobby")  # type: ignore[attr-defined]
-    if lobby is None:
+async def cog_call(
+    interaction: discord.Interaction, cog: str, method: str, *args: Any, item: discord.ui.Item[Any] | None = None,
+    **kwargs: Any,
+) -> None:
+    """A component's work done by a cog's method (`method(interaction, *args, **kwargs)`), guarded (`item`: the
+    clicked item, let go afterwards); a cog not loaded is reported as a failure."""
+    found = interaction.client.get_cog(cog)  # type: ignore[attr-defined]
+    if found is None:
         await _service(interaction).report_failure(interaction)
         return
-    await guarded(interaction, lobby.sign_up(interaction, lobby_id, answers, value))
+    await guarded(interaction, getattr(found, method)(interaction, *args, **kwargs), item=item)
 
 
-class SignupButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gmja\|" + GAME_ID + r"\|" + SIGNUP_ANSWERS + r"\|(?P<value>" + SIGNUP_VALUE + ")",
-):
+class SignupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=question_template("gmja", button=True)):
     """One answer to a sign-up question (the private conversation that Join starts in a game with
     sign-up questions). The id carries the answers so far: it works after a restart, and the lobby
-    cog checks every value against the game's questions again."""
+    cog checks every value against the game's questions again (`answered`: the cog and its method, given the
+    lobby, the answers so far and the value). A game night's questions, answered ahead, are the same button
+    with its own `kind` and cog method (gathering_components.NightQuestionButton)."""
+
+    kind: ClassVar[str] = "gmja"
+    answered: ClassVar[tuple[str, str]] = ("Lobby", "sign_up")
 
     def __init__(
-        self, lobby_id: int, answers: list[str], value: str, *, label: str = "…",
+        self, owner_id: int, answers: list[str], value: str, *, label: str = "…",
         style: discord.ButtonStyle = discord.ButtonStyle.primary, disabled: bool = False, row: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label[:80], style=style, disabled=disabled, row=row,
-                custom_id=signup_id("gmja", lobby_id, answers, value),
+                custom_id=signup_id(self.kind, owner_id, answers, value),
             )
         )
-        self.lobby_id, self.answers, self.value = lobby_id, answers, value
+        self.owner_id, self.answers, self.value = owner_id, answers, value
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> SignupButton:
+    ) -> Self:
         return cls(int(match["game"]), _signup_answers(match), match["value"], label=item.label or "…",
                    style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _sign_up(interaction, self.lobby_id, self.answers, self.value)
+        await cog_call(interaction, *self.answered, self.owner_id, self.answers, self.value)
 
 
-class SignupSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"gmjs\|" + GAME_ID + r"\|" + SIGNUP_ANSWERS + r"(?:\|(?P<part>[0-3]))?",
-):
+class SignupSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=question_template("gmjs", button=False)):
     """A sign-up question with many options (Mafia's 21 public roles and "no wish"); more than 25
-    options take several selects, numbered by `part`."""
+    options take several selects, numbered by `part`. A game night's: gathering_components.NightQuestionSelect."""
+
+    kind: ClassVar[str] = "gmjs"
+    answered: ClassVar[tuple[str, str]] = ("Lobby", "sign_up")
 
     def __init__(
-        self, lobby_id: int, answers: list[str], options: list[discord.SelectOption] | None = None,
+        self, owner_id: int, answers: list[str], options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None, row: int | None = None, part: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=signup_id("gmjs", lobby_id, answers, None if part is None else str(part)),
+                custom_id=signup_id(self.kind, owner_id, answers, None if part is None else str(part)),
                 options=options or [], placeholder=placeholder, row=row,
             )
         )
-        self.lobby_id, self.answers = lobby_id, answers
+        self.owner_id, self.answers = owner_id, answers
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
-    ) -> SignupSelect:
+    ) -> Self:
         part = int(match["part"]) if match["part"] else None
         return cls(int(match["game"]), _signup_answers(match), list(item.options), item.placeholder, part=part)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        value = str(values[0]) if len(values) == 1 else ""  # checked by the lobby cog
-        await _sign_up(interaction, self.lobby_id, self.answers, value)
+        value = str(values[0]) if len(values) == 1 else ""  # checked by the cog
+        await cog_call(interaction, *self.answered, self.owner_id, self.answers, value)
 
 
 class AnswerModal(discord.ui.Modal):

@@ -1,14 +1,17 @@
 """Game nights in Discord: each kind of row a night sends is a delivery kind (bot/discord/kinds.py), one class
 here, registered in bot/discord/service.py's `KINDS` like every other kind. Its rows are planned with the
-night's change that calls for them, by bot/gathering/plans.py (the nights use it, with no Discord), never by
-a game's step; the kind sends them. And the night's Guild Scheduled Event, which carries Discord's own RSVP
+night's change that calls for them, by bot/gathering/plans.py (the nights use it, with no Discord), and by a
+game's step only when the step itself calls for one (the end of a night's game ends its event); the kind
+sends them. And the night's Guild Scheduled Event, which carries Discord's own RSVP
 ("Interested").
 
     SignupKind   the sign-up message: posted once (its nonce: a restart does not post it twice), then edited
                  to show the night as saved now; its Join / Maybe / Leave buttons while sign-ups are open
     EventKind    the Discord event: made (looked for first: a restart does not make it twice), started at the
-                 opening, cancelled with the night; without Manage Events the moderators are told once per
-                 server and the night goes on with its sign-up message alone
+                 opening, cancelled with the night, ended (COMPLETED) with the game the night started: that
+                 row is planned by the step that ends the game, saved with it; an event a moderator ended or
+                 deleted is left alone; without Manage Events the moderators are told once per server and the
+                 night goes on with its sign-up message alone
     DmKind       a DM sent once (claimed, with its nonce); when Discord refuses it for good (DMs closed) a
                  mention in the night's channel stands in for it, saved in the same write as the DM is given up
 
@@ -39,6 +42,7 @@ from bot.gathering.model import Schedule, Signup
 from bot.gathering.nights import Nights, seat_range
 from bot.i18n import t
 from bot.live import Step
+from bot.ratings.reading import reliabilities
 from bot.render import clip
 from bot.storage import DeliveryRow
 from games import registry
@@ -51,13 +55,19 @@ LISTED_SECONDS = 10.0
 """The longest a night's stage waits for Discord to say who is Interested; then it goes on without."""
 
 
-def names(signups: list[Signup]) -> str:
-    return ", ".join(f"<@{s.user_id}>" for s in signups)
+def names(signups: list[Signup], language: str, kept: dict[int, int]) -> str:
+    """Who comes, each with their reliability (`kept`: percent, by member) when they have played enough games
+    on the server for it to mean something."""
+    return ", ".join(
+        t(language, "night-signup-reliable", player=f"<@{s.user_id}>", percent=kept[s.user_id])
+        if s.user_id in kept else f"<@{s.user_id}>" for s in signups
+    )
 
 
-def signup_text(schedule: Schedule, signups: list[Signup]) -> str:
+def signup_text(schedule: Schedule, signups: list[Signup], kept: dict[int, int] | None = None) -> str:
     """The sign-up message as the night stands, in its channel's language: never a name in a game played
-    anonymously (how many come, and that is all)."""
+    anonymously (how many come, and that is all). `kept`: the reliability (percent) of those who come who have
+    played enough games on the server for it to mean something (ratings' `Reliability.judged`)."""
     language = schedule.language
     engine = registry.engine(schedule.game)
     hidden = plans.hidden(schedule)
@@ -71,11 +81,12 @@ def signup_text(schedule: Schedule, signups: list[Signup]) -> str:
         else t(language, "night-signup-when", when=when, channel=channel, host=f"<@{schedule.host_id}>"),
         t(language, "night-signup-count", count=len(seating.seated), seats=schedule.seats, least=low, maybe=maybe),
     ]
+    kept = kept or {}
     if seating.seated and not hidden:
-        lines.append(t(language, "night-signup-names", names=names(seating.seated)))
+        lines.append(t(language, "night-signup-names", names=names(seating.seated, language, kept)))
     if seating.waiting:
         lines.append(t(language, "night-signup-waiting", count=len(seating.waiting)) if hidden
-                     else t(language, "night-signup-waiting-names", names=names(seating.waiting)))
+                     else t(language, "night-signup-waiting-names", names=names(seating.waiting, language, kept)))
     if schedule.meta.get("deadline"):
         lines.append(t(language, "night-signup-deadline", time=schedule.meta["deadline"],
                        zone=schedule.meta.get("deadline_zone") or schedule.zone))
@@ -119,7 +130,11 @@ class SignupKind(NightKind):
         schedule = await store.schedule(schedule_id) if schedule_id is not None else None
         if schedule is None or schedule.channel_id in self.gathering.outboxes.gone:
             return
-        content = signup_text(schedule, await store.signups(schedule.id))
+        signups = await store.signups(schedule.id)
+        kept = {} if plans.hidden(schedule) else await reliabilities(
+            self.gathering.nights.storage, schedule.guild_id, [s.user_id for s in signups if s.coming]
+        )
+        content = signup_text(schedule, signups, {user: r.percent for user, r in kept.items() if r.judged})
         view = night_buttons(schedule) if schedule.status == "scheduled" else None
         channel = self.gathering.bot.get_partial_messageable(schedule.channel_id)
         where = schedule.meta.get("message")
@@ -138,14 +153,24 @@ class SignupKind(NightKind):
 
 
 class EventKind(NightKind):
-    """The Discord event (plans.EventRows): made, started or cancelled."""
+    """The Discord event (plans.EventRows): made, started or cancelled with the night; ended with its game."""
 
     name = plans.EventRows.name
 
+    def plan(self, step: Step) -> list[Planned]:
+        """The step that ends the game a night started (finished, or stopped by a moderator) ends the night's
+        event: the one row of a night's that a game's step plans, saved with it."""
+        game = step.game
+        night = game.row.meta.get("night")
+        if night is None or step.status == "running" or game.row.status != "running":
+            return []
+        return [Planned(plans.EventRows.ending(int(night)))]
+
     def send(self, row: DeliveryRow) -> Sending:
-        # each action its own (made, then started or cancelled)
-        update = partial(self.apply, row.schedule_id, str(row.body.get("action")))
-        return self.gathering.update(row, update, key=(self.name, row.schedule_id, row.id))
+        # each action its own (made, then started or cancelled, or started and then ended)
+        night = plans.EventRows.night_of(row)
+        update = partial(self.apply, night, str(row.body.get("action")))
+        return self.gathering.update(row, update, key=(self.name, night, row.id))
 
     async def apply(self, schedule_id: int | None, action: str) -> None:
         schedule = await self.gathering.nights.store.schedule(schedule_id) if schedule_id is not None else None
@@ -156,10 +181,15 @@ class EventKind(NightKind):
             await self._create(schedule, guild)
             return
         event = await self._event(schedule, guild)
-        if event is None or event.status != discord.EventStatus.scheduled:
-            return  # none, or a moderator moved it on already
+        ending = action == plans.EventRows.END
+        wanted = discord.EventStatus.active if ending else discord.EventStatus.scheduled
+        if event is None or event.status != wanted:
+            return  # none, or a moderator moved it on already (or it never started: nothing to end)
         try:
-            await (event.start() if action == plans.EventRows.START else event.cancel())
+            if ending:
+                await event.end()
+            else:
+                await (event.start() if action == plans.EventRows.START else event.cancel())
         except (discord.Forbidden, discord.NotFound) as error:
             log.info("game night %s: its event was left as it is (%s)", schedule.id, error)
 

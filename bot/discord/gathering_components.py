@@ -15,7 +15,13 @@ from typing import Any
 import discord
 
 from bot.discord.component_rows import ComponentRows
-from bot.discord.components import GAME_ID, SIGNUP_ANSWERS, SIGNUP_VALUE, guarded, signup_id
+from bot.discord.components import (
+    GAME_ID,
+    SignupButton,
+    SignupSelect,
+    cog_call,
+    question_template,
+)
 from bot.gathering.model import Schedule
 from bot.i18n import t
 
@@ -29,14 +35,6 @@ def night_buttons(schedule: Schedule) -> ComponentRows:
     for answer, key, style, emoji in BUTTONS:
         view.add_item(NightButton(schedule.id, answer, label=t(schedule.language, key), style=style, emoji=emoji))
     return view
-
-
-async def _cog_call(interaction: discord.Interaction, method: str, *args: Any, item: Any = None) -> None:
-    cog = interaction.client.get_cog("Schedule")  # type: ignore[attr-defined]
-    if cog is None:
-        await interaction.client.game_master.report_failure(interaction)  # type: ignore[attr-defined]
-        return
-    await guarded(interaction, getattr(cog, method)(interaction, *args), item=item)
 
 
 class NightButton(
@@ -59,62 +57,21 @@ class NightButton(
         return cls(int(match["game"]), match["answer"], label=item.label or "…", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog_call(interaction, "night_answer", self.schedule_id, self.answer, item=self)
+        await cog_call(interaction, "Schedule", "night_answer", self.schedule_id, self.answer, item=self)
 
 
-class NightQuestionButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gnja\|" + GAME_ID + r"\|" + SIGNUP_ANSWERS + r"\|(?P<value>" + SIGNUP_VALUE + ")",
-):
-    """One answer to a night's sign-up question (the same questions a lobby asks at Join)."""
+class NightQuestionButton(SignupButton, template=question_template("gnja", button=True)):
+    """One answer to a night's sign-up question (the same questions a lobby asks at Join, the same button)."""
 
-    def __init__(
-        self, schedule_id: int, answers: list[str], value: str, *, label: str = "…",
-        style: discord.ButtonStyle = discord.ButtonStyle.primary, disabled: bool = False, row: int | None = None,
-    ) -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=style, disabled=disabled, row=row,
-                                           custom_id=signup_id("gnja", schedule_id, answers, value)))
-        self.schedule_id, self.answers, self.value = schedule_id, answers, value
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> NightQuestionButton:
-        answers = match["answers"].split(".") if match["answers"] else []
-        return cls(int(match["game"]), answers, match["value"], label=item.label or "…", style=item.style)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog_call(interaction, "night_question", self.schedule_id, self.answers, self.value)
+    kind = "gnja"
+    answered = ("Schedule", "night_question")
 
 
-class NightQuestionSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"gnjs\|" + GAME_ID + r"\|" + SIGNUP_ANSWERS + r"(?:\|(?P<part>[0-3]))?",
-):
+class NightQuestionSelect(SignupSelect, template=question_template("gnjs", button=False)):
     """A night's sign-up question with many options (Mafia's public roles)."""
 
-    def __init__(
-        self, schedule_id: int, answers: list[str], options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None, row: int | None = None, part: int | None = None,
-    ) -> None:
-        super().__init__(discord.ui.Select(
-            custom_id=signup_id("gnjs", schedule_id, answers, None if part is None else str(part)),
-            options=options or [], placeholder=placeholder, row=row,
-        ))
-        self.schedule_id, self.answers = schedule_id, answers
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
-    ) -> NightQuestionSelect:
-        part = int(match["part"]) if match["part"] else None
-        answers = match["answers"].split(".") if match["answers"] else []
-        return cls(int(match["game"]), answers, list(item.options), item.placeholder, part=part)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        value = str(values[0]) if len(values) == 1 else ""  # checked by the cog
-        await _cog_call(interaction, "night_question", self.schedule_id, self.answers, value)
+    kind = "gnjs"
+    answered = ("Schedule", "night_question")
 
 
 NIGHT_ITEMS = (NightButton, NightQuestionButton, NightQuestionSelect)

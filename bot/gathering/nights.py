@@ -28,7 +28,7 @@ from bot.gathering.notify import Notifier
 from bot.gathering.times import DEFAULT_ZONE, Reading, a_week_later, parse_clock, read_time, zone_named
 from bot.i18n import t
 from bot.live import Seat
-from bot.lobby import PENDING, Lobby, LobbyError, asks_at_join
+from bot.lobby import PENDING, Lobby, LobbyError, asks_at_join, owes_answers
 from bot.storage import DeliveryRow, GameRow, IntegrityError, Storage
 from bot.storage.gathering import GatheringStore
 from bot.table import Table
@@ -202,6 +202,7 @@ class Nights:
         schedule = await self.night(schedule_id)
         if schedule.status != "scheduled":
             raise LobbyError("night-closed", id=schedule.id)
+        await self.may_sign_up(schedule, user_id, answer)
         if join is not None:
             try:
                 join = registry.engine(schedule.game).parse_join(schedule.options, join)
@@ -217,6 +218,16 @@ class Nights:
             self.queue(rows)
         return schedule, signup
 
+    async def may_sign_up(self, schedule: Schedule, user_id: int, answer: str) -> None:
+        """LobbyError when the member may not say they come (or maybe) now: the server's `min_reliability`, as
+        the lobby's Join checks it (the sign-up is a night's Join). Leave is always taken, and a member who
+        already comes keeps their place whatever they press."""
+        if answer == "no":
+            return
+        before = next((s for s in await self.store.signups(schedule.id) if s.user_id == user_id), None)
+        if before is None or not before.coming:
+            await self.lobby.check_reliability(schedule.guild_id, user_id)
+
     async def listed_change(self, event_id: int, user_id: int, name: str, interested: bool) -> None:
         """A member pressed (or took back) Interested on a night's event in Discord's Events list."""
         schedule = await self.store.of_event(event_id)
@@ -228,7 +239,15 @@ class Nights:
             if before is not None and before.answer == "interested":
                 await self.answer(schedule.id, user_id, name, schedule.language, "no")
             return
-        _, signup = await self.answer(schedule.id, user_id, name, schedule.language, "interested")
+        try:
+            _, signup = await self.answer(schedule.id, user_id, name, schedule.language, "interested")
+        except LobbyError as error:
+            if error.refusal.key != "lobby-unreliable":
+                raise
+            # no interaction to answer: the refusal the Join button would give comes by DM, nothing saved
+            text = t(schedule.language, error.refusal.key, **error.refusal.params)
+            await self._send([plans.DmRows.plan(user_id, text, schedule=schedule)])
+            return
         engine = registry.engine(schedule.game)
         if (before is None or not before.coming) and signup.join is None and asks_at_join(engine, schedule.options):
             await self._send([plans.interested_row(schedule, signup)])
@@ -241,6 +260,10 @@ class Nights:
         if found is None:
             return
         for user_id, name in found:
+            try:
+                await self.may_sign_up(schedule, user_id, "interested")
+            except LobbyError:
+                continue  # below the server's reliability: not signed up (told by DM when they pressed it)
             rows = [plans.SignupRows.plan(schedule, schedule.channel_id)]
             _, changed = await self.store.sign(schedule.id, user_id, name, schedule.language, "interested", rows,
                                                now=self.clock(), listed=True)
@@ -419,15 +442,15 @@ class Nights:
         waiting = [s for s in coming if s.seq > upto and s.user_id not in here][:free]
         for signup in waiting:
             seat = Seat(name=signup.name, user_id=signup.user_id, language=signup.language, join=signup.join or {})
-            try:
-                row = await self.lobby.join(schedule.channel_id, seat, lobby_id=row.id,
+            told = [plans.seat_freed_row(schedule, row.id, signup, owes_answers(engine, row.options, seat))]
+            try:  # seated and told in one write: a crash between them neither loses the DM nor sends it alone
+                row = await self.lobby.join(schedule.channel_id, seat, lobby_id=row.id, deliveries=told, limits=False,
                                             input_key=f"night-{schedule.id}-seat-{signup.user_id}-{len(row.seats)}")
             except LobbyError as error:
                 log.info("game night %s: %s not moved up (%s)", schedule.id, signup.user_id, error.refusal.key)
                 continue
+            self.queue(told)
             await self.store.update_meta(schedule.id, seated_upto=signup.seq)
-            pending = any(s.get(PENDING) and s.get("user_id") == signup.user_id for s in row.seats)
-            await self._send([plans.seat_freed_row(schedule, row.id, signup, pending)])
         return row
 
     async def _start_if_ready(self, schedule: Schedule, row: GameRow) -> None:

@@ -5,7 +5,8 @@ every other kind in bot/discord/service.py's `KINDS`).
 
     SignupRows  gathering-signup   the night's sign-up message in its channel, with Join / Maybe / Leave:
                                    posted by the first row, edited by every later one (rendered when sent)
-    EventRows   gathering-event    the night's Guild Scheduled Event: made, started, cancelled
+    EventRows   gathering-event    the night's Guild Scheduled Event: made, started, cancelled; and ended
+                                   with the game the night started (planned with the step that ends it)
     DmRows      gathering-dm       a DM (a reminder, the opening, a cancellation, "N are waiting"); when the
                                    member's DMs are closed, a mention in the night's channel (`fallback`)
 """
@@ -48,13 +49,24 @@ class SignupRows:
 
 class EventRows:
     name = "gathering-event"
-    CREATE, START, CANCEL = "create", "start", "cancel"
+    CREATE, START, CANCEL, END = "create", "start", "cancel", "end"
 
     @staticmethod
     def plan(schedule: Schedule | None, channel_id: int, action: str) -> DeliveryRow:
         """Make (CREATE), start or cancel the night's Discord event."""
         return DeliveryRow(None, 0, EventRows.name, {"action": action}, channel_id=channel_id,
                            schedule_id=schedule.id if schedule else None)
+
+    @staticmethod
+    def ending(night: int) -> dict[str, Any]:
+        """The body of the row that ends night `night`'s event: a row of the step that ends the night's game
+        (saved with that step), which names its night here, as it has no `schedule_id` of its own."""
+        return {"action": EventRows.END, "night": night}
+
+    @staticmethod
+    def night_of(row: DeliveryRow) -> int | None:
+        night = row.schedule_id if row.schedule_id is not None else row.body.get("night")
+        return None if night is None else int(night)
 
 
 class DmRows:

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bot.ratings.holders import AFK, END, FINISHED, LEFT, REPLACED
@@ -67,6 +68,12 @@ class Reliability:
     def percent(self) -> int:
         return 100 if not self.games else round(100 * self.finished / self.games)
 
+    @property
+    def judged(self) -> bool:
+        """Whether the member has played enough games on the server for the figure to mean something (the
+        server's `min_reliability` holds them from then on; a game night's sign-up list shows it)."""
+        return self.games >= RELIABLE_FROM
+
 
 @dataclass
 class MemberCard:
@@ -119,18 +126,31 @@ async def standings(
 
 async def reliability(storage: Storage, guild_id: int, user_id: int) -> Reliability:
     """The member's finished games against those they left, on the server."""
+    return (await reliabilities(storage, guild_id, [user_id]))[user_id]
+
+
+async def reliabilities(storage: Storage, guild_id: int, user_ids: Iterable[int]) -> dict[int, Reliability]:
+    """Each member's finished games against those they left, on the server, in one read."""
+    users = sorted(set(user_ids))
+    if not users:
+        return {}
     rows = await storage.read(
-        "SELECT h.game_id, h.ended FROM seat_holders h JOIN games g ON g.id = h.game_id"
-        " WHERE g.guild_id = ? AND h.user_id = ? AND h.member = 1 ORDER BY h.game_id, h.seat, h.turn",
-        (guild_id, user_id),
+        "SELECT h.user_id, h.game_id, h.ended FROM seat_holders h JOIN games g ON g.id = h.game_id"
+        f" WHERE g.guild_id = ? AND h.user_id IN ({','.join('?' * len(users))}) AND h.member = 1"
+        " ORDER BY h.user_id, h.game_id, h.seat, h.turn",
+        (guild_id, *users),
     )
-    games: dict[int, str] = {}
-    for game_id, ended in rows:
-        if games.get(int(game_id)) != FINISHED:
-            games[int(game_id)] = FINISHED if ended == END else str(ended)
-    outcomes = list(games.values())
-    return Reliability(len(outcomes), outcomes.count(FINISHED), outcomes.count(AFK), outcomes.count(LEFT),
-                       outcomes.count(REPLACED))
+    games: dict[int, dict[int, str]] = {user_id: {} for user_id in users}
+    for user_id, game_id, ended in rows:
+        theirs = games[int(user_id)]
+        if theirs.get(int(game_id)) != FINISHED:
+            theirs[int(game_id)] = FINISHED if ended == END else str(ended)
+    found = {}
+    for user_id, theirs in games.items():
+        outcomes = list(theirs.values())
+        found[user_id] = Reliability(len(outcomes), outcomes.count(FINISHED), outcomes.count(AFK),
+                                     outcomes.count(LEFT), outcomes.count(REPLACED))
+    return found
 
 
 async def achievements(storage: Storage, guild_id: int, user_id: int) -> list[tuple[str, int]]:

@@ -219,13 +219,17 @@ def new_game(fields: tuple[Any, ...], input_key: str | None) -> Program[int]:
     return int(game_id)
 
 
-def lobby_change(game_id: int, sql: str, params: Sequence[Any], input_key: str | None) -> Program[bool]:
-    """A compare-and-set of a lobby (`Storage.update_lobby`): whether it changed."""
+def lobby_change(
+    game_id: int, sql: str, params: Sequence[Any], input_key: str | None,
+    deliveries: list[DeliveryRow] | None = None, owner: int | None = None,
+) -> Program[tuple[bool, tuple[int, ...]]]:
+    """A compare-and-set of a lobby (`Storage.update_lobby`) with what it sends: whether it changed, and the
+    ids of its `deliveries` (saved only when it did)."""
     if (yield Run(sql, params)) != 1:
-        return False
+        return False, ()
     if input_key is not None:
         yield lobby_input(game_id, input_key)
-    return True
+    return True, (yield from insert_deliveries(deliveries or [], owner))
 
 
 def deadline_change(game_id: int, sql: str, params: Sequence[Any], shared: bool) -> Program[None]:

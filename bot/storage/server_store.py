@@ -8,23 +8,29 @@ from functools import partial
 from typing import Any
 
 from bot.storage.backend import Backend
-from bot.storage.program import lobby_change
-from bot.storage.rows import dumps, game_update
+from bot.storage.program import lobby_change, number_deliveries
+from bot.storage.rows import DeliveryRow, dumps, game_update
 
 
 class ServerStore(Backend):
     """Lobbies' changes, the interactions applied, and each server's settings."""
 
     async def update_lobby(
-        self, game_id: int, expected_seats: list[dict[str, Any]], *, input_key: str | None = None, **fields: Any
+        self, game_id: int, expected_seats: list[dict[str, Any]], *, input_key: str | None = None,
+        deliveries: list[DeliveryRow] | None = None, **fields: Any,
     ) -> bool:
         """Change a lobby only if it is still a lobby with exactly `expected_seats` (a compare-and-set:
         a join can never land on a game that started, or erase a seat taken meanwhile). `input_key`:
         the interaction that asked for the change, recorded in the same transaction; one recorded
-        before raises IntegrityError and changes nothing."""
+        before raises IntegrityError and changes nothing. `deliveries`: what the change sends, saved in
+        the same transaction (only if it changed), numbered when it returns."""
         sql, params = game_update(game_id, fields)
         sql += " AND status = 'lobby' AND seats = ?"
-        return await self._write(partial(lobby_change, game_id, sql, (*params, dumps(expected_seats)), input_key))
+        changed, ids = await self._write(partial(
+            lobby_change, game_id, sql, (*params, dumps(expected_seats)), input_key, deliveries, self.owner,
+        ))
+        number_deliveries(deliveries if changed and deliveries else [], ids)
+        return bool(changed)
 
     async def input_applied(self, input_key: str) -> int | None:
         """The game an interaction was already applied to — a lobby change (`lobby_inputs`) or a step

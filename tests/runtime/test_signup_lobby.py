@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot.discord.components import SignupButton, SignupSelect, signup_id
+from bot.discord.gathering_components import NightQuestionButton, NightQuestionSelect
 from bot.live import Seat
 from bot.lobby import Lobby, LobbyError, asks_at_join
 from bot.storage import open_storage
@@ -66,3 +67,18 @@ def test_every_sign_up_custom_id_fits() -> None:
     for bad in (["yes|no"], ["a.b"], ["x" * 25], ["yes"] * 30):
         with pytest.raises(ValueError):
             signup_id("gmja", 1, bad, "yes")
+
+
+async def test_a_nights_sign_up_questions_are_the_lobbys_components_under_their_own_ids() -> None:
+    button = NightQuestionButton(7, ["yes", "student"], "~none", label="Нет")
+    select = NightQuestionSelect(7, ["yes"], part=1)
+    assert (button.custom_id, select.custom_id) == ("gnja|7|yes.student|~none", "gnjs|7|yes|1")
+    for item, lobbys in ((button, SignupButton), (select, SignupSelect)):
+        assert isinstance(item, lobbys) and item.answered == ("Schedule", "night_question")
+        lobbys_ids = lobbys.__discord_ui_compiled_template__  # type: ignore[attr-defined]
+        assert not lobbys_ids.fullmatch(item.custom_id), "never taken for the lobby's"
+        match = type(item).__discord_ui_compiled_template__.fullmatch(item.custom_id)  # type: ignore[attr-defined]
+        again = await type(item).from_custom_id(None, item.item, match)  # type: ignore[arg-type]
+        assert type(again) is type(item) and (again.owner_id, again.answers) == (7, item.answers)
+    with pytest.raises(ValueError):
+        NightQuestionButton(7, ["yes"], "a|b")

@@ -53,6 +53,7 @@ night-signup-count = Coming: { $count } of { $seats } seats (at least { $least }
 night-signup-names = Seated: { $names }
 night-signup-waiting = Waiting list: { $count }
 night-signup-waiting-names = Waiting list: { $names }
+night-signup-reliable = { $player } (reliability { $percent }%)
 night-signup-deadline = Phases end at { $time } ({ $zone }).
 night-signup-bots = Bots take the seats nobody signed up for.
 night-signup-weekly = Every week: the next night is planned when this one starts.

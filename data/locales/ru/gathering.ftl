@@ -64,6 +64,7 @@ night-signup-count = Придут: { $count } из { $seats } { $seats ->
 night-signup-names = За столом: { $names }
 night-signup-waiting = Лист ожидания: { $count }
 night-signup-waiting-names = Лист ожидания: { $names }
+night-signup-reliable = { $player } (надёжность { $percent }%)
 night-signup-deadline = Фазы заканчиваются в { $time } ({ $zone }).
 night-signup-bots = Свободные места займут боты.
 night-signup-weekly = Каждую неделю: следующий вечер планируется, когда начинается этот.
