@@ -473,4 +473,5 @@ class Lobby:
         for row in closed:
             for listener in self.expired_listeners:
                 await listener(row)
+            await self.tell_changed(row)
         return closed

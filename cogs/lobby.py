@@ -376,6 +376,7 @@ class Lobby(commands.Cog):
             hidden=signup.anonymous(row), private=t(language, "lobby-cancelled", id=row.id),
         )
         await self.gm.retire_join_button(row.id)
+        await self.gm.lobby.tell_changed(row)  # a game night's event ends with its lobby
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -421,12 +421,16 @@ class Nights:
     # --- a night's lobby --------------------------------------------------------------------------------------
     async def lobby_changed(self, row: GameRow) -> None:
         """After a lobby changed: members who asked are told; a night's waiting list moves up and its game
-        starts once the seats are enough and every sign-up answer is in."""
+        starts once the seats are enough and every sign-up answer is in; a night's lobby closed before its game
+        ends the night's Discord event."""
         self.queue(await self.notifier.changed(row))
-        if row.status != "lobby":
+        if row.status not in ("lobby", "cancelled"):
             return
         schedule = await self.store.of_lobby(row.id)
         if schedule is None:
+            return
+        if row.status == "cancelled":  # closed before its game: the event under way since the opening ends
+            await self._send([plans.EventRows.plan(schedule, schedule.channel_id, plans.EventRows.END)])
             return
         row = await self._move_up(schedule, row)
         await self._start_if_ready(schedule, row)

@@ -108,3 +108,44 @@ async def test_without_manage_events_by_then_the_event_is_left_as_it_is(
         await stop(w, game_id)
         assert the_event(w).status == ACTIVE and await nothing_left_to_send(w)
         assert (await w.gm.lobby.current(w.channel.id)) is None, "the game ended all the same"
+
+
+async def a_night_waiting_for_players(w: World) -> int:
+    """A Maskmen night only one member joined, opened at its time: its lobby waits, its event ACTIVE. The lobby."""
+    clock = controlled_clock(w)
+    w.standin.bot_role(w.guild).permissions |= MANAGE_EVENTS
+    await w.slash(w.moderator, "schedule", game="maskmen", when="завтра в 20:00")
+    night = await night_of(w)
+    await press(w, w.users[0], night.id, "yes")
+    await move_clock(w, clock, night.starts_at)
+    lobby = await w.gm.lobby.current(w.channel.id)
+    assert lobby is not None and lobby.status == "lobby", "one seated: the lobby waits for more"
+    assert the_event(w).status == ACTIVE
+    return lobby.id
+
+
+async def test_the_event_is_completed_when_the_nights_lobby_is_cancelled_before_its_game(
+    tmp_path: Path, standin: DiscordStandIn
+) -> None:
+    async with world(tmp_path, 2, locales=("ru",), standin=standin) as w:
+        await a_night_waiting_for_players(w)
+        cancelled = await w.slash(w.moderator, "cancel")
+        assert not cancelled.errors, cancelled.callbacks
+        await w.gm.drained()
+        await standin.settle()
+        assert (await w.gm.lobby.current(w.channel.id)) is None
+        assert the_event(w).status == COMPLETED
+
+
+async def test_the_event_is_completed_when_the_nights_lobby_closes_idle(
+    tmp_path: Path, standin: DiscordStandIn
+) -> None:
+    async with world(tmp_path, 2, locales=("ru",), standin=standin) as w:
+        lobby_id = await a_night_waiting_for_players(w)
+        row = await w.gm.storage.load_game(lobby_id)
+        assert row is not None
+        closed = await w.gm.lobby.expire_idle(now=row.updated_at + w.gm.lobby.limits.idle_seconds + 1)
+        assert [r.id for r in closed] == [lobby_id]
+        await w.gm.drained()
+        await standin.settle()
+        assert the_event(w).status == COMPLETED

@@ -278,7 +278,7 @@ async def test_the_sign_up_message_of_an_anonymous_night_names_nobody(night: Nig
     for user in range(1, 14):
         await night.nights.answer(made.id, user, f"P{user}", "ru", "yes", join=CONSENT)
     text = signup_text(made, await night.nights.store.signups(made.id))
-    assert "<@" not in text and "Придут: 12 из 12 мест" in text and "Лист ожидания: 1" in text
+    assert "<@" not in text and "Придут: 12 из 12 мест" in text and "Список ожидания: 1" in text
     shown = await night.nights.create(night.request("mafia", when="завтра в 21:00"))
     await night.nights.answer(shown.id, 1, "P1", "ru", "yes", join=CONSENT)
     assert "За столом: <@1>" in signup_text(shown, await night.nights.store.signups(shown.id))

@@ -62,8 +62,8 @@ night-signup-count = Придут: { $count } из { $seats } { $seats ->
    *[other] мест
 } (играть можно от { $least }) · может быть: { $maybe }
 night-signup-names = За столом: { $names }
-night-signup-waiting = Лист ожидания: { $count }
-night-signup-waiting-names = Лист ожидания: { $names }
+night-signup-waiting = Список ожидания: { $count }
+night-signup-waiting-names = Список ожидания: { $names }
 night-signup-reliable = { $player } (надёжность { $percent }%)
 night-signup-deadline = Фазы заканчиваются в { $time } ({ $zone }).
 night-signup-bots = Свободные места займут боты.
