@@ -70,7 +70,8 @@ async def season_entries(interaction: discord.Interaction, language: str, typed:
     """The server's rating seasons, newest first (what /leaderboard season: may show)."""
     gm = game_master(interaction.client)  # type: ignore[arg-type]
     listed = await reading.seasons(gm.storage, interaction.guild_id or 0)
-    return [Entry(s.number, season_title(language, s), (str(s.number), s.name or "")) for s in reversed(listed)]
+    return [Entry(s.number, season_title(language, s, alone=True), (str(s.number), s.name or ""))
+            for s in reversed(listed)]
 
 
 def stats_lines(language: str, player: str, results: list[tuple[str, int, int, list[str] | None]]) -> list[str]:

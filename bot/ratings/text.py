@@ -14,8 +14,9 @@ SPARKS = "▁▂▃▄▅▆▇█"
 Mention = Callable[[int], str]
 
 
-def season_title(language: str, season: Season) -> str:
-    return t(language, "season-title", number=season.number, name=season.name or "none")
+def season_title(language: str, season: Season, *, alone: bool = False) -> str:
+    """A season named inside a line ("сезон 2 «Весна»" in Russian), or `alone` (a choice: "Сезон 2 «Весна»")."""
+    return t(language, "season-choice" if alone else "season-title", number=season.number, name=season.name or "none")
 
 
 def spark(values: list[int]) -> str:

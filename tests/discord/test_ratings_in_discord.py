@@ -69,11 +69,11 @@ async def test_a_finished_game_is_rated_announced_and_shown_in_both_languages(
         assert "Достижения: Чистая дуэль, Хет-трик" in russian
 
         started = await w.slash(w.moderator, "gm season start", name="Весна")
-        assert "Сезон 1 закрыт" in answer_text(w, started) and "Сезон 2 «Весна»" in answer_text(w, started)
+        assert "Закрыт сезон 1" in answer_text(w, started) and "сезон 2 «Весна»" in answer_text(w, started)
         refused = await w.slash(w.users[0], "gm season start", name="Nope")
         assert "moderator" in answer_text(w, refused).lower()
         fresh = answer_text(w, await w.slash(w.users[0], "leaderboard", game="maskmen"))
-        assert "Nobody has played enough rated Maskmen games in Season 2: Весна" in fresh
+        assert "Nobody has played enough rated Maskmen games in Season 2 (Весна)" in fresh
         old = answer_text(w, await w.slash(w.users[0], "leaderboard", game="maskmen", season=1))
         assert old == board, "the old season's table stays as it ended"
         missing = answer_text(w, await w.slash(w.users[0], "leaderboard", game="maskmen", season=7))

@@ -9,8 +9,9 @@ opt-leaderboard-games = Rated games a member needs to appear on a leaderboard (d
 
 season-title = { $name ->
     [none] Season { $number }
-   *[other] Season { $number }: { $name }
+   *[other] Season { $number } ({ $name })
 }
+season-choice = { season-title }
 leaderboard-rated-title = 🏆 { $game }, { $season }: the rating on this server
 leaderboard-rated-line = { $rank }. { $player }: **{ $rating }** ({ $games ->
     [one] { $games } rated game

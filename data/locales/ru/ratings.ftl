@@ -7,7 +7,13 @@ opt-season-name = Название нового сезона
 opt-min-reliability = Минимальная надёжность (% доигранных игр) для участия в играх (0 — без ограничения)
 opt-leaderboard-games = Сколько рейтинговых игр нужно, чтобы попасть в таблицу лидеров (по умолчанию 5)
 
+# A season inside a line (lowercase, as Russian writes it mid-sentence); season-choice: a season on its own
+# (the /рейтинг сезон: choices).
 season-title = { $name ->
+    [none] сезон { $number }
+   *[other] сезон { $number } «{ $name }»
+}
+season-choice = { $name ->
     [none] Сезон { $number }
    *[other] Сезон { $number } «{ $name }»
 }
@@ -17,7 +23,7 @@ leaderboard-rated-line = { $rank }. { $player }: **{ $rating }** ({ $games ->
     [few] { $games } рейтинговые игры
    *[many] { $games } рейтинговых игр
 })
-leaderboard-rated-empty = { $season }: в таблице «{ $game }» пока никого нет: для места в ней { $needed ->
+leaderboard-rated-empty = 🏆 { $game }, { $season }: в таблице пока никого нет — для места в ней { $needed ->
     [one] нужна { $needed } рейтинговая игра
     [few] нужны { $needed } рейтинговые игры
    *[many] нужно { $needed } рейтинговых игр
@@ -48,7 +54,7 @@ stats-trend = · динамика { $games ->
 stats-partners = · лучшие напарники: { $list }
 stats-partner = { $player } (вместе побед: { $wins } из { $games })
 stats-rivals = · самые сильные соперники: { $list }
-stats-rival = { $player } (чаще выше в таблице на { $ahead }, встреч: { $games })
+stats-rival = { $player } (встреч: { $games }, перевес в пользу соперника: +{ $ahead })
 stats-reliability = 🤝 Надёжность: { $percent }%, доиграно до конца { $finished } из { $games } (место занял бот за пропуски: { $afk }; выход через /выйти: { $left }; замена: { $replaced })
 stats-reliability-none = 🤝 Надёжность: законченных игр пока нет.
 stats-achievements = 🏅 Достижения: { $list }
@@ -59,7 +65,7 @@ stats-achievement = { $name }{ $times ->
 stats-achievements-none = 🏅 Достижения: пока нет.
 stats-totals = За все сезоны:
 
-gm-season-started = { $old } закрыт, его таблица сохранена (/рейтинг сезон:{ $old_number }). Дальше — { $new }: рейтинги у всех начинаются заново.
+gm-season-started = Закрыт { $old }, его таблица сохранена (/рейтинг сезон:{ $old_number }). Дальше — { $new }: рейтинги у всех начинаются заново.
 gm-season-name-bad = Название сезона — от 1 до 50 символов.
 
 settings-ratings = Рейтинги: в таблицу лидеров попадают после { $games ->
