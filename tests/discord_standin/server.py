@@ -218,8 +218,10 @@ class ServerErrorRule:
     """The requests it answered with its error."""
 
     def take(self, record: RecordedRequest, route: str | None, *, landed: bool) -> bool:
-        """Whether this request is answered with the error (counted once, at the rule's own moment)."""
-        if self.remaining <= 0 or self.landed != landed or self.method != record.method or self.route != route:
+        """Whether this request is answered with the error (counted once, at the rule's own moment). A rule's
+        method or route "*" matches every one (an outage)."""
+        if self.remaining <= 0 or self.landed != landed or self.method not in ("*", record.method) \
+                or self.route not in ("*", route):
             return False
         if self.where is not None and not self.where(record):
             return False
@@ -273,6 +275,7 @@ class DiscordStandIn:
         spec: SpecValidator | bool | None = True,
         reject_invalid: bool = True,
         flood_limit: tuple[int, float] | None = (5, 5.0),
+        keep_request_bodies: bool = True,
     ) -> None:
         """
         ack_deadline: seconds the bot has for its first interaction callback (Discord: 3).
@@ -284,6 +287,8 @@ class DiscordStandIn:
         reject_invalid: answer a body that breaks the description or a limit with 400 / 50035, as Discord does
             (it is recorded in `violations` either way).
         flood_limit: (messages, seconds) per channel that `assert_clean` enforces; None to not check.
+        keep_request_bodies: keep each recorded request's body, files and answer after it is answered (False: only
+            its method, path, route, status and time, for a long run with many requests).
         """
         self.token = token
         self.ack_deadline = ack_deadline
@@ -322,7 +327,12 @@ class DiscordStandIn:
         self._attachments: dict[int, Attachment] = {}
         self._interactions_by_token: dict[str, InteractionRecord] = {}
 
+        self.keep_request_bodies = keep_request_bodies
         self.requests: list[RecordedRequest] = []
+        self._requests_by_route: dict[tuple[str, str], list[RecordedRequest]] = {}
+        """`requests` by (method, route): `requests_to` is polled while a bot starts, however many came before."""
+        self.counted_per_second: dict[int, int] = {}
+        """Wall-clock second → requests Discord counts against the bot's global rate limit (`counted`) made in it."""
         self.violations: list[str] = []
         self.unknown_requests: list[RecordedRequest] = []
         self.errors: list[str] = []
@@ -427,10 +437,13 @@ class DiscordStandIn:
         owner: User | None = None,
         locale: str = "en-US",
         channels: Iterable[str] = ("general",),
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
-        """A server the bot is in, with @everyone, the bot's managed role, its owner and text channels."""
+        """A server the bot is in, with @everyone, the bot's managed role, its owner and text channels.
+        `shard`: (shard id, shard count) whose gateway shard the server's events go to."""
         owner = owner or self.add_user(f"{name.lower().replace(' ', '-')}-owner")
-        guild = Guild(id=self.snowflake(), name=name, owner_id=owner.id, preferred_locale=locale)
+        guild_id = self.snowflake() if shard is None else self.snowflake.of_shard(*shard)
+        guild = Guild(id=guild_id, name=name, owner_id=owner.id, preferred_locale=locale)
         guild.roles[guild.id] = Role(id=guild.id, name="@everyone", permissions=DEFAULT_EVERYONE_PERMISSIONS)
         bot_role = Role(self.snowflake(), self.bot_user.username, DEFAULT_BOT_PERMISSIONS, position=1, managed=True)
         guild.roles[bot_role.id] = bot_role
@@ -803,12 +816,31 @@ class DiscordStandIn:
         self, method: str, route: str, *, status: int = 502, times: int = 1, landed: bool = False, every: int = 1,
         where: Callable[[RecordedRequest], bool] | None = None,
     ) -> ServerErrorRule:
-        """Answer the next `times` requests to `method route` (Discord's template, e.g. "/gateway") with a
-        server error, as Discord does in an outage; `landed`: after carrying the request out; `where`: only
-        requests it accepts (`channel_webhook_post`, `acknowledgement`, …); `every`: one in `every` of them."""
+        """Answer the next `times` requests to `method route` (Discord's template, e.g. "/gateway"; "*" for every
+        method or route) with a server error, as Discord does in an outage; `landed`: after carrying the request
+        out; `where`: only requests it accepts (`channel_webhook_post`, `acknowledgement`, …); `every`: one in
+        `every` of them."""
         rule = ServerErrorRule(method.upper(), route, times, status, landed, every, where)
         self.server_errors.append(rule)
         return rule
+
+    async def outage(self, seconds: float, *, status: int = 503, landed_every: int = 3) -> list[ServerErrorRule]:
+        """Discord down for `seconds`: every REST request answered `status` (one in `landed_every` carried out
+        first, then answered with the error), the gateway's connections dropped and new ones refused (the bots
+        reconnect and RESUME once it is back). Returns the rules, whose `failed` say what met them."""
+        rules = [self.fail("*", "*", status=status, times=10**9, every=landed_every, landed=False)]
+        if landed_every > 1:  # the requests the first rule let by: carried out, then the error
+            rules.append(self.fail("*", "*", status=status, times=10**9, landed=True))
+        self.gateway.refusing = True
+        try:
+            await self.gateway.drop_connections(4000)
+            await asyncio.sleep(seconds)
+        finally:
+            self.gateway.refusing = False
+            for rule in rules:
+                rule.remaining = 0
+                self.server_errors.remove(rule)
+        return rules
 
     def channel_webhook_post(self, request: RecordedRequest) -> bool:
         """A channel webhook's own post (a seat's words under its public name), not an interaction's follow-up."""
@@ -901,7 +933,7 @@ class DiscordStandIn:
     # --- checks -------------------------------------------------------------------------------------------------
 
     def requests_to(self, method: str, route: str) -> list[RecordedRequest]:
-        return [r for r in self.requests if r.method == method.upper() and r.route == route]
+        return list(self._requests_by_route.get((method.upper(), route), ()))
 
     def flood_problems(self, limit: int = 5, window: float = 5.0) -> list[str]:
         """Channels that got more than `limit` visible messages within `window` seconds."""
@@ -933,6 +965,8 @@ class DiscordStandIn:
     def clear_records(self) -> None:
         """Forget recorded requests, violations, unknown routes and message times (after expecting them)."""
         self.requests.clear()
+        self._requests_by_route.clear()
+        self.counted_per_second.clear()
         self.violations.clear()
         self.unknown_requests.clear()
         self.errors.clear()
@@ -961,6 +995,7 @@ class DiscordStandIn:
                 raise ApiError(404, 0, "404: Not Found")
             found, params = matched
             record.route = found.template
+            self._requests_by_route.setdefault((record.method, found.template), []).append(record)
             if found.auth and request.headers.get("Authorization") != f"Bot {self.token}":
                 raise ApiError(401, 0, "401: Unauthorized")
             rule = self._take_rate_limit(request.method, found.template)
@@ -987,6 +1022,11 @@ class DiscordStandIn:
         record.response = payload
         for hook in self.request_hooks:
             await hook(record, "handled")
+        if self.counted(record):
+            second = int(time.time())
+            self.counted_per_second[second] = self.counted_per_second.get(second, 0) + 1
+        if not self.keep_request_bodies:
+            record.body, record.files, record.response = None, [], None
         self._touch()
         headers = self._rate_limit_headers(record.route or path)
         if payload is None:
@@ -2045,7 +2085,9 @@ class DiscordStandIn:
     async def _patch_webhook_message(self, request: ApiRequest) -> Any:
         record = self._interaction_for_token(request.params["webhook_id"], request.params["webhook_token"])
         message = self._interaction_message(record, request.params["message_id"])
-        return self._edit_message(message, request.json_object(), request.files).payload()
+        edited = self._edit_message(message, request.json_object(), request.files)
+        record.edited.append(edited.id)
+        return edited.payload()
 
     @route("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", auth=False)
     async def _delete_webhook_message(self, request: ApiRequest) -> Any:
