@@ -40,9 +40,11 @@ from bot.live import Seat
 from bot.process import tune_gc
 from bot.storage import WAL_AUTOCHECKPOINT_PAGES, Storage, is_postgres_url, open_storage
 from bot.table import Table
+from games import registry
 from games.core import Action
 
-GAME = "cookie"
+GAME = registry.FIRST_GAME
+"""The game the table plays: the one a newcomer plays first (many short steps)."""
 CONCURRENCIES = (1, 4, 32)
 ROUNDS = 6
 """Rounds of each interleaved comparison (the PostgreSQL two-process one, which spawns processes, takes 4)."""

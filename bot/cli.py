@@ -1,5 +1,5 @@
 """Command line: `python -m bot` runs the Discord bot (or, with no token, an offline game);
-`play`, `export`, `bench`, `backup`, `restore`, `web` and `games` are the other commands."""
+`play`, `export`, `bench`, `backup`, `restore`, `web`, `ratings rebuild` and `games` are the other commands."""
 
 from __future__ import annotations
 
@@ -21,6 +21,9 @@ from bot.logs import set_up as set_up_logging
 from games import registry
 from games.core.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL
 
+if typing.TYPE_CHECKING:
+    from bot.storage import Storage
+
 OFFLINE_DB = ROOT / "data" / "offline.db"
 
 
@@ -30,7 +33,7 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("run", help="run the Discord bot (the default)")
 
     play = commands.add_parser("play", help="play a game offline in the terminal, with bot players")
-    play.add_argument("game", nargs="?", default="cookie", help=f"one of: {', '.join(registry.available())}")
+    play.add_argument("game", nargs="?", default=registry.FIRST_GAME, help=f"one of: {', '.join(registry.available())}")
     play.add_argument("--players", type=int, default=None, help="number of seats (you hold one)")
     play.add_argument("--seed", type=int, default=None, help="fix the shuffle, for a repeatable game")
     play.add_argument(
@@ -81,6 +84,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     served.add_argument("--host", default=None, help="the address to listen on (default: WEB_HOST, 127.0.0.1)")
     served.add_argument("--port", type=int, default=None, help="the port (default: WEB_PORT, else 8080)")
+    ratings = commands.add_parser("ratings", help="the ratings: `rebuild` computes them again from the saved results")
+    ratings.add_argument("action", choices=["rebuild"])
+    ratings.add_argument("--guild", type=int, default=None, help="one server's (default: every server's)")
+    ratings.add_argument(
+        "--db", default=None, help="database: a file or a postgresql:// URL (default: the bot's, DATABASE_URL)"
+    )
 
     commands.add_parser("games", help="list the games")
     return parser
@@ -110,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
             print(t(language, "offline-not-configured"), file=sys.stderr)
             interactive = sys.stdin.isatty()
             return _play(
-                "cookie", players=4, seed=None, language=language, watch=not interactive,
+                registry.FIRST_GAME, players=4, seed=None, language=language, watch=not interactive,
                 db=OFFLINE_DB, resume=None, options={}, web_base=offline_web_base(settings),
             )
         from bot.discord.app import run_bot
@@ -148,6 +157,9 @@ def main(argv: list[str] | None = None) -> int:
         base = settings.web_base(port) or f"http://127.0.0.1:{port}"
         databases = args.db or [settings.database, str(OFFLINE_DB)]
         return asyncio.run(serve(databases, args.db is not None, host, port, base, language))
+    if command == "ratings":
+        language = terminal_language(None, settings.default_language)
+        return asyncio.run(_rebuild_ratings(args.db or settings.database, args.guild, language))
     if command == "games":
         language = terminal_language(None, settings.default_language)
         for name in registry.available():
@@ -254,7 +266,7 @@ def _play(
     if resume is None and game not in registry.available():
         print(t(language, "cli-unknown-game", game=game, games=", ".join(registry.available())), file=sys.stderr)
         return 2
-    engine = registry.engine(game if game in registry.available() else "cookie")
+    engine = registry.engine(game if game in registry.available() else registry.FIRST_GAME)
     if players is None:
         players = engine.default_players or engine.min_players
     refusal = engine.check_players(players)
@@ -304,7 +316,7 @@ def _play(
 
 def house_rules(game: str, language: str) -> list[str]:
     """The game's house rules for `--option`, each with the values it takes and its default."""
-    lines = [t(language, "cli-house-rules", game=game)]
+    lines = [t(language, "cli-house-rules", game=t(language, f"{game}-title"))]
     for name, field in registry.engine(game).Options.model_fields.items():
         if field.default is None:
             default = t(language, "cli-house-rule-unset")
@@ -329,19 +341,46 @@ def house_rules(game: str, language: str) -> list[str]:
     return lines
 
 
-async def _export(db: str, game_id: int, out: Path | None, language: str = "en") -> int:
+async def _rebuild_ratings(db: str | Path, guild_id: int | None, language: str) -> int:
+    """Every rating computed again from the saved results (bot/ratings/rebuild.py), in one transaction:
+    safe while the bot runs on the database."""
+    from functools import partial
+
+    from bot.ratings.rebuild import rebuild_program
+
+    storage = await _open_existing(db, language)
+    if isinstance(storage, int):
+        return storage
+    try:
+        rebuilt = await storage.write(partial(rebuild_program, guild_id))
+    finally:
+        await storage.close()
+    print(t(language, "cli-ratings-rebuilt", games=rebuilt.games, ratings=rebuilt.ratings))
+    return 0
+
+
+async def _open_existing(db: str | Path, language: str) -> Storage | int:
+    """The database, opened; or, told why not, the exit code: 2 when there is none, 1 when it cannot be opened."""
     from bot.startup import StartupError
     from bot.storage import is_postgres_url, open_storage, sqlite_path
-    from bot.table import Table
 
     if not is_postgres_url(db) and not Path(sqlite_path(db)).exists():
         print(t(language, "cli-no-database", db=_shown(db)), file=sys.stderr)
         return 2
     try:
-        storage = await open_storage(db)
+        return await open_storage(db)
     except StartupError as error:
         print(t(language, error.key, **error.params), file=sys.stderr)
         return 1
+
+
+async def _export(db: str, game_id: int, out: Path | None, language: str = "en") -> int:
+    from bot.storage import is_postgres_url, sqlite_path
+    from bot.table import Table
+
+    storage = await _open_existing(db, language)
+    if isinstance(storage, int):
+        return storage
     try:
         try:
             record = await Table(storage).export(game_id)

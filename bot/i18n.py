@@ -12,7 +12,7 @@ import os
 import pickle
 import sys
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,7 @@ from fluent.runtime import FluentBundle
 from fluent.syntax import FluentParser
 from fluent.syntax.ast import Resource
 
-from bot.morphology import Addressee, Named, name_function
+from bot.morphology import Addressee, Listed, Named, name_function, name_list
 
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "data" / "locales"
 PARSED_DIR = Path(__file__).resolve().parent.parent / "data" / "cache"
@@ -166,6 +166,21 @@ class Term(str):
         return str(self), self.key
 
 
+def list_names(names: Sequence[str], language: str | None) -> str:
+    """Names written as one list, the language's way: "you and Elena", «Борис, Вера и Глеб»; none: the
+    catalog's "nobody". Every list of names a player reads goes through here (or `resolve`, the same)."""
+    return name_list(names, normalize(language)) if names else t(language, "list-nobody")
+
+
+def listed(language: str | None, items: list[Any]) -> Any:
+    """A list of names as a message argument: one name stays itself (the reader, a term: NAME declines it)."""
+    if not items:
+        return t(language, "list-nobody")
+    if len(items) == 1:
+        return items[0]
+    return Listed([i if isinstance(i, str) else str(i) for i in items], normalize(language))
+
+
 def reading_as(name_of: SeatNamer, reader: int | None) -> SeatNamer:
     """`name_of` for one reader: their own seat comes back as a `Reader`."""
     if reader is None:
@@ -185,7 +200,8 @@ def _is_seat(value: Any) -> bool:
 def resolve(language: str | None, value: Any, name_of: SeatNamer) -> Any:
     """Turn the structured parameters of events (seat(n), term(key), lists) into text.
 
-    `{"and": [...]}` is a list written out with the language's "and" before the last item."""
+    `{"and": [...]}`, and any list of seats, is a list of names (`list_names`: "A, B and C"), which the
+    catalogs' NAME declines item by item; another list is its items joined by commas."""
     if isinstance(value, dict):
         if set(value) == {"seat"}:
             name = name_of(value["seat"])
@@ -193,10 +209,7 @@ def resolve(language: str | None, value: Any, name_of: SeatNamer) -> Any:
                 return Addressee(t(language, "you-name"))
             return Named(t(language, name.key), name.key) if isinstance(name, Term) else name
         if set(value) == {"and"}:
-            items = [str(resolve(language, v, name_of)) for v in value["and"]]
-            if len(items) <= 1:
-                return items[0] if items else t(language, "list-nobody")
-            return t(language, "list-and", head=", ".join(items[:-1]), last=items[-1])
+            return listed(language, [resolve(language, v, name_of) for v in value["and"]])
         if set(value) == {"term"}:
             return Named(t(language, value["term"]), value["term"])
         if set(value) == {"message", "params"}:  # a nested message (games.core.orders.message)
@@ -206,6 +219,8 @@ def resolve(language: str | None, value: Any, name_of: SeatNamer) -> Any:
         return {k: resolve(language, v, name_of) for k, v in value.items()}
     if isinstance(value, list):
         parts = [resolve(language, v, name_of) for v in value]
+        if parts and all(_is_seat(v) for v in value):  # players: a list of names
+            return listed(language, parts)
         if all(isinstance(p, str) for p in parts):
             return ", ".join(parts) if parts else "—"
         return parts

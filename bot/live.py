@@ -105,6 +105,8 @@ class LiveGame:
 class Outcome:
     refusal: Refusal | None = None
     events: list[Event] = field(default_factory=list)
+    rows: list[DeliveryRow] = field(default_factory=list)
+    """The delivery rows the step saved (an answer's own step: the rows its caller may show itself)."""
 
     @property
     def ok(self) -> bool:
@@ -124,6 +126,9 @@ class Step:
     reminder_for: list[int] = field(default_factory=list)
     rolled_back: bool = False
     rows: list[DeliveryRow] = field(default_factory=list)
+    inline: str | None = None
+    """The order sheet whose message the step's caller shows the step in itself (a click on the sheet's
+    message is answered with its next step): the sheet's edit is the caller's, from the `Outcome`."""
 
 
 @dataclass
@@ -148,6 +153,8 @@ DUPLICATE = Outcome(Refusal(key="error-duplicate"))
 """The interaction that asked for a step was applied already (Discord delivered it twice)."""
 
 
-def interaction_key(interaction_id: int) -> str:
-    """The input key of a Discord interaction: applied once per game (clicks, moderator steps, /start)."""
-    return f"i{interaction_id}"
+def interaction_key(interaction_id: int, part: str | None = None) -> str:
+    """The input key of a Discord interaction: applied once per game (clicks, moderator steps, /start).
+    `part` names one of several steps a single interaction makes (Sword of Lies' /pay: the recipient, then
+    the chips), each applied once."""
+    return f"i{interaction_id}" if part is None else f"i{interaction_id}-{part}"

@@ -15,6 +15,7 @@ game's start action), so the same interaction delivered again — even after a r
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -27,6 +28,7 @@ from pydantic import BaseModel
 
 from bot.live import LiveGame, Seat
 from bot.offline import bot_names
+from bot.ratings.reading import RELIABLE_FROM, reliability
 from bot.storage import GameRow, IntegrityError, Storage
 from bot.table import Table
 from bot.table.limits import TokenBucket
@@ -35,6 +37,7 @@ from games.core import Engine, IllegalAction, Refusal
 from games.core.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL
 
 OPEN = ("lobby", "running")
+log = logging.getLogger(__name__)
 
 
 class LobbyError(Exception):
@@ -63,6 +66,10 @@ class Left:
 
 
 Expired = Callable[[GameRow], Awaitable[None]]
+Changed = Callable[[GameRow], Awaitable[None]]
+PENDING = "pending"
+"""A seat's mark while its player still owes the game's sign-up answers (a game night seats who signed up
+ahead, in their order, before everyone has answered: `Lobby.answer` fills the seat in)."""
 
 
 @dataclass
@@ -108,6 +115,9 @@ class Lobby:
         """(server, member) → lobbies they may open now (`may_open`)."""
         self.expired_listeners: list[Expired] = []
         """Told about each lobby closed for being idle (the lobby cog says so in its channel)."""
+        self.changed_listeners: list[Changed] = []
+        """Told, by `tell_changed`, after a lobby's seats or status changed and the channel was told (game
+        nights move their waiting lists and start their games; members who asked are told it filled)."""
         self._locks: dict[int, _Serial] = {}
         self._create_lock = asyncio.Lock()  # the per-user and per-server limits span channels
 
@@ -142,8 +152,13 @@ class Lobby:
         default_deadlines: dict[str, int] | None = None,
         input_key: str | None = None,
         meta: dict[str, Any] | None = None,
+        seats: list[Seat] | None = None,
+        limits: bool = True,
     ) -> GameRow:
-        """`meta`: what the Discord layer keeps with the game from its start (e.g. a linked voice channel)."""
+        """`meta`: what the Discord layer keeps with the game from its start (e.g. a linked voice channel).
+        `seats`: who sits down at once instead of the host (a game night's sign-ups, in their order; one whose
+        seat dict has PENDING still owes the game's sign-up answers); `limits`: False for a night planned
+        ahead, which the per-host and per-server limits on open lobbies do not hold up."""
         if game not in registry.available():
             raise LobbyError("lobby-unknown-game", game=game)
         engine = registry.engine(game)
@@ -156,19 +171,22 @@ class Lobby:
         try:
             parsed = engine.parse_options(chosen)
             join = engine.parse_join(parsed, host.join)
+            seated = None if seats is None else [self._seat_of(engine, parsed, seat) for seat in seats]
         except IllegalAction as error:
             raise LobbyError(error.refusal.key, **error.refusal.params) from error
         async with self._lock(channel_id), self._create_lock:
             await self._once(input_key)
             if await self.current(channel_id) is not None:
                 raise LobbyError("lobby-channel-busy")
-            await self._check_limits(guild_id, host.user_id)
-            # a game with sign-up questions seats its host once they have answered them
-            seats = [] if asks_at_join(engine, parsed) else [host.model_copy(update={"join": join}).model_dump()]
+            if limits:
+                await self._check_limits(guild_id, host.user_id)
+                await self._check_reliability(guild_id, host.user_id)
+            if seated is None:  # a game with sign-up questions seats its host once they have answered them
+                seated = [] if asks_at_join(engine, parsed) else [host.model_copy(update={"join": join}).model_dump()]
             try:
                 game_id = await self.storage.create_game(
                     game=game, status="lobby", seed=secrets.randbits(48), options=parsed.model_dump(mode="json"),
-                    seats=seats, language=language,
+                    seats=seated, language=language,
                     guild_id=guild_id, channel_id=channel_id, host_id=host.user_id, input_key=input_key,
                     meta=meta,
                 )
@@ -178,6 +196,21 @@ class Lobby:
         row = await self.storage.load_game(game_id)
         assert row is not None
         return row
+
+    @staticmethod
+    def _seat_of(engine: Engine[Any], options: BaseModel, seat: Seat) -> dict[str, Any]:
+        """A seat taken at once, its join data checked by the game (a pending one keeps its mark, no data)."""
+        if seat.bot or (not seat.join and asks_at_join(engine, options)):
+            return seat.model_dump() | ({} if seat.bot else {PENDING: True})
+        return seat.model_copy(update={"join": engine.parse_join(options, seat.join)}).model_dump()
+
+    async def tell_changed(self, row: GameRow) -> None:
+        """After a lobby changed and the channel was told: the listeners, in turn (never one for another's fault)."""
+        for listener in self.changed_listeners:
+            try:
+                await listener(row)
+            except Exception:  # a listener's trouble must not undo the change the member was told about
+                log.exception("lobby %s: a listener of its change failed", row.id)
 
     def may_open(self, guild_id: int | None, user_id: int, now: float | None = None) -> None:
         """Spend one of the member's openings on this server, or refuse with how long to wait."""
@@ -195,6 +228,19 @@ class Lobby:
             raise LobbyError("lobby-user-has-lobby", id=own.id, channel=f"<#{own.channel_id}>")
         if len(waiting) >= self.limits.max_per_server:
             raise LobbyError("lobby-server-full", max=self.limits.max_per_server)
+
+    async def _check_reliability(self, guild_id: int | None, user_id: int | None) -> None:
+        """The server's `min_reliability` (/gm settings): a member who has finished too few of their games
+        there (once they have played `RELIABLE_FROM`) cannot take a seat; a moderator still can give one."""
+        if guild_id is None or user_id is None:
+            return
+        needed = int((await self.storage.guild_settings(guild_id)).get("min_reliability") or 0)
+        if needed <= 0:
+            return
+        kept = await reliability(self.storage, guild_id, user_id)
+        if kept.games >= RELIABLE_FROM and kept.percent < needed:
+            raise LobbyError("lobby-unreliable", needed=needed, percent=kept.percent, finished=kept.finished,
+                             games=kept.games)
 
     async def _lobby(self, channel_id: int) -> GameRow:
         row = await self.current(channel_id)
@@ -238,11 +284,34 @@ class Lobby:
             engine = registry.engine(row.game)
             if len(row.seats) >= engine.max_players:
                 raise LobbyError("lobby-full", max=engine.max_players)
+            await self._check_reliability(row.guild_id, seat.user_id)
             try:  # the game's own reason, now, rather than a /start that can never succeed
-                join = engine.parse_join(row.options, seat.join)
+                taken = self._seat_of(engine, engine.parse_options(row.options), seat)
             except IllegalAction as error:
                 raise LobbyError(error.refusal.key, **error.refusal.params) from error
-            seats = [*row.seats, seat.model_copy(update={"join": join}).model_dump()]
+            seats = [*row.seats, taken]
+            await self._write(row, seats=seats, input_key=input_key)
+            row.seats = seats
+            return row
+
+    async def answer(
+        self, channel_id: int, user_id: int, given: dict[str, Any], *, lobby_id: int, input_key: str | None = None
+    ) -> GameRow:
+        """A seated member who still owed the game's sign-up answers gives them: their seat keeps its place."""
+        async with self._lock(channel_id):
+            await self._once(input_key)
+            row = await self._lobby(channel_id)
+            if row.id != lobby_id:
+                raise LobbyError("lobby-button-stale", id=lobby_id)
+            place = next((i for i, s in enumerate(row.seats) if s.get("user_id") == user_id and s.get(PENDING)), None)
+            if place is None:
+                raise LobbyError("lobby-already-joined")
+            try:
+                join = registry.engine(row.game).parse_join(row.options, given)
+            except IllegalAction as error:
+                raise LobbyError(error.refusal.key, **error.refusal.params) from error
+            seat = {k: v for k, v in row.seats[place].items() if k != PENDING} | {"join": join}
+            seats = [*row.seats[:place], seat, *row.seats[place + 1:]]
             await self._write(row, seats=seats, input_key=input_key)
             row.seats = seats
             return row
@@ -340,11 +409,12 @@ class Lobby:
                 raise
 
     async def cancel(
-        self, channel_id: int, user_id: int, *, moderator: bool, input_key: str | None = None
+        self, channel_id: int, user_id: int | None, *, moderator: bool, input_key: str | None = None
     ) -> GameRow:
         """The host, or a moderator, cancels the channel's lobby or ends its running game. A moderator
         who holds or held a seat of that game is one of its players: only its host, or another
-        moderator, may end it (`Table.secrets_refusal`)."""
+        moderator, may end it (`Table.secrets_refusal`). `user_id` None: the bot itself, for a lobby whose
+        channel or server is gone (a running game there is not ended: it waits, paused, for a moderator)."""
         async with self._lock(channel_id):
             await self._once(input_key)
             row = await self.current(channel_id)
@@ -353,6 +423,8 @@ class Lobby:
             if row.host_id != user_id and not moderator:
                 raise LobbyError("lobby-host-only")
             if row.status == "running":
+                if user_id is None:
+                    raise LobbyError("lobby-already-started")
                 playing = await self.table.secrets_refusal(row.id, user_id) if row.host_id != user_id else None
                 if playing is not None:
                     raise LobbyError(playing.key, **playing.params)

@@ -1,19 +1,25 @@
-"""Russian grammatical cases for the names in messages: the catalogs' `NAME` function.
+"""Russian grammatical cases for the names in messages (the catalogs' `NAME` function), and lists of names.
 
 A catalog asks for the case a sentence needs: `перед { NAME($target, case: "ins", fallback: "игроком") }`
 gives «перед Глебом», «перед вами» or, for a nickname that is not a known personal name,
 «перед игроком xX_Nick» (the apposition keeps the nickname as written, in its nominative).
 The analyser is pymorphy3 with the OpenCorpora dictionary: only a word it knows as a personal name
 (tag `Name`) is declined, so a nickname that happens to be a common noun is never bent by guess.
+
+Every list of names is written one way, `name_list`: the language's own list pattern from CLDR (Babel),
+"Boris, Clara and Dmitri", «Борис, Вера и Глеб», «вы и Елена». A list given to `NAME` is declined item
+by item: `между { NAME($players, case: "ins") }` gives «между вами и Еленой».
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
+
+from babel.lists import format_list
 
 if TYPE_CHECKING:
     from pymorphy3 import MorphAnalyzer
@@ -23,6 +29,9 @@ CASES = {"nom": "nomn", "gen": "gent", "dat": "datv", "acc": "accs", "ins": "abl
 
 YOU_FORMS = {"nom": "вы", "gen": "вас", "dat": "вам", "acc": "вас", "ins": "вами", "loc": "вас"}
 """The reader addressed as «вы» in every case."""
+
+LIST_LOCALES = {"en": "en_GB", "ru": "ru"}
+"""The CLDR locale whose list pattern each language writes: "A, B and C" (no comma before "and"), «A, B и C»."""
 
 _ONE_CYRILLIC_WORD = re.compile(r"[А-ЯЁа-яё]+(?:-[А-ЯЁа-яё]+)?")
 
@@ -44,6 +53,28 @@ class Named(str):
 
     def __getnewargs__(self) -> tuple[str, str]:  # pickled with its key (the bot's writer process gets it so)
         return str(self), self.key
+
+
+class Listed(str):
+    """A list of names as a message argument: its text ("you and Elena"), plus its items, which `NAME`
+    declines one by one and joins again."""
+
+    items: tuple[str, ...]
+    language: str
+
+    def __new__(cls, items: Sequence[str], language: str) -> Listed:
+        listed = super().__new__(cls, name_list(items, language))
+        listed.items = tuple(items)
+        listed.language = language
+        return listed
+
+    def __getnewargs__(self) -> tuple[tuple[str, ...], str]:  # pickled with its items (the bot's writer process)
+        return self.items, self.language
+
+
+def name_list(items: Sequence[str], language: str) -> str:
+    """Items written as one list, the language's way: "A, B and C", «A, B и C», "A" alone."""
+    return format_list([str(item) for item in items], locale=LIST_LOCALES.get(language, LIST_LOCALES["en"]))
 
 
 @cache
@@ -99,6 +130,8 @@ def name_function(render_term: Callable[[str, str], str], declines: bool) -> Cal
             return YOU_FORMS.get(case, str(value)) if str(value) == YOU_FORMS["nom"] else str(value)
         if isinstance(value, Named):
             return render_term(value.key, case)
+        if isinstance(value, Listed):
+            return name_list([name(item, case, fallback) for item in value.items], value.language)
         form = declined(str(value), case) if declines else str(value)
         if form is not None:
             return form

@@ -18,11 +18,14 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from bot.i18n import SeatNamer, reading_as, t
 from bot.live import Delivery, LiveGame, Seat
+from bot.morphology import Named
 from bot.render import event_text, option_with_hint, prompt_text, refusal_text, visible_to
 from bot.storage import Storage, open_storage
+from bot.storage.base import is_postgres_url, sqlite_path
 from bot.storage.web import web_secret
 from bot.table import Table
 from bot.web.links import Links
@@ -58,75 +61,60 @@ def bot_names(language: str) -> list[str]:
 
 
 PICTURES_DIR = Path(__file__).resolve().parent.parent / "data" / "out"
+"""Where the pictures of a database that is not a file go (in memory, PostgreSQL)."""
 
 
-def picture_path(game: LiveGame) -> Path:
-    """One picture file per game, overwritten as the game goes on."""
-    return PICTURES_DIR / f"{game.row.game}-{game.id}.png"
+def picture_path(game: LiveGame, database: str | Path) -> Path:
+    """One picture file per game, overwritten as the game goes on, named by its database so that two
+    databases' games never share one: a file database's pictures lie beside it in `out/`, named after
+    it (data/offline.db → data/out/offline-castle-1.png); an in-memory database's are
+    data/out/memory-…, a PostgreSQL database's data/out/<host>-<database>-…."""
+    name = f"{game.row.game}-{game.id}.png"
+    target = str(database)
+    if is_postgres_url(target):
+        url = urlsplit(target)
+        return PICTURES_DIR / f"{url.hostname or 'local'}-{url.path.strip('/') or 'postgres'}-{name}"
+    file = sqlite_path(target)
+    if file in ("", ":memory:"):
+        return PICTURES_DIR / f"memory-{name}"
+    place = Path(file)
+    return place.parent / "out" / f"{place.stem}-{name}"
 
 
-async def maskmen_picture(game: LiveGame, events: list[Event], language: str) -> list[str]:
-    """Maskmen: the strength order as text, and as a picture saved to the game's file."""
-    from games.maskmen.picture import order_texts, render_order, text_form
-
-    if not any(e.key in {"maskmen-debut", "maskmen-proved"} and e.to is None for e in events):
+async def picture_lines(game: LiveGame, events: list[Event], language: str, path: Path) -> list[str]:
+    """The game's picture (games.core.spec.Picture) after the events the channel is shown it after: saved to
+    the game's file (`path`), said where (every time: it is easy to lose), and said in words where the game
+    says so."""
+    shown = registry.spec(game.row.game).picture
+    if shown is None or not any(e.key in shown.shown_after and e.to is None for e in events):
         return []
     view = game.engine.view(game.state, None)
+    names = [game.name_of(s) for s in range(len(game.seats))]
     say = partial(t, language)
-    png = await asyncio.to_thread(render_order, view["order"], order_texts(say, season=view["season"]))
-    path = picture_path(game)
+    png = await asyncio.to_thread(shown.draw, view, names, say)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(png)
-    return [text_form(view["order"], say), t(language, "offline-picture", path=str(path))]
+    words = [shown.describe(view, names, say)] if shown.said_offline else []
+    return [*words, t(language, shown.saved, path=str(path))]
 
-
-async def castle_picture(game: LiveGame, events: list[Event], language: str) -> list[str]:
-    """Castle: the board picture at the start of each round and at the end, saved to the game's file."""
-    from games.castle.picture import render_board
-    from games.castle.scene import BOARD_SHOWN_AFTER, build_scene
-
-    if not any(e.key in BOARD_SHOWN_AFTER and e.to is None for e in events):
-        return []
-    view = game.engine.view(game.state, None)
-    scene = build_scene(view, [game.name_of(s) for s in range(len(game.seats))], partial(t, language))
-    png = await asyncio.to_thread(render_board, scene)
-    path = picture_path(game)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(png)
-    return [t(language, "offline-castle-picture", path=str(path))]  # every round: it is easy to lose
-
-
-OFFLINE_EXTRAS: dict[str, Callable[[LiveGame, list[Event], str], Awaitable[list[str]]]] = {
-    "maskmen": maskmen_picture,
-    "castle": castle_picture,
-}
-
-
-def mafia_guide(game: LiveGame, seat_number: int) -> list[Event]:
-    from games.mafia.help import guide
-
-    return guide(game.state, seat_number)  # type: ignore[arg-type]
-
-
-def castle_guide(game: LiveGame, seat_number: int) -> list[Event]:
-    from games.castle.summary import guide
-
-    return guide(game.state, seat_number)  # type: ignore[arg-type]
-
-
-OFFLINE_GUIDES: dict[str, Callable[[LiveGame, int], list[Event]]] = {
-    "mafia": mafia_guide,
-    "castle": castle_guide,
-}
-"""What `?` shows after the public status lines, for a seat: Mafia's roles, cards with their texts,
-order, artifact and private log (in place of the status lines' short private aid); Castle's exits
-of your hall and where every artifact lies (after the private aid, which it adds to)."""
-
-GUIDES_ADD = {"castle"}
-"""Games whose guide adds to the status lines' private aid rather than replacing it."""
 
 HINT_LIMIT = 90
 """A sign-up option's ability is clipped to one short line; `?` shows it whole."""
+
+
+def pick_hint(prompt: Prompt) -> dict[str, Any]:
+    """The parameters of the `offline-many` hint: how many numbers to type, and an example of exactly that
+    many numbers of options that can be picked (every other one where there are enough)."""
+    choosable = [n for n, o in enumerate(prompt.options, start=1)
+                 if o.disabled is None and not o.value.startswith("~")]
+    low = max(1, prompt.min_picks or 1)
+    high = len(choosable) if prompt.max_picks is None else prompt.max_picks
+    high = max(low, high)
+    wanted = min(high, max(low, 2))
+    spread = choosable[::2] if len(choosable[::2]) >= wanted else choosable
+    example = " ".join(str(n) for n in spread[:wanted])
+    kind = "one" if high == 1 else "exactly" if low == high else "range"
+    return {"kind": kind, "low": low, "high": high, "example": example}
 
 
 class Quit(Exception):
@@ -134,8 +122,11 @@ class Quit(Exception):
 
 
 class Terminal:
-    def __init__(self, language: str, human_seat: int | None, say: Say = print, ask: Ask = _stdin_ask) -> None:
+    def __init__(self, language: str, human_seat: int | None, say: Say = print, ask: Ask = _stdin_ask,
+                 database: str | Path = ":memory:") -> None:
         self.language = language
+        self.database = database
+        """Where the games are kept: their pictures are named by it (`picture_path`)."""
         self.human = human_seat
         self.say = say
         self.ask = ask
@@ -168,11 +159,9 @@ class Terminal:
                 continue
             self.show_live()
             self.say(text)
-        extra = OFFLINE_EXTRAS.get(game.row.game)
-        if extra is not None:
-            for line in await extra(game, delivery.events, self.language):
-                self.show_live()
-                self.say(line)
+        for line in await picture_lines(game, delivery.events, self.language, picture_path(game, self.database)):
+            self.show_live()
+            self.say(line)
 
     def show_live(self) -> None:
         """The newest version of each live message waiting, unless it is the one printed last."""
@@ -183,13 +172,16 @@ class Terminal:
         self.live.clear()
 
     def show_summary(self, game: LiveGame) -> None:
+        """`?`: the status lines, and the game's guide for the human's seat (games.core.spec.GameSpec.guide),
+        which adds to the lines' short private aid or says it in full in its place."""
         names = self.names(game)
-        guide = OFFLINE_GUIDES.get(game.row.game) if self.human is not None else None
+        spec = registry.spec(game.row.game)
+        guide = spec.guide if self.human is not None else None
         for event in game.engine.summary(game.state, self.human):
-            if guide is None or event.to is None or game.row.game in GUIDES_ADD:  # the guide says it in full
+            if guide is None or event.to is None or spec.guide_adds:  # the guide says it in full
                 self.say(event_text(event, self.language, names))
         if guide is not None and self.human is not None:
-            for event in guide(game, self.human):
+            for event in guide(game.state, self.human):
                 self.say(event_text(event, self.language, names))
 
     def show_help(self) -> None:
@@ -215,7 +207,7 @@ class Terminal:
         if prompt.ask == "text":
             self.say("  " + t(lang, "offline-text"))
         if prompt.ask == "many":
-            self.say("  " + t(lang, "offline-many"))
+            self.say("  " + t(lang, "offline-many", **pick_hint(prompt)))
 
     async def sign_up(self, game_name: str, options: dict[str, Any] | None) -> dict[str, Any]:
         """The game's sign-up questions (a Mafia player's wanted roles), asked before the game starts."""
@@ -244,9 +236,14 @@ class Terminal:
             elif word in RULES_WORDS:
                 self.show_rules(engine)
             elif raw.isdigit() and 1 <= int(raw) <= len(prompt.options):
-                given = engine.join_answer(given, prompt, prompt.options[int(raw) - 1].value)
+                chosen = prompt.options[int(raw) - 1]
+                if chosen.disabled is not None:  # shown with its reason, not to be picked
+                    refusal = chosen.disabled
+                    self.say("⚠ " + refusal_text(refusal.key, refusal.params, self.language, no_names))
+                    continue
+                given = engine.join_answer(given, prompt, chosen.value)
             else:
-                self.say(t(self.language, "offline-bad-number", count=len(prompt.options)))
+                self.say(self.bad_number(prompt, "signup"))
         try:
             return engine.parse_join(parsed, given)
         except IllegalAction as error:  # the conditions declined: no seat at this table
@@ -255,7 +252,6 @@ class Terminal:
 
     async def answer(self, game: LiveGame, prompt: Prompt) -> Action | None:
         """Ask until the input is a well-formed answer; None means the player quits."""
-        lang = self.language
         self.show_prompt(game, prompt)
         while True:
             raw = (await self.ask("> ")).strip()
@@ -287,7 +283,12 @@ class Terminal:
                     return Action(prompt=prompt.id, value=tuple(prompt.options[int(n) - 1].value for n in numbers))
             elif raw.isdigit() and 1 <= int(raw) <= len(prompt.options):
                 return Action(prompt=prompt.id, value=prompt.options[int(raw) - 1].value)
-            self.say(t(lang, "offline-bad-number", count=len(prompt.options)))
+            self.say(self.bad_number(prompt, game.row.game))
+
+    def bad_number(self, prompt: Prompt, asking: str) -> str:
+        """What to type instead, and what `?` shows here: `asking` is the game, or "signup" (its questions)."""
+        question = t(self.language, f"offline-question-{asking}")
+        return t(self.language, "offline-bad-number", count=len(prompt.options), question=question)
 
 
 async def say_link(
@@ -333,10 +334,10 @@ async def play(
     every bot seat of a new game plays (a resumed game's seats keep their own)."""
     storage = await open_storage(db_path)
     game: LiveGame | None = None
-    terminal = Terminal(language, None if watch else 0, say, ask)
-    table = Table(storage, use_deadlines=False)
-    table.listeners.append(terminal.deliver)
+    terminal = Terminal(language, None if watch else 0, say, ask, database=db_path)
+    table = Table(storage, use_deadlines=False, listeners=[terminal.deliver])
     try:
+        await table.record_missing_results()  # a game whose end was saved just before a crash
         if resume is not None:
             game = await table.get(resume)
             if game is None:
@@ -352,7 +353,8 @@ async def play(
                 say(t(terminal.language, "offline-already-over", id=game.id, game=title))
                 await say_link(storage, game, terminal.language, say, web_base, launcher, db_hint)
                 return game
-            say(t(terminal.language, "offline-resumed", id=game.id, game=title, step=game.state.step))
+            named = Named(title, f"{game.row.game}-title")  # «Продолжаем «Печеньку»»: the title in its case
+            say(t(terminal.language, "offline-resumed", id=game.id, game=named, step=game.state.step))
             terminal.show_summary(game)
             async with game.lock:  # bots interrupted midway (Ctrl-C) answer what they still owe
                 await table._run_bots(game)

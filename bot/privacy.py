@@ -7,7 +7,9 @@ What the bot keeps about a member, and where (the /privacy text says the same to
   (`actions.actor_id`, `actions.payload`), in its events and state, and in the messages still to be
   sent (`deliveries`);
 - each finished game's result per seat (`results`: the member, the score, a win, the roles), which
-  /stats, /leaderboard and /history read.
+  /stats, /leaderboard and /history read;
+- game nights (bot/gathering/): their sign-ups (answer, name, the sign-up questions answered), the nights
+  they planned, their /notify subscriptions, who was told about which lobby, their own time zone.
 
 Forgetting a member, in one transaction, touches only what is theirs, found by their id: in every finished
 or cancelled game (of one server, for a moderator's /gm forget) each seat they held becomes "a former player"
@@ -20,8 +22,9 @@ they were, whatever the member was called: a player named "cookie" forgets thems
 names are learned from every seat they held, the log included (a server nickname a moderator's /gm forget
 cannot ask Discord for once they left). Sent messages of those games are deleted (their text shows names);
 one still waiting is kept, its text cleaned of their names; their results keep the score with no member
-(the server's counts stay right). Refused while they hold, or held, a seat in a game not yet over: its log
-is still being written.
+(the server's counts stay right); their ratings, rating changes and achievements are deleted, and their
+turns at seats kept for nobody (bot/ratings/record.py `forget_program`). Refused while they hold, or held, a
+seat in a game not yet over: its log is still being written.
 """
 
 from __future__ import annotations
@@ -33,7 +36,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.i18n import t
+from bot.ratings.record import forget_program
 from bot.storage import GameRow, Storage, Tx
+from bot.storage.program import run_in
 
 FINISHED = ("finished", "cancelled")
 FORMER_KEY = "privacy-former-player"
@@ -47,6 +52,8 @@ class Forgotten:
 
     games: list[int] = field(default_factory=list)
     results: int = 0
+    ratings: int = 0
+    """Rows of their ratings, rating changes and achievements deleted (bot/ratings/record.py)."""
 
 
 async def games_in_the_way(storage: Storage, user_id: int, guild_id: int | None = None) -> list[GameRow]:
@@ -94,7 +101,28 @@ async def forget_member(
         done.results = await tx.execute(
             "UPDATE results SET user_id = NULL WHERE user_id = ?" + where, [user_id, *params]
         )
+        done.ratings = await run_in(tx, forget_program(user_id, guild_id))
+        await _forget_in_nights(tx, user_id, guild_id)
     return done
+
+
+async def _forget_in_nights(tx: Tx, user_id: int, guild_id: int | None) -> None:
+    """Game nights (bot/gathering/): the member's sign-ups, their /notify subscriptions, who was told about
+    which lobby and the nights' messages for them go; nights they planned that are over keep no host; on
+    every server, their own time zone goes too."""
+    nights, params = ("schedule_id IN (SELECT id FROM schedules WHERE guild_id = ?)", [guild_id]) if guild_id \
+        else ("1 = 1", [])
+    await tx.execute(f"DELETE FROM signups WHERE user_id = ? AND {nights}", [user_id, *params])
+    await tx.execute(f"DELETE FROM deliveries WHERE user_id = ? AND game_id IS NULL AND {nights}",
+                     [user_id, *params])
+    await tx.execute("UPDATE schedules SET host_id = 0 WHERE host_id = ? AND status != 'scheduled'"
+                     + (" AND guild_id = ?" if guild_id else ""), [user_id, *params])
+    await tx.execute("DELETE FROM subscriptions WHERE user_id = ?" + (" AND guild_id = ?" if guild_id else ""),
+                     [user_id, *params])
+    await tx.execute("DELETE FROM lobby_notices WHERE user_id = ?" + (
+        " AND game_id IN (SELECT id FROM games WHERE guild_id = ?)" if guild_id else ""), [user_id, *params])
+    if guild_id is None:
+        await tx.execute("DELETE FROM member_settings WHERE user_id = ?", [user_id])
 
 
 @dataclass

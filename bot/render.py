@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.i18n import list_names as list_names  # one way to write a list of names (re-exported)
 from bot.i18n import render, resolve, t
-from games.core import Event, Option, Prompt
+from games.core import TOLD_IN_PRIVATE, Event, Option, Prompt
 
 SeatNamer = Callable[[int], str]
 
@@ -70,8 +71,12 @@ def clip_words(text: str, limit: int) -> str:
 
 
 def visible_to(event: Event, seat: int | None) -> bool:
-    """Public events are for everyone; private ones only for their seats (None = the channel)."""
-    return event.to is None or (seat is not None and seat in event.to)
+    """Public events are for everyone; private ones only for their seats (None = the channel). A
+    public event is not shown to a seat it names in `TOLD_IN_PRIVATE`: where one reader sees the
+    channel and their own messages together (offline), the act is one line, not two."""
+    if event.to is None:
+        return seat is None or seat not in event.params.get(TOLD_IN_PRIVATE, ())
+    return seat is not None and seat in event.to
 
 
 def clip(text: str, limit: int) -> str:
@@ -92,7 +97,3 @@ def joined(lines: list[str], limit: int = 2000) -> list[str]:
     if current:
         chunks.append(current)
     return chunks
-
-
-def list_names(names: list[str], language: str | None) -> str:
-    return ", ".join(names) if names else t(language, "list-nobody")

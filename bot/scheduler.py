@@ -5,6 +5,9 @@ sleeps until then (or until the table says a deadline changed that may fall due 
 fires what is due — reminders to players who have not acted, then expiries through the table.
 Because the rows are on disk, deadlines survive restarts: an expired one fires right after start-up.
 
+Other saved due times go through the same task (`others`): game nights' reminders and openings
+(bot/gathering/nights.py), rows of their own that say when they fall due, woken the same way.
+
 Several bot processes on one database (PostgreSQL, `Storage.shared`) each run this task over every
 game's deadlines: each one is claimed before it fires (`Storage.claim_deadline`) and checked again
 under the game's lock, so it fires once, in whichever process gets there first — and a process
@@ -16,6 +19,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Iterable
+from typing import Protocol
 
 from bot import metrics
 from bot.table import Table
@@ -26,11 +31,24 @@ log = logging.getLogger(__name__)
 SHARED_POLL_SECONDS = 1.0
 
 
+class DueWork(Protocol):
+    """Saved work that falls due at saved times, fired by the scheduler like deadlines: each piece once
+    (its own write says so), whichever process gets there first."""
+
+    async def next_due(self) -> float | None:
+        """When the earliest piece falls due (None: nothing waits)."""
+
+    async def run_due(self, now: float) -> int:
+        """Do every piece due by `now`; how many were done."""
+
+
 class Scheduler:
-    def __init__(self, table: Table, *, max_sleep: float = 300.0) -> None:
+    def __init__(self, table: Table, *, max_sleep: float = 300.0, others: Iterable[DueWork] = ()) -> None:
         self.table = table
         self.max_sleep = min(max_sleep, SHARED_POLL_SECONDS) if table.storage.shared else max_sleep
         self._task: asyncio.Task[None] | None = None
+        self.others = list(others)
+        """More saved work woken at its time (game nights); `table.deadlines_changed` wakes the task for it too."""
         self._firing = asyncio.Lock()
         """Held while due deadlines are applied: a gentle stop waits for it rather than cut a step short."""
 
@@ -75,7 +93,15 @@ class Scheduler:
                 extra={"game_id": row.game_id},
             )
             fired += 1
+        for work in self.others:
+            fired += await work.run_due(now)
         return fired
+
+    async def next_wake(self) -> float | None:
+        """The earliest moment anything the scheduler runs falls due."""
+        wakes = [await self.table.storage.next_wake_time(), *[await work.next_due() for work in self.others]]
+        known = [wake for wake in wakes if wake is not None]
+        return min(known) if known else None
 
     async def _run(self) -> None:
         changed = self.table.deadlines_changed
@@ -84,7 +110,7 @@ class Scheduler:
                 changed.take()  # everything is read now
                 async with self._firing:
                     await self.run_due()
-                wake = await self.table.storage.next_wake_time()
+                wake = await self.next_wake()
                 now = self.table.clock()
                 delay = self.max_sleep if wake is None else min(max(0.0, wake - now), self.max_sleep)
                 await self._sleep_until(now + delay)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import t
-from bot.render import SeatNamer, event_text
+from bot.render import SeatNamer, event_text, list_names
 from bot.storage import GameRow
 from bot.table import Table
 from games import registry
@@ -57,4 +57,4 @@ def audience_label(event: Event, language: str, name_of: SeatNamer) -> str | Non
         return None
     if event.to == []:
         return t(language, "transcript-gm")
-    return t(language, "transcript-private", players=", ".join(str(name_of(s)) for s in event.to))
+    return t(language, "transcript-private", players=list_names([str(name_of(s)) for s in event.to], language))

@@ -28,6 +28,7 @@ from bot.discord.game_cog import game_master
 from bot.discord.service import GameMaster
 from bot.i18n import t
 from bot.live import LiveGame, Seat
+from bot.lobby import LobbyError
 
 log = logging.getLogger(__name__)
 
@@ -45,12 +46,12 @@ class WorldEvents(commands.Cog):
         return game_master(self.bot)
 
     async def cog_load(self) -> None:
-        self.gm.outboxes.left_the_server = self.left_the_server
+        self.gm.outboxes.left_the_server.append(self.left_the_server)
 
     async def cog_unload(self) -> None:
         if getattr(self.bot, "game_master", None) is not None and \
-                self.gm.outboxes.left_the_server == self.left_the_server:
-            self.gm.outboxes.left_the_server = None
+                self.left_the_server in self.gm.outboxes.left_the_server:
+            self.gm.outboxes.left_the_server.remove(self.left_the_server)
         for task in self.timers.values():
             task.cancel()
         for task in list(self.timers.values()):
@@ -134,12 +135,16 @@ class WorldEvents(commands.Cog):
         for row in rows:
             title = t(row.language, f"{row.game}-title")
             if row.status == "lobby":
-                await self.gm.storage.update_game(row.id, status="cancelled")
-                for seat in row.seats:
-                    if seat.get("user_id") and not seat.get("bot"):
-                        language = seat.get("language") or row.language
-                        self._dm(seat["user_id"], t(language, "world-lobby-gone", id=row.id, game=title))
-                continue
+                try:
+                    await self.gm.lobby.cancel(channel_id, None, moderator=True)
+                except LobbyError:  # it started meanwhile (paused below), or closed
+                    pass
+                else:
+                    for seat in row.seats:
+                        if seat.get("user_id") and not seat.get("bot"):
+                            language = seat.get("language") or row.language
+                            self._dm(seat["user_id"], t(language, "world-lobby-gone", id=row.id, game=title))
+                    continue
             game = await self.gm.table.get(row.id)
             if game is None or not await self._pause(game, "channel"):
                 continue  # told before (a restart finds it again)
@@ -153,8 +158,9 @@ class WorldEvents(commands.Cog):
     async def guild_gone(self, guild_id: int) -> None:
         """Nobody there can be told (DMs need a shared server too): pause quietly, send nothing."""
         for row in await self.gm.storage.games_with_status("lobby"):
-            if row.guild_id == guild_id:
-                await self.gm.storage.update_game(row.id, status="cancelled")
+            if row.guild_id == guild_id and row.channel_id is not None:
+                with contextlib.suppress(LobbyError):  # it started (paused below) or closed meanwhile
+                    await self.gm.lobby.cancel(row.channel_id, None, moderator=True)
         for game in list(self.gm.table.games.values()):
             if game.row.guild_id != guild_id or not game.running:
                 continue
@@ -169,7 +175,7 @@ class WorldEvents(commands.Cog):
             if game.row.guild_id != guild.id or game.row.meta.get("world") != "guild" or game.row.channel_id is None:
                 continue
             if guild.get_channel_or_thread(game.row.channel_id) is None:
-                game.row.meta.pop("world", None)  # now gone for another reason, told as such
+                await self._set_meta(game, "world", None)  # now gone for another reason, told as such
                 await self.channel_gone(game.row.channel_id)
                 continue
             self.gm.gone_channels.discard(game.row.channel_id)
@@ -306,13 +312,8 @@ class WorldEvents(commands.Cog):
 
     # --- helpers ---------------------------------------------------------------------------------
     async def _set_meta(self, game: LiveGame, key: str, value: Any) -> None:
-        """One meta field, saved under the game's lock (other fields are written by the table)."""
-        async with self.gm.table.hold(game):
-            if value is None:
-                game.row.meta.pop(key, None)
-            else:
-                game.row.meta[key] = value
-            await self.gm.storage.update_game(game.id, meta=game.row.meta)
+        """One meta field (None removes it), saved by the table under the game's lock."""
+        await self.gm.table.update_meta(game, key, value)
 
     def _dm(self, user_id: int, text: str) -> None:
         self.gm.dm_outbox(user_id).put_text(text)

@@ -16,7 +16,7 @@ from bot.discord.text import escape_name, refusal_text
 from bot.discord.translator import text
 from bot.i18n import normalize, t
 from bot.live import interaction_key
-from bot.lobby import LobbyError, asks_at_join
+from bot.lobby import PENDING, LobbyError, asks_at_join
 from bot.render import list_names
 from bot.storage import GameRow
 from games import registry
@@ -24,6 +24,11 @@ from games.core import IllegalAction
 from games.core.engine import BOT_LEVELS, DEFAULT_BOT_LEVEL
 
 log = logging.getLogger(__name__)
+
+
+def pending_seat(row: GameRow, user_id: int) -> bool:
+    """Whether the member holds a seat a game night gave them before they answered the sign-up questions."""
+    return any(s.get("user_id") == user_id and s.get(PENDING) for s in row.seats)
 
 
 class Lobby(commands.Cog):
@@ -109,21 +114,30 @@ class Lobby(commands.Cog):
             self.gm.replies.offer(interaction)
         await self._announce_join(row, interaction.user.mention)
 
-    async def _announce_join(self, row: GameRow, mention: str) -> None:
+    async def _announce_join(self, row: GameRow, mention: str, *, answered: bool = False) -> None:
         """The channel's line for a new seat: who (never in an anonymous game), how many, and what the
-        game says about the seats (Mafia: the public roles wanted)."""
+        game says about the seats (Mafia: the public roles wanted). `answered`: a seat a game night gave
+        was filled in with its sign-up answers."""
         engine = registry.engine(row.game)
         count, most = len(row.seats), engine.max_players
-        line = (
-            t(row.language, "lobby-joined-anonymous", count=count, max=most) if signup.anonymous(row)
-            else t(row.language, "lobby-joined", player=mention, count=count, max=most)
-        )
-        lines = [line, *signup.summary_lines(row, row.language)]
+        owed = sum(1 for s in row.seats if s.get(PENDING))
+        if answered:
+            line = (t(row.language, "lobby-answered-anonymous", left=owed) if signup.anonymous(row)
+                    else t(row.language, "lobby-answered", player=mention, left=owed))
+        elif signup.anonymous(row):
+            line = t(row.language, "lobby-joined-anonymous", count=count, max=most)
+        else:
+            line = t(row.language, "lobby-joined", player=mention, count=count, max=most)
+        lines = [line, *signup.summary_lines(row, row.language), *await self.gm.nights.lines(row, row.language)]
         await self.gm.outboxes.say(row.id, 0, "\n".join(lines), channel_id=row.channel_id)
+        await self.gm.lobby.tell_changed(row)  # members who asked to be called; a game night's own start
 
     # --- the sign-up conversation (games with sign-up questions) -------------------------------------
     def _seat_refusal(self, row: GameRow, user_id: int, language: str) -> str | None:
-        """Why this user cannot start signing up for `row` now, or None."""
+        """Why this user cannot start signing up for `row` now, or None (a game night's member holding a seat
+        who still owes the answers signs up to fill it in)."""
+        if pending_seat(row, user_id):
+            return None
         if any(s.get("user_id") == user_id for s in row.seats):
             return t(language, "lobby-already-joined")
         engine = registry.engine(row.game)
@@ -183,11 +197,16 @@ class Lobby(commands.Cog):
             await end("\n".join([reason, t(language, "lobby-signup-no-seat", id=row.id)]))
             return
         await interaction.response.defer()  # the seat is written under the lobby's lock
+        owed = pending_seat(row, interaction.user.id)
         try:
-            row = await self.gm.lobby.join(
-                row.channel_id or 0, seat_for(interaction, language, join=answers.given), lobby_id=lobby_id,
-                input_key=interaction_key(interaction.id),
-            )
+            if owed:  # seated by a game night, the answers still owed
+                row = await self.gm.lobby.answer(row.channel_id or 0, interaction.user.id, answers.given,
+                                                 lobby_id=lobby_id, input_key=interaction_key(interaction.id))
+            else:
+                row = await self.gm.lobby.join(
+                    row.channel_id or 0, seat_for(interaction, language, join=answers.given), lobby_id=lobby_id,
+                    input_key=interaction_key(interaction.id),
+                )
         except LobbyError as error:
             await interaction.edit_original_response(
                 content=self.gm.refusal(error.refusal, language, None), view=None
@@ -197,7 +216,7 @@ class Lobby(commands.Cog):
             content="\n".join([t(language, "lobby-joined-you", id=row.id), signup.answered_text(answers, language)]),
             view=None,
         )
-        await self._announce_join(row, interaction.user.mention)
+        await self._announce_join(row, interaction.user.mention, answered=owed)
 
     @app_commands.command(
         name="addbot", description=text("cmd-addbot", "Add a bot player to the game being set up (host or moderator)")
@@ -233,11 +252,21 @@ class Lobby(commands.Cog):
             interaction, "\n".join([line, *signup.summary_lines(row, row.language)]), game_id=row.id,
             hidden=signup.anonymous(row), private=t(language, "lobby-bots-added-you", bots=len(names), id=row.id),
         )
+        await self.gm.lobby.tell_changed(row)
 
     @app_commands.command(name="leave", description=text("cmd-leave", "Leave the game being set up here"))
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         language = normalize(str(interaction.locale))
+        here = await self.gm.lobby.current(interaction.channel_id or 0)
+        if here is not None and here.status == "running":  # a bot takes the seat: a game left, for reliability
+            outcome = await self.gm.table.leave(here.id, interaction.user.id, input_key=interaction_key(interaction.id))
+            game = await self.gm.table.get(here.id)
+            if outcome.refusal is not None:
+                await self.gm.ephemeral(interaction, self.gm.refusal(outcome.refusal, language, game))
+            else:
+                await self.gm.ephemeral(interaction, t(language, "leave-running-done", id=here.id))
+            return
         try:
             left = await self.gm.lobby.leave(
                 interaction.channel_id or 0, interaction.user.id, input_key=interaction_key(interaction.id)
@@ -262,6 +291,7 @@ class Lobby(commands.Cog):
             )
         await answer_in_channel(interaction, "\n".join(lines), game_id=row.id, hidden=hidden,
                                 private=t(language, "lobby-left-you", id=row.id))
+        await self.gm.lobby.tell_changed(row)  # a game night's waiting list moves up
 
     @app_commands.command(name="start", description=text("cmd-start", "Start the game (host or moderator)"))
     @app_commands.guild_only()
@@ -286,6 +316,7 @@ class Lobby(commands.Cog):
         if public:
             self.gm.replies.offer(interaction)
         await self.gm.retire_join_button(game.id)
+        await self.gm.lobby.tell_changed(game.row)  # who was called is told it started
 
     @app_commands.command(name="status", description=text("cmd-status", "The game in this channel"))
     @app_commands.guild_only()
@@ -302,12 +333,13 @@ class Lobby(commands.Cog):
                 head = t(language, "lobby-status-anonymous", game=title, id=row.id, count=len(row.seats),
                          min=engine.min_players, max=engine.max_players)
             else:
-                names = ", ".join(
+                names = list_names([
                     f"<@{s['user_id']}>" if s.get("user_id") else f"🤖 {escape_name(s['name'])}" for s in row.seats
-                ) or t(language, "list-nobody")
+                ], language)
                 head = t(language, "lobby-status", game=title, id=row.id, players=names,
                          count=len(row.seats), min=engine.min_players, max=engine.max_players)
-            await self.gm.ephemeral(interaction, "\n".join([head, *signup.summary_lines(row, language)]))
+            lines = [head, *signup.summary_lines(row, language), *await self.gm.nights.lines(row, language)]
+            await self.gm.ephemeral(interaction, "\n".join(lines))
             return
         game = await self.gm.table.get(row.id)
         assert game is not None
@@ -315,10 +347,7 @@ class Lobby(commands.Cog):
 
     @app_commands.command(name="rules", description=text("cmd-rules", "How this game is played"))
     @app_commands.describe(game=text("opt-game", "Which game (default: the one in this channel)"))
-    @app_commands.choices(
-        game=[app_commands.Choice(name=name, value=name)
-              for name in ("cookie", "maskmen", "sword-of-lies", "castle", "mafia")]
-    )
+    @app_commands.choices(game=[app_commands.Choice(name=name, value=name) for name in registry.available()])
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         language = normalize(str(interaction.locale))
         if game is None:

@@ -97,6 +97,7 @@ class Mafia(
         say_per_minute=text("opt-mafia-say-per-minute", "Anonymous: lines each player may say per minute (default 5)"),
         graveyard=text("opt-mafia-graveyard", "The dead talk in a private thread and see the whole game (default yes)"),
         voice=text("opt-mafia-voice", "Live pace: a voice channel where the bot mutes the night and the dead"),
+        deadline=text("opt-deadline-at", "Phases end at this time of day on the server's clock, e.g. 21:00"),
     )
     @app_commands.guild_only()
     async def new(
@@ -112,6 +113,7 @@ class Mafia(
         say_per_minute: app_commands.Range[int, 1, 30] | None = None,
         graveyard: bool | None = None,
         voice: discord.VoiceChannel | None = None,
+        deadline: app_commands.Range[str, 1, 10] | None = None,
     ) -> None:
         options = {
             "mode": mode, "pace": pace, "end_when_all_done": end_when_all_done,
@@ -126,7 +128,8 @@ class Mafia(
             await ephemeral(interaction, t(normalize(str(interaction.locale)), "mafia-voice-anonymous"))
             return
         linked = {VOICE: {"channel": voice.id}} if voice is not None else None  # bot/discord/voice.py
-        await create_game(interaction, GAME, {k: v for k, v in options.items() if v is not None}, meta=linked)
+        await create_game(interaction, GAME, {k: v for k, v in options.items() if v is not None}, meta=linked,
+                          deadline=deadline)
 
     @app_commands.command(
         name="say", description=text("cmd-mafia-say", "Speak in the game channel under your public role (anonymous)")

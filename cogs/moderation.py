@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import io
 import json
+import time
+from functools import partial
 from typing import Literal
 
 import discord
@@ -17,13 +19,17 @@ from discord.ext import commands
 
 from bot.discord.checks import is_moderator, manages_server
 from bot.discord.game_cog import game_master
-from bot.discord.lookups import Entry, autocomplete, finished_games, game_entries, newest_first
+from bot.discord.lookups import Entry, autocomplete, finished_games, game_entries, newest_first, time_zones
 from bot.discord.text import escape_name
 from bot.discord.translator import text
+from bot.gathering.times import DEFAULT_ZONE, zone_named
 from bot.i18n import normalize, t
 from bot.live import LiveGame, Outcome, Seat, interaction_key
 from bot.lobby import deadline_bounds
 from bot.privacy import forget_member, games_in_the_way
+from bot.ratings import reading
+from bot.ratings.record import start_season
+from bot.ratings.text import season_title
 from games import registry
 from games.core import GM
 
@@ -48,6 +54,8 @@ async def recorded_games(interaction: discord.Interaction, language: str, typed:
 
 
 RUNNING = autocomplete(running_games)
+SEASON_NAME = 50
+"""The longest name of a rating season."""
 RECORDED = autocomplete(recorded_games)
 
 
@@ -154,7 +162,7 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         file = discord.File(
             io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()), filename=f"game-{row.id}.json"
         )
-        await interaction.followup.send(t(language, "gm-export", id=row.id), ephemeral=True, file=file)
+        await self.gm.ephemeral(interaction, t(language, "gm-export", id=row.id), file=file)
 
     @app_commands.command(name="pause", description=text("cmd-gm-pause", "Pause a game and its deadlines"))
     @app_commands.autocomplete(game_id=RUNNING)
@@ -286,6 +294,32 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             outcome = await self.gm.table.end(game.id, interaction.user.id, input_key=interaction_key(interaction.id))
             await self._done(interaction, outcome, game)
 
+    season = app_commands.Group(name="season", description=text("cmd-gm-season", "Rating seasons"))
+
+    @season.command(name="start", description=text("cmd-gm-season-start", "Close the current rating season and "
+                                                                          "start a new one"))
+    @app_commands.describe(name=text("opt-season-name", "The new season's name"))
+    async def season_start(self, interaction: discord.Interaction, name: str) -> None:
+        """The current season's table stays readable (/leaderboard season:); everyone starts afresh."""
+        reader = normalize(str(interaction.locale))
+        name = " ".join(name.split())
+        if not 1 <= len(name) <= SEASON_NAME:
+            await self.gm.ephemeral(interaction, t(reader, "gm-season-name-bad"))
+            return
+        guild_id = interaction.guild_id or 0
+        old = await reading.season(self.gm.storage, guild_id)
+        number = await self.gm.storage.write(partial(start_season, guild_id, name, time.time()))
+        new = await reading.season(self.gm.storage, guild_id, number)
+        assert old is not None and new is not None
+        if old.number == new.number:  # the same request delivered again: the season it started
+            old = await reading.season(self.gm.storage, guild_id, number - 1) or old
+        # said in the channel, in the server's language: the season is news for everyone there
+        language = await self.gm.guild_language(guild_id, interaction.guild_locale)
+        await interaction.response.send_message(t(
+            language, "gm-season-started", old=season_title(language, old), old_number=old.number,
+            new=season_title(language, new),
+        ), allowed_mentions=discord.AllowedMentions.none())
+
     @app_commands.command(name="settings", description=text("cmd-gm-settings", "Server settings for games"))
     @app_commands.describe(
         language=text("opt-language", "Language of channel messages"),
@@ -296,7 +330,13 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         graveyard_channel=text("opt-graveyard-channel", "Where graveyard threads open when a game's channel can't"),
         spectators=text("opt-spectators", "May members who play no seat watch games with /spectate (default yes)"),
         web=text("opt-web", "Pages of finished games on the web, with their links (default on)"),
+        min_reliability=text("opt-min-reliability", "Least reliability (% of games finished) a member needs to join a "
+                                                    "game (0: none)"),
+        leaderboard_games=text("opt-leaderboard-games", "Rated games a member needs to appear on a leaderboard "
+                                                        "(default 5)"),
+        timezone=text("opt-server-timezone", "The server's time zone (IANA name, e.g. Europe/Moscow)"),
     )
+    @app_commands.autocomplete(timezone=autocomplete(time_zones))
     async def settings(
         self, interaction: discord.Interaction, language: Literal["ru", "en"] | None = None,
         gm_role: discord.Role | None = None, deadline: str | None = None,
@@ -304,6 +344,9 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
         absent_after: app_commands.Range[int, 0, 50] | None = None,
         graveyard_channel: discord.TextChannel | None = None, spectators: bool | None = None,
         web: Literal["on", "off"] | None = None,
+        min_reliability: app_commands.Range[int, 0, 100] | None = None,
+        leaderboard_games: app_commands.Range[int, 1, 100] | None = None,
+        timezone: str | None = None,
     ) -> None:
         reader = normalize(str(interaction.locale))
         guild_id = interaction.guild_id or 0
@@ -314,6 +357,10 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             await self.gm.ephemeral(interaction, t(reader, "gm-settings-role-everyone"))
             return
         current = await self.gm.storage.guild_settings(guild_id)
+        zone = zone_named(timezone) if timezone is not None else None
+        if timezone is not None and zone is None:
+            await self.gm.ephemeral(interaction, t(reader, "zone-unknown", typed=timezone[:80]))
+            return
         if (deadline is None) != (seconds is None):
             await self.gm.ephemeral(interaction, t(reader, "gm-settings-deadline-pair"))
             return
@@ -347,6 +394,12 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             current["spectators"] = spectators
         if web is not None:
             current["web"] = web == "on"
+        if min_reliability is not None:
+            current["min_reliability"] = min_reliability
+        if leaderboard_games is not None:
+            current["leaderboard_games"] = leaderboard_games
+        if zone is not None:
+            current["zone"] = zone.key
         await self.gm.storage.save_guild_settings(guild_id, current)
         self.gm.web.turned(guild_id, bool(current.get("web", True)))
         deadlines = ", ".join(f"{k}={v}s" for k, v in sorted(current["deadlines"].items())) or "—"
@@ -358,7 +411,10 @@ class Moderation(commands.GroupCog, group_name="gm", group_description=text("cmd
             + "\n" + t(reader, "settings-graveyard", channel=f"<#{current['graveyard_channel_id']}>"
                         if current.get("graveyard_channel_id") else "none")
             + "\n" + t(reader, "settings-spectators", allowed="yes" if current.get("spectators", True) else "no")
-            + "\n" + t(reader, "settings-web", on="yes" if current.get("web", True) else "no"),
+            + "\n" + t(reader, "settings-web", on="yes" if current.get("web", True) else "no")
+            + "\n" + t(reader, "settings-ratings", games=int(current.get("leaderboard_games", 5)),
+                        percent=int(current.get("min_reliability") or 0))
+            + "\n" + t(reader, "settings-zone", zone=current.get("zone") or DEFAULT_ZONE),
         )
 
 

@@ -1,4 +1,5 @@
-"""The finish players expect: `/stats [player]`, `/leaderboard game:` (one command for every game),
+"""The finish players expect: `/stats [player]` (rating, rank, trend, partners and rivals, reliability and
+achievements, bot/ratings/), `/leaderboard game: [season:]` (the rating table, one command for every game),
 `/history` (the server's finished games, paged, newest first, each with its web page's link and the
 server's page on top, bot/web/), `/history game:<id>` (a finished game's readable transcript and its
 full record as JSON, for its players and the moderators, with its page's link), and
@@ -28,12 +29,16 @@ from bot.discord.text import escape_name
 from bot.discord.translator import text
 from bot.i18n import normalize, t
 from bot.live import Delivery, LiveGame
-from bot.render import list_names
+from bot.ratings import reading
+from bot.ratings.text import card_lines, leaderboard_lines, season_title
+from bot.render import joined, list_names
 from bot.storage import GameRow
 from bot.transcript import transcript
+from games import registry
 
 HISTORY_PAGE = 10
-GAME_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("castle", "cookie", "maskmen", "sword-of-lies")]
+GAME_CHOICES = [app_commands.Choice(name=name, value=name) for name in registry.available()]
+LEADERBOARD_SIZE = 20
 NO_PINGS = discord.AllowedMentions.none()
 
 
@@ -41,20 +46,31 @@ def reader(interaction: discord.Interaction) -> str:
     return normalize(str(interaction.locale))
 
 
-async def send_leaderboard(interaction: discord.Interaction, game: str) -> None:
-    """The server's best players of `game` (total points, then games and wins), ephemeral."""
+async def send_leaderboard(interaction: discord.Interaction, game: str, season_number: int | None = None) -> None:
+    """The server's rating table of `game` in a season (the current one by default), ephemeral: members with
+    the server's minimum of rated games, best conservative rating first (bot/ratings/reading.py)."""
     gm = game_master(interaction.client)  # type: ignore[arg-type]
     language = reader(interaction)
-    title = t(language, f"{game}-title")
-    rows = await gm.storage.leaderboard(interaction.guild_id or 0, game)
-    if not rows:
-        await gm.ephemeral(interaction, t(language, "leaderboard-empty", game=title))
+    guild_id = interaction.guild_id or 0
+    chosen = await reading.season(gm.storage, guild_id, season_number)
+    if chosen is None:
+        await gm.ephemeral(interaction, t(language, "leaderboard-no-season", number=season_number))
         return
-    lines = [t(language, "leaderboard-title", game=title)]
-    for place, (user_id, points, games, wins) in enumerate(rows, start=1):
-        lines.append(t(language, "leaderboard-line", place=place, player=f"<@{user_id}>", points=points,
-                       games=games, wins=wins))
-    await interaction.response.send_message("\n".join(lines), ephemeral=True, allowed_mentions=NO_PINGS)
+    needed = await reading.leaderboard_games(gm.storage, guild_id)
+    board = await reading.standings(gm.storage, guild_id, game, chosen.number, min_games=needed)
+    lines = leaderboard_lines(language, game, chosen, board[:LEADERBOARD_SIZE], needed, mention)
+    await interaction.response.send_message(joined(lines)[0], ephemeral=True, allowed_mentions=NO_PINGS)
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+async def season_entries(interaction: discord.Interaction, language: str, typed: str) -> list[Entry]:
+    """The server's rating seasons, newest first (what /leaderboard season: may show)."""
+    gm = game_master(interaction.client)  # type: ignore[arg-type]
+    listed = await reading.seasons(gm.storage, interaction.guild_id or 0)
+    return [Entry(s.number, season_title(language, s), (str(s.number), s.name or "")) for s in reversed(listed)]
 
 
 def stats_lines(language: str, player: str, results: list[tuple[str, int, int, list[str] | None]]) -> list[str]:
@@ -83,7 +99,8 @@ def history_line(language: str, row: GameRow, winners: list[int]) -> str:
     names = [escape_name(str(s.get("name", "?"))) for s in row.seats]
     return t(
         language, "history-line", id=row.id, game=t(language, f"{row.game}-title"), when=f"<t:{int(row.updated_at)}:d>",
-        players=", ".join(names), winners=list_names([names[i] for i in winners if i < len(names)], language),
+        players=list_names(names, language),
+        winners=list_names([names[i] for i in winners if i < len(names)], language),
     )
 
 
@@ -178,20 +195,31 @@ class Stats(commands.Cog):
     @app_commands.describe(player=text("opt-stats-player", "Whose statistics (you if left out)"))
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+        """Rating, rank, trend, partners and rivals per game this season; reliability; achievements; then
+        the games, wins and points of every season."""
         language = reader(interaction)
         who = player or interaction.user
-        results = await self.gm.storage.player_results(interaction.guild_id or 0, who.id)
-        lines = stats_lines(language, escape_name(who.display_name), results)
-        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True, allowed_mentions=NO_PINGS)
+        guild_id = interaction.guild_id or 0
+        name = escape_name(who.display_name)
+        card = await reading.member_card(self.gm.storage, guild_id, who.id)
+        results = await self.gm.storage.player_results(guild_id, who.id)
+        lines = card_lines(language, name, card, mention)
+        if results:
+            lines += ["", t(language, "stats-totals"), *stats_lines(language, name, results)]
+        await interaction.response.send_message(joined(lines)[0], ephemeral=True, allowed_mentions=NO_PINGS)
 
     @app_commands.command(
         name="leaderboard", description=text("cmd-leaderboard", "The best players of a game on this server")
     )
-    @app_commands.describe(game=text("opt-leaderboard-game", "Which game"))
+    @app_commands.describe(
+        game=text("opt-leaderboard-game", "Which game"),
+        season=text("opt-leaderboard-season", "Which season (the current one if left out)"),
+    )
     @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.autocomplete(season=autocomplete(season_entries))
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
-        await send_leaderboard(interaction, game)
+    async def leaderboard(self, interaction: discord.Interaction, game: str, season: int | None = None) -> None:
+        await send_leaderboard(interaction, game, season)
 
     @app_commands.command(
         name="history", description=text("cmd-history", "Finished games of this server, or one game's transcript")
@@ -259,7 +287,7 @@ class Stats(commands.Cog):
         text = t(language, "history-files", id=row.id, game=t(language, f"{row.game}-title"))
         if (link := self.gm.web.game(row.guild_id, row.id)) is not None:
             text += "\n" + t(language, "web-game-link", url=link)
-        await interaction.followup.send(text, ephemeral=True, files=files)
+        await self.gm.ephemeral(interaction, text, files=files)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -15,6 +15,7 @@ from bot.discord.game_cog import create_game, game_master, send_rules
 from bot.discord.text import escape_name
 from bot.discord.translator import text
 from bot.i18n import normalize, t
+from bot.live import interaction_key
 from games.core import Action
 from games.sword_of_lies.phase3 import NEGOTIATE, PAY_TO
 from games.sword_of_lies.state import SolState
@@ -104,12 +105,12 @@ class SwordOfLies(
         if to is None:
             await gm.ephemeral(interaction, t(language, "error-unknown-player"))
             return
-        key = f"i{interaction.id}"
         outcome = await gm.table.act(game.id, me, Action(prompt=prompt.id, value=f"{PAY_TO}{to}"),
-                                     input_key=f"{key}-to", actor_id=interaction.user.id)
+                                     input_key=interaction_key(interaction.id, "to"), actor_id=interaction.user.id)
         if outcome.ok:
             outcome = await gm.table.act(game.id, me, Action(prompt=prompt.id, value=chips),
-                                         input_key=f"{key}-chips", actor_id=interaction.user.id)
+                                         input_key=interaction_key(interaction.id, "chips"),
+                                         actor_id=interaction.user.id)
         if outcome.refusal is not None:
             await gm.ephemeral(interaction, gm.refusal(outcome.refusal, language, game, reader=me))
             return

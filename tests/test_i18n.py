@@ -9,8 +9,9 @@ from fluent.runtime import FluentBundle, FluentResource
 from fluent.syntax import ast
 
 from bot import i18n
-from bot.i18n import LANGUAGES, LOCALES_DIR, catalog, normalize, reading_as, render, t
+from bot.i18n import LANGUAGES, LOCALES_DIR, catalog, normalize, reading_as, render, render_params, t
 from bot.morphology import Addressee, name_function
+from bot.render import list_names
 
 
 @pytest.mark.parametrize(
@@ -121,7 +122,7 @@ def test_a_card_term_takes_its_case_variant() -> None:
         reading_as(names.__getitem__, 0),
     )
     assert line == "😈 Сделка с Глебом: вы забираете «Платформу 9¾» и отдаёте «Сделку с дьяволом»."
-    assert t("ru", "castle-card-platform") == "Платформа 9¾"  # a term alone stays in the nominative
+    assert t("ru", "castle-card-platform") == "«Платформа 9¾»"  # a term alone stays in the nominative, quoted
 
 
 def test_english_names_are_never_bent() -> None:
@@ -159,3 +160,56 @@ def test_a_start_reads_the_kept_parse_and_a_changed_or_broken_one_is_parsed_agai
         broken.write_bytes(b"not a pickle")
     assert messages() == {"hello": "Hi"}, "a broken copy is parsed again"
     assert not list((tmp_path / "cache").glob("*.tmp")), "nothing half-written is left behind"
+
+
+# Lists of names: the language's own list pattern, every list of names the same way (issue 36 §6)
+
+
+def test_a_list_of_names_is_written_with_and_before_the_last() -> None:
+    assert list_names(["Boris", "Clara", "Dmitri"], "en") == "Boris, Clara and Dmitri"
+    assert list_names(["Борис", "Вера", "Глеб"], "ru") == "Борис, Вера и Глеб"
+    assert list_names(["Борис", "Вера"], "ru") == "Борис и Вера"
+    assert list_names(["Борис"], "ru") == "Борис"
+    assert list_names([], "en") == "nobody"
+
+
+@pytest.mark.parametrize(
+    ("language", "winners"), [("en", "🏆 Winners: you and Elena."), ("ru", "🏆 Победители: вы и Елена.")]
+)
+def test_the_reader_and_another_player_are_one_list(language: str, winners: str) -> None:
+    names = {0: "Вера" if language == "ru" else "Vera", 1: "Елена" if language == "ru" else "Elena"}
+    assert render(language, "game-over-winners", {"winners": [{"seat": 0}, {"seat": 1}]},
+                  reading_as(names.__getitem__, 0)) == winners
+    assert render(language, "game-over-winners", {"winners": {"and": [{"seat": 0}, {"seat": 1}]}},
+                  reading_as(names.__getitem__, 0)) == winners
+
+
+def test_a_list_of_names_is_declined_item_by_item() -> None:
+    names = {0: "Вера", 1: "Елена", 2: "xX_Nick"}
+    params = {"players": {"and": [{"seat": 0}, {"seat": 1}, {"seat": 2}]}}
+    resolved = render_params("ru", params, reading_as(names.__getitem__, 0))
+    line = _ru_line('Война между { NAME($players, case: "ins", fallback: "игроком") }.', players=resolved["players"])
+    assert line == "Война между вами, Еленой и игроком xX_Nick."
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "While you are in a game that is not over, /forget-me is refused: use it again once that game has ended."),
+    ("ru", "Пока вы в игре, которая ещё не окончена, /забыть-меня не сработает: вызовите её снова, когда игра "
+           "закончится."),
+])
+def test_privacy_says_what_forget_me_does_during_a_game_as_its_refusal_does(language: str, said: str) -> None:
+    """/forget-me is refused while the member's game runs (bot/privacy.py), and `forget-blocked` says to run it
+    again: /privacy said the request "waits until that game ends" (issue 36 §6)."""
+    assert said in t(language, "privacy-text", days=0)
+    assert "waits until" not in t(language, "privacy-text", days=0)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_command_and_option_description_fits_discords_hundred_characters(language: str) -> None:
+    """Discord refuses the whole command sync for one description over 100 characters (`cmd-…`, `opt-…`)."""
+    bundle = catalog(language)
+    keys = [entry.id.name for resource in i18n.parsed_catalog(language) for entry in resource.body
+            if isinstance(entry, ast.Message) and entry.id.name.startswith(("cmd-", "opt-"))]
+    assert keys
+    long = {key: text for key in keys if len(text := bundle.text(key, {})) > 100}
+    assert not long, long

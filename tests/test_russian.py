@@ -48,8 +48,9 @@ NEVER_THE_READER = {
 }
 """Seats that can never be the reader's own in that message (the test skips rendering them as «вы»)."""
 
-ITEMS = {"cookie-summary-placement"}
-"""Messages that are items inside a longer line (after a colon, between commas): they start small."""
+ITEMS = ("cookie-summary-placement", "offline-question-")
+"""Messages (and families of messages, by prefix) that are items inside a longer line (after a colon, between
+commas, in brackets): they start small."""
 
 SAMPLE_NAME = {"en": "Vera", "ru": "Вера"}
 SAMPLE_VALUE = 7
@@ -137,7 +138,7 @@ def _renderings(language: str, key: str, message: ast.Message, of_a_game: bool) 
 
 
 @cache
-def _third_person(word: str) -> bool:
+def third_person(word: str) -> bool:
     """Whether the analyser reads `word` as a verb in the third person singular (берёт, picks…)."""
     return any(
         parse.tag.POS == "VERB" and parse.tag.person == "3per" and parse.tag.number == "sing"
@@ -149,6 +150,8 @@ APPOSED_YOU = re.compile(
     r"\b(игрок[аоу]?|игроком|персонаж[аеу]?|персонажем)\s+(вы|вас|вам|вами)(?=[.,:;!?)»]|\s*$|\s+[—(])"
 )
 """«игрока вы»: the reader put where a name stands."""
+GUESSED_GENDER = re.compile(r"[а-яё]\((?:а|а?сь|на|ла|ая)\)")
+"""«покинул(а)», «он(а)»: a word written for both genders at once, the machine's way around not knowing one."""
 NOT_VERBS = {"as", "has", "is", "was", "this", "yes", "us", "plus", "always", "towards"}
 """Words after "you" that end in -s and are no third-person verb."""
 
@@ -162,7 +165,8 @@ def _leftovers(language: str, key: str, text: str) -> list[str]:
         full_line = EMOJI_PREFIX.match(line.strip()) is not None  # an emoji opens a line of its own
         if re.match(r"(вы|you):", start) or (full_line and re.match(r"(вы|you)\b", start)):
             found.append("a line starting with a small «вы»/“you”")
-        elif start[:1].islower() and full_line and key not in ITEMS and not line.strip().startswith(("·", "…")):
+        elif start[:1].islower() and full_line and not key.startswith(ITEMS) \
+                and not line.strip().startswith(("·", "…")):
             found.append("a full line starting with a small letter")
     if language == "ru":
         prose = "" if key.startswith(TECHNICAL) else CODE.sub(" ", text)
@@ -170,13 +174,15 @@ def _leftovers(language: str, key: str, text: str) -> list[str]:
         if latin:
             found.append(f"Latin words {latin}")
         for verb in re.findall(r"\b[Вв]ы:?\s+(?:не\s+)?([а-яё]+)", text):
-            if _third_person(verb):
+            if third_person(verb):
                 found.append(f"«вы» with «{verb}»")
         for verb in re.findall(r"\b([а-яё]+)\s+вы\b", text):
-            if _third_person(verb):
+            if third_person(verb):
                 found.append(f"«{verb} вы»")
         if APPOSED_YOU.search(text):
             found.append("«игрока вы»")
+        if GUESSED_GENDER.search(text):
+            found.append("a guessed gender («покинул(а)»)")
     else:
         for verb in re.findall(r"\b[Yy]ou:?\s+([a-z]+s)\b", text):
             if verb not in NOT_VERBS and not verb.endswith("ss"):
@@ -220,3 +226,60 @@ def test_every_catalog_file_parses_whole(language: str) -> None:
         if isinstance(entry, ast.Junk)
     ]
     assert not junk
+
+
+@pytest.mark.parametrize("name", ["Вера", "Глеб", "xX_Nick"])
+def test_a_dead_players_channel_rule_fits_any_name(name: str) -> None:
+    """«Вера мёртв» guessed a man (issue 36 §5): the line reads right for a woman, a man and a nickname."""
+    from bot.i18n import render
+
+    line = render("ru", "channel-rule-dead", {"players": {"and": [{"seat": 0}]}}, lambda n: name)
+    assert line == f"🔇 {name} выбывает и больше не пишет здесь: мёртвые теряют голос."
+    two = {"players": {"and": [{"seat": 0}, {"seat": 1}]}}
+    both = render("ru", "channel-rule-dead", two, ["Вера", name].__getitem__)
+    assert both == f"🔇 Вера и {name} выбывают и больше не пишут здесь: мёртвые теряют голос."
+
+
+RUSSIAN_COMMAND = re.compile(r"(?<![\w<:/.])/([a-z][\w-]*)")
+"""A slash command named by its English name: Russian lines name the Russian one (/присоединиться)."""
+NOT_THE_ORIGINALS = {
+    "публичная роль": re.compile(r"публичн\w* рол"),  # the originals say «явная роль»
+    "лист приказов": re.compile(r"\bлист(?:а|у|ом|е|ы|ов|ам|ами|ах)?\b"),  # one word for a player's order: «заявка»
+}
+
+
+def test_russian_lines_name_commands_and_terms_as_a_russian_player_knows_them() -> None:
+    """Every Russian message names a slash command by its Russian name, a public role «явная роль» as the
+    originals do, and a player's order «заявка», never «лист приказов» (issue 36 §5)."""
+    found = []
+    for key, message, of_a_game in _messages("ru"):
+        if key.startswith(("name-", "param-", "choice-", "cli-", "startup-")):
+            continue  # the names themselves, and the command line's own words
+        for text in set(_renderings("ru", key, message, of_a_game)):
+            found += [f"{key}: /{command}" for command in RUSSIAN_COMMAND.findall(text)]
+            found += [f"{key}: «{term}»" for term, pattern in NOT_THE_ORIGINALS.items() if pattern.search(text)]
+    assert not found, "\n".join(sorted(set(found)))
+
+
+@pytest.mark.parametrize(("key", "params", "line"), [
+    ("cookie-prompt-place-sword", {}, "Положите ⚔️ меч перед игроком, который, по-вашему, и есть ваша цель."),
+    ("cookie-prompt-place-shield", {}, "Положите 🛡️ щит перед игроком, который, по-вашему, и есть ваш охотник."),
+    ("opt-mafia-voice", {}, "Живой темп: голосовой канал, где бот ночью выключает микрофоны всем, а выбывшим — до "
+                            "конца игры"),
+])
+def test_russian_lines_read_as_a_native_speaker_writes(key: str, params: dict[str, Any], line: str) -> None:
+    assert catalog("ru").text(key, params) == line
+
+
+def test_the_graveyard_says_a_player_brought_back_leaves_the_thread_not_the_game() -> None:
+    opened = catalog("ru").text("graveyard-opened", {"game": "Мафия героев", "id": 1})
+    assert "Тот, кто вернётся в игру, покинет эту ветку." in opened
+
+
+@pytest.mark.parametrize("path", [
+    pytest.param(path, id=path.name) for path in sorted((LOCALES_DIR / "en").glob("*.ftl"))
+])
+def test_english_catalogs_write_one_apostrophe(path: Any) -> None:
+    """"the server's", never "the server’s" beside it (issue 36 §6: one apostrophe style)."""
+    curly = [line for line in path.read_text(encoding="utf-8").splitlines() if "’" in line and not line.startswith("#")]
+    assert not curly, curly

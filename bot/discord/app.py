@@ -10,6 +10,7 @@ import asyncio
 import logging
 import sys
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import aiohttp
 import discord
@@ -19,25 +20,31 @@ from bot import metrics
 from bot.config import Settings
 from bot.discord.attempts import install
 from bot.discord.components import ALREADY_ANSWERED, DYNAMIC_ITEMS, released
+from bot.discord.gathering import hear_rsvps
+from bot.discord.gathering_components import NIGHT_ITEMS
 from bot.discord.observing import HealthServer, Observer
 from bot.discord.service import GameMaster
 from bot.discord.stopping import GracefulStop
 from bot.discord.translator import CatalogTranslator
 from bot.discord.urls import DISCORD_API_BASE_URL, ask_gateway_url, point_discord_at
+from bot.gathering.times import DEFAULT_ZONE, read_time
 from bot.i18n import LANGUAGES, catalog, t
 from bot.morphology import analyser
 from bot.process import tune_gc
 from bot.startup import StartupError
 from bot.storage import Storage, open_storage
 from bot.web.app import WebServer
+from games import registry
 
 log = logging.getLogger(__name__)
 
 
 def warm_up() -> None:
-    """What the first messages would otherwise load on the event loop."""
+    """What the first messages would otherwise load on the event loop (dateparser's languages: the first
+    time a member types for /schedule, its autocomplete must answer within Discord's 3 seconds)."""
     for language in LANGUAGES:
         catalog(language)
+        read_time("21:00", language, ZoneInfo(DEFAULT_ZONE), 0.0)
     analyser()
 
 SAFE_MENTIONS = discord.AllowedMentions(everyone=False, users=False, roles=False, replied_user=False)
@@ -45,8 +52,9 @@ SAFE_MENTIONS = discord.AllowedMentions(everyone=False, users=False, roles=False
 `@everyone`, a `<@&role>`). A message that means to ping says whom (a public prompt, the GM role)."""
 
 EXTENSIONS = (
-    "cogs.lobby", "cogs.moderation", "cogs.events", "cogs.cookie", "cogs.maskmen", "cogs.sword_of_lies", "cogs.castle",
-    "cogs.mafia", "cogs.stats", "cogs.privacy", "cogs.spectators",
+    "cogs.lobby", "cogs.moderation", "cogs.events",
+    *(f"cogs.{registry.package(name)}" for name in registry.available()),  # each game's own cog: cogs/<package>.py
+    "cogs.stats", "cogs.privacy", "cogs.spectators", "cogs.schedule",
 )
 
 
@@ -55,6 +63,18 @@ def shard_ids(settings: Settings) -> list[int] | None:
     if settings.shard_count is None:
         return None
     return list(settings.shard_ids) if settings.shard_ids is not None else list(range(settings.shard_count))
+
+
+class GameMasterTree(discord.app_commands.CommandTree):
+    """The bot's slash commands: a command that fails is answered, never left unanswered
+    (`GameMasterBot.on_app_command_error`)."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+    ) -> None:
+        client = self.client
+        assert isinstance(client, GameMasterBot)
+        await client.on_app_command_error(interaction, error)
 
 
 class GameMasterBot(commands.Bot):
@@ -69,6 +89,7 @@ class GameMasterBot(commands.Bot):
         intents.guilds = True
         intents.members = settings.discord_members_intent
         intents.voice_states = True  # who is in a live game's voice channel (bot/discord/voice.py)
+        intents.guild_scheduled_events = True  # game nights' Discord events and who is Interested (cogs/schedule.py)
         shards: dict[str, object] = {}
         if isinstance(self, commands.AutoShardedBot):
             shards = {"shard_ids": shard_ids(settings), "shard_count": settings.shard_count}
@@ -79,7 +100,7 @@ class GameMasterBot(commands.Bot):
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, help_command=None, max_messages=None,
             allowed_mentions=SAFE_MENTIONS, http_trace=observer.trace if observer else None,
-            guild_ready_timeout=settings.guild_ready_timeout_seconds, **shards,
+            guild_ready_timeout=settings.guild_ready_timeout_seconds, tree_cls=GameMasterTree, **shards,
         )
         if observer is not None:
             observer.watch(self)
@@ -94,7 +115,7 @@ class GameMasterBot(commands.Bot):
         self._closing_once: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
-        install()  # interaction callbacks through the bot's own retries (before the gateway's task is made)
+        install(self.http)  # callbacks and creations through the bot's own retries (before the gateway's task)
         if self.storage is None:
             shards = shard_ids(self.settings)
             self.storage = await open_storage(self.settings.database, exclusive=True, shard_ids=shards)
@@ -102,8 +123,8 @@ class GameMasterBot(commands.Bot):
         self.game_master = GameMaster(self, self.storage, self.settings, **kwargs)
         await asyncio.to_thread(warm_up)  # catalogs and the Russian dictionary: off the loop, before the first line
         await self.tree.set_translator(CatalogTranslator())
-        self.tree.on_error = self.on_app_command_error
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *NIGHT_ITEMS)
+        hear_rsvps(self)
         for extension in EXTENSIONS:
             try:
                 await self.load_extension(extension)

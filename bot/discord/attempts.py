@@ -7,7 +7,9 @@ up to five times. That is wrong twice over:
 - a webhook's post carries no nonce, so a post Discord made before its 5xx is made again: shown twice. A
   post is tried once at a time (`ONE_ATTEMPT`), and before each new try the caller looks where it would be
   for it (`once`): a seat's words among the channel's last messages (`WebhookPosts`), a private answer in
-  the "thinking…" message it fills in (bot/discord/replies.py `ephemeral`);
+  the "thinking…" message it fills in (bot/discord/replies.py `ephemeral`). An ephemeral line that fills in
+  nothing cannot be looked for (read again only by its id, which the 5xx hid): `ephemeral` adds later lines
+  to the answer by an edit, and what is left is sent at most once (`at_most_once`);
 - an interaction callback Discord took before its 5xx (a deferred acknowledgement, an answer) makes the
   next try answer 40060, "already acknowledged", which discord.py raises: the handler stopped before
   acting, the click was lost and nobody was told. Here a 40060 that follows a 5xx (or a time-out) of the
@@ -15,8 +17,14 @@ up to five times. That is wrong twice over:
 
 Which adapter discord.py uses is its `async_context` (a context variable): `install` sets ours for the bot's
 tasks (every interaction handler runs in a task made from the gateway's, which inherits it), and `Replies`
-sets `ONE_ATTEMPT` around a follow-up. tests/runtime/test_pins.py and tests/discord/test_canary.py fail
-loudly if these internals move.
+sets `ONE_ATTEMPT` around a follow-up.
+
+The bot token's client (`HTTPClient.request`) sends a request again after a 500, 502, 504 or 524, up to five
+times, too: right for what carries a nonce (a channel message) or changes nothing twice (an edit, an overwrite,
+a mute), wrong for a creation that carries none, a channel's webhook (bot/discord/seat_hooks.py `prepare`):
+made, then 500, it was made again, an orphan toward the channel's 15. `install` wraps that client's session so that,
+inside `once`, a 5xx is raised at the first answer (`ONE_TRY`) and the caller looks before trying again.
+tests/runtime/test_pins.py and tests/discord/test_canary.py fail loudly if these internals move.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ import datetime
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 import aiohttp
@@ -82,6 +91,24 @@ class _Checked:
         return await self._request.__aexit__(*exc_info)
 
 
+ONE_TRY: ContextVar[bool] = ContextVar("one_try", default=False)
+"""Set inside `once`: the bot token's requests raise at a 5xx instead of being sent again by discord.py."""
+
+
+class _BotSession:
+    """The bot token's aiohttp session (discord.py's `HTTPClient`), its requests checked inside `once`."""
+
+    def __init__(self, session: aiohttp.ClientSession) -> None:
+        self._session = session
+
+    def request(self, *args: Any, **kwargs: Any) -> Any:
+        request = self._session.request(*args, **kwargs)
+        return _Checked(request) if ONE_TRY.get() else request
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
+
+
 class Attempts(AsyncWebhookAdapter):
     """discord.py's webhook adapter with the retries the bot owns: an interaction's callback as above;
     with `once`, every other request tried once (a 5xx raised: the caller looks before trying again)."""
@@ -131,19 +158,28 @@ ONE_ATTEMPT = Attempts(once=True)
 ACKNOWLEDGING = Attempts()
 
 
-def install() -> None:
+def install(http: discord.http.HTTPClient | None = None) -> None:
     """discord.py's interaction responses in this task, and in every task made from it from now on, go
-    through `ACKNOWLEDGING` (called as the bot logs in, before the gateway connects)."""
+    through `ACKNOWLEDGING`; the bot token's requests (`http`, logged in) can be tried once (`ONE_TRY`). Called
+    as the bot logs in, before the gateway connects."""
     async_context.set(ACKNOWLEDGING)
+    session = getattr(http, SESSION, None) if http is not None else None
+    if session is not None and not isinstance(session, _BotSession):
+        setattr(http, SESSION, _BotSession(session))
+
+
+SESSION = "_HTTPClient__session"
+"""Where discord.py's `HTTPClient` keeps its aiohttp session (made at login)."""
 
 
 async def once(send: Callable[[], Awaitable[T]], landed: Callable[[], Awaitable[T | None]]) -> T:
-    """`send` (a post that carries no nonce) made at most once: each try is one request (`ONE_ATTEMPT`); after
-    an answer that may hide a post Discord made, `landed` looks for it among the destination's last messages
-    before the next try. A refusal (4xx) is raised at once; so is the last failure, or a look that fails (the
-    post may be there: better said to have failed than shown twice)."""
+    """`send` (a creation that carries no nonce: a webhook's post, a follow-up, a channel's webhook) made at
+    most once: each try is one request (`ONE_ATTEMPT` for a webhook's, `ONE_TRY` for the bot token's); after an
+    answer that may hide what Discord made, `landed` looks for it where it would be before the next try. A
+    refusal (4xx) is raised at once; so is the last failure, or a look that fails (it may be there: better said
+    to have failed than shown twice)."""
     for attempt in range(1, POST_TRIES + 1):
-        adapter = async_context.set(ONE_ATTEMPT)
+        adapter, one_try = async_context.set(ONE_ATTEMPT), ONE_TRY.set(True)
         try:
             return await send()
         except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
@@ -151,6 +187,7 @@ async def once(send: Callable[[], Awaitable[T]], landed: Callable[[], Awaitable[
                 raise
             failure = error
         finally:
+            ONE_TRY.reset(one_try)
             async_context.reset(adapter)
         found = await landed()  # (a look is a read: tried again after a 5xx, as discord.py does)
         if found is not None:
@@ -161,6 +198,23 @@ async def once(send: Callable[[], Awaitable[T]], landed: Callable[[], Awaitable[
         log.warning("a post failed (%s); trying again in %.0f s", failure, backoff(attempt))
         await asyncio.sleep(backoff(attempt))
     raise AssertionError("unreachable")
+
+
+async def at_most_once(send: Callable[[], Awaitable[Any]]) -> None:
+    """`send` (a creation that carries no nonce and that nothing can look for afterwards: an ephemeral follow-up
+    that fills in no answer) tried once: after an answer that may hide it, it is not sent again (logged). A
+    refusal (4xx), or an error that shows nothing was sent, is raised."""
+    adapter, one_try = async_context.set(ONE_ATTEMPT), ONE_TRY.set(True)
+    try:
+        await send()
+    except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
+        if not may_have_landed(error):
+            raise
+        log.warning("a private line may not have reached its member (%s): not sent again, nothing can look for it",
+                    error)
+    finally:
+        ONE_TRY.reset(one_try)
+        async_context.reset(adapter)
 
 
 async def already_there(

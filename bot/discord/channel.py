@@ -14,12 +14,12 @@ and when the game ends (or a seat changes hands) each touched overwrite gets bac
 state it had before the game (an overwrite left empty is deleted). Only the Send Messages bit is
 ever changed: a private channel's other overwrites (View Channel …) stay as the moderators set them.
 
-Delivery: the planner (`plan`, called with every step) adds a `channel` delivery row when what the
-step wants differs from what was last planned; the row is saved with the step and applied by the
-channel's outbox in order with the step's lines (bot/discord/outbox.py), so a restart applies what
-was not applied. Applying is idempotent (it reads the channel's overwrites and changes only what
-differs). The game's meta keeps `channel`: what was last applied (`wanted`), what each touched
-overwrite had before (`set`), and which missing permissions the moderators were told about.
+Delivery: the `channel` kind (`kind`, bot/discord/kinds.py) plans a row when what the step wants differs
+from what was last planned; the row is saved with the step and applied by the channel's outbox in order
+with the step's lines (bot/discord/outbox.py), so a restart applies what was not applied. Applying is
+idempotent (it reads the channel's overwrites and changes only what differs). The game's meta keeps
+`channel`: what was last applied (`wanted`), what each touched overwrite had before (`set`), and which
+missing permissions the moderators were told about.
 
 A missing permission (403): the moderators are told once which one, and the rule is announced as a
 line in the channel instead of enforced — at that change and at every later one. A thread cannot be
@@ -29,19 +29,21 @@ managed (it has no overwrites): the same, once.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
+from functools import partial
 from typing import Any, Protocol
 
 import discord
 from discord.ext import commands
 
 from bot.discord.failures import TELL_AFTER_FAILURES, transient
-from bot.discord.memory import Memory
+from bot.discord.kinds import KindOf, Planned, Sending, tag
+from bot.discord.outbox import Status
 from bot.discord.outboxes import Outboxes
 from bot.discord.text import event_text
 from bot.i18n import catalog, t
 from bot.live import Delivery, LiveGame, Step
-from bot.storage import DeliveryRow, Storage
+from bot.storage import DeliveryRow
 from bot.table import Table
 from games.core import Event, GameState, seats
 
@@ -69,13 +71,12 @@ class Webhooks(Protocol):
 
 
 class ChannelKeeper:
-    def __init__(self, bot: commands.Bot, storage: Storage, table: Table, memory: Memory, outboxes: Outboxes) -> None:
+    def __init__(self, bot: commands.Bot, table: Table, outboxes: Outboxes, webhooks: Webhooks) -> None:
         self.bot = bot
-        self.storage = storage
         self.table = table
-        self.memory = memory
         self.outboxes = outboxes
-        self.webhooks: Webhooks | None = None
+        self.webhooks = webhooks
+        self.kind = KindOf("channel", self.plan, self.send)
         self.planned: dict[int, Any] = {}
         """What each running game's last planned `channel` row wants (a cache of the rows)."""
         self.failures: dict[int, int] = {}
@@ -106,8 +107,8 @@ class ChannelKeeper:
             return self.planned[game.id]
         return (game.row.meta.get("channel") or {}).get("wanted")
 
-    def plan(self, step: Step) -> list[dict[str, Any]]:
-        """The body of the `channel` row this step needs, if what it wants changed."""
+    def plan(self, step: Step) -> list[Planned]:
+        """The `channel` row this step needs, if what it wants changed."""
         game = step.game
         wanted = self.wanted(game, step.state, step.status)
         last = self.last(game)
@@ -116,7 +117,11 @@ class ChannelKeeper:
         body: dict[str, Any] = {"wanted": wanted, "rule": self.rule_text(game, last, wanted)}
         if wanted is not None and any(game.public_term(n) is not None for n in range(len(game.seats))):
             body["relay"] = True  # a game that hides its players: their webhooks are made now
-        return [body]
+        return [Planned(body)]
+
+    def send(self, row: DeliveryRow) -> Sending:
+        """Applied in the channel's order (a newer change still waiting replaces an older one)."""
+        return self.outboxes.of(row), Status(partial(self.apply, row), ("channel", row.game_id), [row.id], tag(row))
 
     def rule_text(self, game: LiveGame, last: dict[str, Any] | None, wanted: dict[str, Any] | None) -> str:
         """The rule as a channel line (announced when it cannot be enforced; the relay's always)."""
@@ -141,63 +146,16 @@ class ChannelKeeper:
         if not game.running:
             self.planned.pop(game.id, None)
 
-    # --- the game's meta --------------------------------------------------------------------------
-    async def meta(self, game_id: int) -> dict[str, Any]:
-        game = self.table.games.get(game_id)
-        if game is not None:
-            return dict(game.row.meta)
-        row = await self.storage.load_game(game_id)
-        return dict(row.meta) if row is not None else {}
-
-    async def update(self, game_id: int, key: str, change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
-        """Change one meta field (a dict) and save it, under the game's lock while it runs (the table
-        writes the other fields); returns the field as saved."""
-        game = self.table.games.get(game_id)
-        if game is not None:
-            async with self.table.hold(game):  # (other processes: on the latest saved meta)
-                value = dict(game.row.meta.get(key) or {})
-                change(value)
-                game.row.meta[key] = value
-                await self.storage.update_game(game_id, meta=game.row.meta)
-                return value
-        row = await self.storage.load_game(game_id)
-        if row is None:
-            return {}
-        meta = dict(row.meta)
-        value = dict(meta.get(key) or {})
-        change(value)
-        meta[key] = value
-        await self.storage.update_game(game_id, meta=meta)
-        return value
-
-    async def report(self, game_id: int, what: str) -> None:
-        """Tell the moderators, once per game, what the bot lacks (`channel-missing-<what>`)."""
-        first = False
-
-        def mark(record: dict[str, Any]) -> None:
-            nonlocal first
-            reported = list(record.get("reported") or [])
-            if what not in reported:
-                reported.append(what)
-                first = True
-            record["reported"] = reported
-
-        await self.update(game_id, "channel", mark)
-        game = await self.table.get(game_id)
-        if first and game is not None:
-            log.warning("game %s: the bot cannot %s in channel %s", game_id, what, game.row.channel_id)
-            await self.outboxes.tell_moderators(game, f"channel-missing-{what}")
-
     # --- applying a row ---------------------------------------------------------------------------
     async def apply(self, row: DeliveryRow) -> None:
         """Make the channel's overwrites say what the row wants; announce the rule where needed."""
         channel_id = row.channel_id
-        if channel_id is None or channel_id in self.memory.gone_channels:
+        if channel_id is None or channel_id in self.outboxes.gone:
             return
         wanted = row.body.get("wanted")
-        if row.body.get("relay") and self.webhooks is not None:
+        if row.body.get("relay"):
             await self.webhooks.prepare(row.game_id)
-        record = dict((await self.meta(row.game_id)).get("channel") or {})
+        record = dict((await self.table.meta(row.game_id)).get("channel") or {})
         refused_before = bool(record.get("refused"))
         try:
             enforced = await self._enforce(row.game_id, channel_id, wanted, record)
@@ -210,7 +168,7 @@ class ChannelKeeper:
         kind = (wanted or {}).get("rule")
         if rule and (kind == "relay" or not enforced or (wanted is None and refused_before)):
             self.outboxes.channel_outbox(channel_id).put_text(rule)
-        if wanted is None and self.webhooks is not None:
+        if wanted is None:
             await self.webhooks.cleanup(row.game_id)
 
     async def _still_failing(self, game_id: int, channel_id: int) -> None:
@@ -246,7 +204,7 @@ class ChannelKeeper:
             log.warning("game %s: could not read channel %s: %s", game_id, channel_id, error)
             return False
         if int(data.get("type", 0)) in THREADS or data.get("guild_id") is None:
-            await self.report(game_id, "thread")
+            await self.outboxes.missing(game_id, "thread")
             await self._saved(game_id, wanted, touched, refused=True)
             return False
         guild_id = int(data["guild_id"])
@@ -278,7 +236,7 @@ class ChannelKeeper:
                                 touched[target].get("had"))
                 del touched[target]
         except discord.Forbidden:
-            await self.report(game_id, "manage-roles")
+            await self.outboxes.missing(game_id, "manage-roles")
             await self._saved(game_id, wanted, touched, refused=True)
             return False
         except Exception as error:
@@ -318,9 +276,8 @@ class ChannelKeeper:
     async def _saved(
         self, game_id: int, wanted: dict[str, Any] | None, touched: dict[int, dict[str, Any]], *, refused: bool
     ) -> None:
-        def change(record: dict[str, Any]) -> None:
-            record["wanted"] = wanted
-            record["set"] = {str(k): v for k, v in touched.items()}
-            record["refused"] = refused
+        def change(saved: dict[str, Any] | None) -> dict[str, Any]:
+            overwrites = {str(k): v for k, v in touched.items()}
+            return {**(saved or {}), "wanted": wanted, "set": overwrites, "refused": refused}
 
-        await self.update(game_id, "channel", change)
+        await self.table.update_meta(game_id, "channel", change)

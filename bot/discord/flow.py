@@ -2,7 +2,8 @@
 "live" messages edited in place, notices for the moderators, a substitute's catch-up dossier, and the
 game's log attached to its final message.
 
-Each is a delivery row planned with its step (bot/discord/planning.py `plan`), saved in the step's own
+Each is a delivery kind of this module (bot/discord/kinds.py: `live`, which plans the public events' lines
+too, `moderators`, `handover`, `dossier`, `archive`): a row planned with its step, saved in the step's own
 transaction and sent by the destination's outbox in order with the step's other rows, so a restart
 sends what was not sent:
 
@@ -30,34 +31,32 @@ import io
 import json
 import logging
 import zlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord.ext import commands
 
-from bot.discord.memory import Memory
+from bot.discord.kinds import KindOf, Planned, Sending, status_key, tag
+from bot.discord.outbox import Message, Status
 from bot.discord.outboxes import Outboxes
 from bot.discord.presenting import seat_language
-from bot.discord.text import event_text
+from bot.discord.prompts import Prompts
+from bot.discord.standing import Standing
+from bot.discord.text import event_text, relayed
 from bot.i18n import normalize, reading_as, t
 from bot.live import LiveGame, Step
 from bot.render import clip, joined
 from bot.storage import DeliveryRow, Storage
 from bot.table import Table
 from bot.transcript import transcript
+from bot.web.links import BotLinks
 from games.core import Event
 
 log = logging.getLogger(__name__)
 
 LIMIT = 2000
 NOTIFY, MODERATORS = "notify", "moderators"
-RELAYED = "relayed"
-"""The param of a public event the relay has already posted: logged, never posted again."""
-
-
-def relayed(event: Event) -> bool:
-    return event.to is None and bool(event.params.get(RELAYED))
 
 
 def _nonce(kind: str, *parts: object) -> str:
@@ -66,23 +65,33 @@ def _nonce(kind: str, *parts: object) -> str:
 
 
 class Flow:
-    def __init__(self, bot: commands.Bot, storage: Storage, table: Table, memory: Memory, outboxes: Outboxes) -> None:
+    def __init__(
+        self, bot: commands.Bot, storage: Storage, table: Table, outboxes: Outboxes, prompts: Prompts,
+        standing: Standing, web: BotLinks,
+    ) -> None:
         self.bot = bot
         self.storage = storage
         self.table = table
-        self.memory = memory
         self.outboxes = outboxes
+        self.prompts = prompts
+        self.standing = standing
+        self.web = web
+        """The links to a finished game's page (bot/web/links.py; none where no pages are served)."""
         self.live: dict[tuple[int, str], int] = {}
         """(game, slot) → the live message's id (a cache of the games' meta `live`)."""
-        self.appliers: dict[str, Callable[[DeliveryRow], Awaitable[None]]] = {}
-        """Other rows applied in the channel's order, by kind (the graveyard: bot/discord/graveyard.py)."""
-        self.web_link: Callable[[int | None, int], str | None] = lambda guild_id, game_id: None
-        """A finished game's page (server, game → its link, None: no pages there): bot/web/links.py BotLinks."""
+        self.lines = KindOf("live", self._plan_lines, self._send_live)
+        self.notices = KindOf("moderators", self._plan_notices, self._update(self._notify_moderators))
+        self.handovers = KindOf("handover", self._plan_handovers, self._update(self._hand_over))
+        self.dossiers = KindOf("dossier", self._plan_dossiers, self._update(self._send_dossier))
+        self.archives = KindOf("archive", self._plan_archive, self._send_archive)
 
     # --- planning ---------------------------------------------------------------------------------
-    def public_rows(self, step: Step, event: Event) -> list[tuple[str, dict[str, Any]]]:
-        """A public event as channel rows: a `live` edit, or its text (with the phase's deadline), in as
+    def _plan_lines(self, step: Step) -> list[Planned]:
+        """The public events: each a `live` edit, or its text (with the phase's deadline) as `text` rows, in as
         few messages as its lines fit."""
+        return [row for event in step.events if event.to is None for row in self._public(step, event)]
+
+    def _public(self, step: Step, event: Event) -> list[Planned]:
         if relayed(event):
             return []
         game = step.game
@@ -90,7 +99,7 @@ class Flow:
         text = event_text(event, language, game.name_of)
         slot = event.params.get("live")
         if isinstance(slot, str) and slot:
-            return [("live", {"text": clip(text, LIMIT), "slot": slot})]
+            return [Planned({"text": clip(text, LIMIT), "slot": slot})]
         kind = event.params.get("deadline")
         if isinstance(kind, str) and not step.paused:
             dues = [step.dues[p.id] for p in step.state.prompts if p.deadline == kind and p.id in step.dues]
@@ -98,33 +107,46 @@ class Flow:
                 due = int(min(dues))
                 text += "\n" + t(language, "event-deadline", date=f"<t:{due}:F>", when=f"<t:{due}:R>")
         if len(text) <= LIMIT:
-            return [("text", {"text": text})]
-        return [("text", {"text": chunk}) for chunk in joined(text.split("\n"), LIMIT)]
+            return [Planned({"text": text}, kind="text")]
+        return [Planned({"text": chunk}, kind="text") for chunk in joined(text.split("\n"), LIMIT)]
 
-    def extra_rows(self, step: Step) -> list[tuple[str, dict[str, Any], int | None]]:
-        """Rows beside the step's lines: moderator notices, the earlier holders' prompts and the
-        newcomers' dossiers for seats that changed hands, and the finished game's log. (kind, body,
-        member for a DM row or None for the channel.)"""
+    @staticmethod
+    def _plan_notices(step: Step) -> list[Planned]:
+        """The game master's notes meant for the moderators."""
         game = step.game
-        rows: list[tuple[str, dict[str, Any], int | None]] = []
-        for event in step.events:
-            if event.to == [] and event.params.get(NOTIFY) == MODERATORS:
-                rows.append(("moderators", {"text": event_text(event, game.row.language, game.name_of)}, None))
-        for number, user_id in self._handed_over(game):
-            rows.append(("handover", self._handover_body(step, number, user_id), user_id))
-        for number in self._newcomers(game):
+        return [
+            Planned({"text": event_text(event, game.row.language, game.name_of)})
+            for event in step.events if event.to == [] and event.params.get(NOTIFY) == MODERATORS
+        ]
+
+    def _plan_handovers(self, step: Step) -> list[Planned]:
+        """The earlier holders' prompt messages, for the seats this step takes from a member."""
+        return [Planned(self._handover_body(step, number, user_id), member=user_id)
+                for number, user_id in self._handed_over(step.game)]
+
+    @staticmethod
+    def _plan_dossiers(step: Step) -> list[Planned]:
+        """The newcomers' dossiers, for the seats this step gives to another member."""
+        game = step.game
+        rows = []
+        for number in Flow._newcomers(game):
             user_id = game.seats[number].user_id
             language = seat_language(game, number)
-            rows.append(("dossier", {"user": user_id, "seat": number, "language": language}, user_id))
-        if step.status == "finished" and game.row.status == "running":
-            language = game.row.language
-            title = t(language, f"{game.row.game}-title")
-            text = t(language, "game-archive", game=title, id=game.id)
-            link = self.web_link(game.row.guild_id, game.id)
-            if link is not None:
-                text += "\n" + t(language, "web-game-link", url=link)
-            rows.append(("archive", {"text": text, "language": language}, None))
+            rows.append(Planned({"user": user_id, "seat": number, "language": language}, member=user_id))
         return rows
+
+    def _plan_archive(self, step: Step) -> list[Planned]:
+        """The finished game's log, with its last lines."""
+        game = step.game
+        if step.status != "finished" or game.row.status != "running":
+            return []
+        language = game.row.language
+        title = t(language, f"{game.row.game}-title")
+        text = t(language, "game-archive", game=title, id=game.id)
+        link = self.web.game(game.row.guild_id, game.id)
+        if link is not None:
+            text += "\n" + t(language, "web-game-link", url=link)
+        return [Planned({"text": text, "language": language})]
 
     @staticmethod
     def _newcomers(game: LiveGame) -> list[int]:
@@ -160,32 +182,31 @@ class Flow:
         language = normalize(game.row.seats[number].get("language") or game.row.language)
         title = t(language, f"{game.row.game}-title")
         prompts = step.state.prompts_for(number)
-        posts = self.memory.prompt_posts.get(game.id, {})
-        known = [self.memory.sheet_messages.get((game.id, p.sheet)) if p.sheet else posts.get(p.id) for p in prompts]
+        posts = self.prompts.posts.get(game.id, {})
+        sheets = self.standing.sheet_messages
+        known = [sheets.get((game.id, p.sheet)) if p.sheet else posts.get(p.id) for p in prompts]
         return {
             "user": user_id, "seat": number, "text": t(language, "seat-handed-over", game=title, id=game.id),
             "messages": sorted({where for where in known if where is not None}), "prompts": [p.id for p in prompts],
         }
 
     # --- sending ------------------------------------------------------------------------------------
-    def updater(self, row: DeliveryRow) -> Callable[[], Any] | None:
-        """The outbox action of one of this module's rows sent as an update (None: not one of them)."""
-        if row.kind == "live":
-            return lambda: self._update_live(row)
-        if row.kind == "moderators":
-            return lambda: self._notify_moderators(row)
-        if row.kind == "dossier":
-            return lambda: self._send_dossier(row)
-        if row.kind == "handover":
-            return lambda: self._hand_over(row)
-        if (apply := self.appliers.get(row.kind)) is not None:
-            return lambda: apply(row)
-        return None
+    def _send_live(self, row: DeliveryRow) -> Sending:
+        """The slot's message edited (a newer edit still waiting replaces an older one)."""
+        return self.outboxes.of(row), Status(lambda: self._update_live(row), status_key(row), [row.id], tag(row))
+
+    def _update(self, apply: Callable[[DeliveryRow], Any]) -> Callable[[DeliveryRow], Sending]:
+        """A kind sent as an update of its own, in its destination's order."""
+        return lambda row: (self.outboxes.of(row), Status(lambda: apply(row), status_key(row), [row.id], tag(row)))
+
+    def _send_archive(self, row: DeliveryRow) -> Sending:
+        return self.outboxes.of(row), Message(content=row.body["text"], build=self.build_archive(row), rows=[row.id],
+                                              tag=tag(row))
 
     async def _update_live(self, row: DeliveryRow) -> None:
         """Edit the slot's message to the row's text (a new message the first time)."""
         game = await self.table.get(row.game_id)
-        if game is None or row.channel_id is None or row.channel_id in self.memory.gone_channels:
+        if game is None or row.channel_id is None or row.channel_id in self.outboxes.gone:
             return
         slot = str(row.body["slot"])
         channel = self.bot.get_partial_messageable(row.channel_id)
@@ -200,11 +221,11 @@ class Flow:
                 pass
         message = await channel.send(content=content, nonce=_nonce("l", game.id, slot))
         self.live[(game.id, slot)] = message.id
-        await self.table.update_meta(game, live=lambda live: {**(live or {}), slot: message.id})
+        await self.table.update_meta(game, "live", lambda live: {**(live or {}), slot: message.id})
 
     async def _notify_moderators(self, row: DeliveryRow) -> None:
         game = await self.table.get(row.game_id)
-        if game is None or row.channel_id is None or row.channel_id in self.memory.gone_channels:
+        if game is None or row.channel_id is None or row.channel_id in self.outboxes.gone:
             return
         settings = await self.storage.guild_settings(game.row.guild_id) if game.row.guild_id else {}
         role = settings.get("gm_role_id")
@@ -278,7 +299,7 @@ class Flow:
         message = "\n".join([head, t(language, "dossier-history-attached", count=len(past)), "", *secrets])
         return clip(message, LIMIT), whole + "\n"
 
-    def archive(self, row: DeliveryRow) -> Callable[[], Any]:
+    def build_archive(self, row: DeliveryRow) -> Callable[[], Any]:
         """The finished game's transcript (.txt) and record (.json), built when the message is sent
         (every event of the game is saved by then)."""
 

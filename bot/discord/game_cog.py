@@ -11,10 +11,10 @@ from discord.ext import commands
 
 from bot.discord.failures import transient
 from bot.discord.service import GameMaster
+from bot.gathering.times import DEFAULT_ZONE, parse_clock
 from bot.i18n import normalize, t
 from bot.live import Seat, interaction_key
 from bot.lobby import LobbyError
-from bot.render import joined
 from bot.storage import DeliveryRow
 from games import registry
 
@@ -52,13 +52,20 @@ def seat_for(interaction: discord.Interaction, language: str, **extra: Any) -> S
 
 async def create_game(
     interaction: discord.Interaction, game_name: str, options: dict[str, Any], *, host_buy_in: int | None = None,
-    meta: dict[str, Any] | None = None,
+    meta: dict[str, Any] | None = None, deadline: str | None = None,
 ) -> None:
+    """`deadline`: the pace's phases end at this time of day on the server's clock (`deadline:21:00`)."""
     gm = game_master(interaction.client)  # type: ignore[arg-type]
     language = normalize(str(interaction.locale))
     if interaction.guild is None or interaction.channel is None:
         await gm.ephemeral(interaction, t(language, "lobby-guild-only"))
         return
+    if deadline is not None:
+        if parse_clock(deadline) is None:
+            await gm.ephemeral(interaction, t(language, "night-deadline-unreadable", typed=deadline[:40]))
+            return
+        zone = (await gm.storage.guild_settings(interaction.guild.id)).get("zone") or DEFAULT_ZONE
+        meta = {**(meta or {}), "deadline_at": {"time": deadline.strip(), "zone": zone}}
     await interaction.response.defer(ephemeral=True, thinking=True)
     key = interaction_key(interaction.id)
     if await gm.storage.input_applied(key) is not None:  # delivered again: no second DM, no second lobby
@@ -102,9 +109,12 @@ async def create_game(
                          host=interaction.user.mention, min=engine.min_players, max=engine.max_players)
         gm.replies.offer(interaction)  # a public act: the announcement follows it up
 
-    # with a Join button (one click: the same as /join) while the lobby is open (bot/discord/standing.py)
+    # with a Join button (one click: the same as /join) while the lobby is open (bot/discord/standing.py), and
+    # how many members who asked to be called would come ("7 would come at 10")
+    announcement = "\n".join([announcement, *await gm.nights.lines(row, channel_language)])
     body = {"text": announcement, "language": channel_language}
     await gm.deliveries.deliver([DeliveryRow(row.id, 0, "lobby", body, channel_id=interaction.channel.id)])
+    await gm.lobby.tell_changed(row)  # members who asked to be called when such a lobby has N seated
 
 
 async def answer_in_channel(
@@ -125,11 +135,7 @@ async def answer_in_channel(
 
 
 async def send_rules(interaction: discord.Interaction, game_name: str) -> None:
+    """The game's rules, privately: one message, whatever their length (bot/discord/replies.py `ephemeral`)."""
     gm = game_master(interaction.client)  # type: ignore[arg-type]
     language = normalize(str(interaction.locale))
-    engine = registry.engine(game_name)
-    chunks = joined(t(language, engine.rules_key()).splitlines())
-    await interaction.response.send_message(chunks[0], ephemeral=True)
-    for chunk in chunks[1:5]:
-        await interaction.followup.send(chunk, ephemeral=True)
-    del gm
+    await gm.ephemeral(interaction, t(language, registry.engine(game_name).rules_key()))

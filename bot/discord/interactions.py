@@ -6,11 +6,20 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+import aiohttp
 import discord
 
 from bot.discord.component_rows import ComponentRows
-from bot.discord.components import AnswerModal, guarded, is_ours, parse_ids, taken_by_an_item
-from bot.discord.memory import Memory
+from bot.discord.components import (
+    ALREADY_ANSWERED,
+    TOO_LATE,
+    AnswerModal,
+    guarded,
+    is_ours,
+    parse_ids,
+    taken_by_an_item,
+)
+from bot.discord.outboxes import Outboxes
 from bot.discord.presenting import (
     carried_value,
     prompt_content,
@@ -23,10 +32,11 @@ from bot.discord.presenting import (
 from bot.discord.priority import Foreground
 from bot.discord.relay import Relay
 from bot.discord.replies import Replies, ephemeral
+from bot.discord.standing import Standing
 from bot.discord.text import event_text
 from bot.i18n import normalize, reading_as, t
-from bot.live import LiveGame
-from bot.render import clip, joined
+from bot.live import LiveGame, interaction_key
+from bot.render import clip
 from bot.storage import DeliveryRow, Storage
 from bot.table import Table
 from games.core import Action, Prompt
@@ -56,14 +66,15 @@ async def edit_clicked(interaction: discord.Interaction, content: str, view: Com
 
 class Interactions:
     def __init__(
-        self, table: Table, storage: Storage, memory: Memory, replies: Replies, relay: Relay,
+        self, table: Table, storage: Storage, outboxes: Outboxes, standing: Standing, replies: Replies, relay: Relay,
         enqueue: Callable[[list[DeliveryRow]], None], foreground: Foreground,
     ) -> None:
         self.foreground = foreground
         """Held while an interaction is answered: the outboxes wait (bot/discord/priority.py)."""
         self.table = table
         self.storage = storage
-        self.memory = memory
+        self.outboxes = outboxes
+        self.standing = standing
         self.replies = replies
         self.relay = relay
         self.enqueue = enqueue
@@ -124,40 +135,52 @@ class Interactions:
             except ValueError:
                 await ephemeral(interaction, t(language, "error-malformed"))
                 return
-        sheet = None
+        sheet = None  # a click on an order sheet's message: the answer shows the sheet's next step in it
         if prompt is not None and prompt.sheet and interaction.message is not None and \
                 interaction.type == discord.InteractionType.component:
-            sheet = (game_id, prompt.sheet)
-            self.memory.sheet_messages[sheet] = (interaction.message.channel.id, interaction.message.id)
-            self.memory.inline[sheet] = None
+            sheet = prompt.sheet
+            self.standing.note_sheet(game_id, sheet, (interaction.message.channel.id, interaction.message.id))
         carries = self._may_carry(interaction, game, prompt)
         if carries:  # what this act makes the bot say in this channel follows it up, once it is answered
             self.replies.expect(interaction)
         if interaction.guild_id is None and interaction.channel_id is not None:  # no need to open it again
-            self.memory.dm_channels.setdefault(interaction.user.id, interaction.channel_id)
-        try:
-            outcome = await self.table.act(
-                game_id, seat_number, Action(prompt=prompt_id, value=value), input_key=f"i{interaction.id}",
-                actor_id=interaction.user.id,
-            )
-        finally:
-            edit = self.memory.inline.pop(sheet, None) if sheet is not None else None
+            self.outboxes.dm_channels.setdefault(interaction.user.id, interaction.channel_id)
+        outcome = await self.table.act(
+            game_id, seat_number, Action(prompt=prompt_id, value=value), input_key=interaction_key(interaction.id),
+            actor_id=interaction.user.id, inline=sheet,
+        )
+        edit = next((r for r in outcome.rows if r.kind == "edit" and r.body.get("inline")), None)
         if outcome.refusal is not None:
             self.replies.withdraw(interaction)
             await ephemeral(interaction, refusal(outcome.refusal, language, game, reader=seat_number))
             return
         assert prompt is not None
-        if sheet is not None:
-            await self._answer_on_sheet(interaction, game, seat_number, prompt, edit)
-            if carries:
-                self.replies.offer(interaction)
-            return
         # read by the player alone (a DM, an ephemeral message) or by the channel (a public prompt's message)
         private = prompt.secret or interaction.type != discord.InteractionType.component or bool(
             interaction.message is not None and interaction.message.flags.ephemeral
         )
         chosen = value_label(game, prompt, value, language, prompt_names(game, prompt, private))
-        still = game.state.prompt(prompt_id)
+        try:  # the move is in the game: from here on, a failure to show it must not say otherwise
+            await self._show_answer(interaction, game, seat_number, prompt, chosen, private, sheet is not None, edit)
+        except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
+            if isinstance(error, discord.HTTPException) and error.code in (ALREADY_ANSWERED, TOO_LATE):
+                raise  # answered already (the same click twice), or nothing reaches the player through it
+            self.replies.withdraw(interaction)
+            await self._counted_anyway(interaction, language, chosen, error)
+            return
+        if carries:
+            self.replies.offer(interaction)
+
+    async def _show_answer(
+        self, interaction: discord.Interaction, game: LiveGame, seat_number: int, prompt: Prompt, chosen: str,
+        private: bool, sheet: bool, edit: DeliveryRow | None,
+    ) -> None:
+        """The clicked message shows the answer (an order sheet: its next step); a modal's is told privately."""
+        if sheet:
+            await self._answer_on_sheet(interaction, game, seat_number, prompt, edit)
+            return
+        language = normalize(str(interaction.locale))
+        still = game.state.prompt(prompt.id)
         if still is not None and still.changeable:
             confirmation = t(language, "prompt-your-choice", choice=chosen)
             view: ComponentRows | None = prompt_view(game, still, language, private=private)
@@ -171,8 +194,16 @@ class Interactions:
             await edit_clicked(interaction, content, view)
         else:
             await ephemeral(interaction, f"✅ {confirmation}")
-        if carries:
-            self.replies.offer(interaction)
+
+    @staticmethod
+    async def _counted_anyway(interaction: discord.Interaction, language: str, chosen: str, error: Exception) -> None:
+        """The move is in the game but Discord took none of its answer's tries: the member is told the truth, in
+        their language (not "something went wrong", which reads as lost)."""
+        log.warning("interaction %s: the move counted, its answer failed: %s", interaction.id, error)
+        try:
+            await ephemeral(interaction, t(language, "prompt-counted", choice=chosen))
+        except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as again:
+            log.warning("interaction %s: could not tell the member their move counted: %s", interaction.id, again)
 
     @staticmethod
     def _may_carry(interaction: discord.Interaction, game: LiveGame, prompt: Prompt | None) -> bool:
@@ -204,7 +235,7 @@ class Interactions:
             text = edit.body["text"] if edit is not None else None
             content = str(text or prompt_content(game, following, language, game.dues.get(following.id)))
             view = prompt_view(game, following, language)
-        sheet_texts = self.memory.sheet_texts
+        sheet_texts = self.standing.sheet_texts
         try:
             await edit_clicked(interaction, content, view)
         except discord.HTTPException:
@@ -293,10 +324,8 @@ class Interactions:
             await ephemeral(interaction, "\n".join(lines) or t(language, "status-nothing-to-do"))
             return
         lines.append(prompt_content(game, prompt, language, game.dues.get(prompt.id), private=True))
-        chunks = joined(lines)
-        for chunk in chunks[:-1]:  # a long view spans several ephemeral messages
-            await ephemeral(interaction, chunk)
-        await ephemeral(interaction, chunks[-1], view=prompt_view(game, prompt, language, private=True))
+        # one message however long (a long view's end in embeds beneath): a second one could be shown twice
+        await ephemeral(interaction, "\n".join(lines), view=prompt_view(game, prompt, language, private=True))
 
     async def open_speak(self, interaction: discord.Interaction, game_id: int) -> None:
         await self.relay.open_modal(interaction, game_id)

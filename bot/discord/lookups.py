@@ -31,6 +31,7 @@ from discord import app_commands
 
 from bot.discord.replies import ephemeral
 from bot.discord.text import escape_name
+from bot.gathering.times import zones_like
 from bot.i18n import LANGUAGES, normalize, t
 from bot.render import clip, clip_words
 from bot.storage import GameRow, Storage
@@ -109,6 +110,11 @@ def choices(entries: Iterable[Entry]) -> list[app_commands.Choice[Value]]:
     """At most 25 choices, their names cut to Discord's 100 characters."""
     shown = list(entries)[:MAX_CHOICES]
     return [app_commands.Choice(name=clip(entry.label, MAX_CHOICE_NAME), value=entry.value) for entry in shown]
+
+
+async def time_zones(interaction: discord.Interaction, language: str, typed: str) -> list[Entry]:
+    """The IANA zones whose names hold what is typed (`/settings timezone:`, `/gm settings timezone:`)."""
+    return [Entry(name, name, (name, name.replace("_", " "))) for name in zones_like(typed)]
 
 
 def with_hint(language: str, label: str, hint: str) -> str:

@@ -74,14 +74,20 @@ class Message:
     """Asked just before sending: False drops it (a prompt answered or gone meanwhile)."""
     batch: int | None = None
     """Set for a message claimed before a restart: sent alone, exactly as claimed, with this nonce."""
+    on_refused: Callable[[BaseException], Awaitable[None]] | None = None
+    """Told when Discord refuses this message for good (a member's DMs closed: 403), before its rows are
+    dropped, so what stands in for it is saved first (a game night's reminder: a mention in the channel)."""
 
 
 @dataclass
 class Status:
     update: Callable[[], Awaitable[None]]
     key: Any = None
+    """What it edits: a newer edit of the same key still waiting replaces it."""
     rows: list[int] = field(default_factory=list)
     tag: Any = None
+    settle: bool = False
+    """A settling edit (a game's status message) waits a while for newer ones (`Outbox.put`)."""
     due: float = 0.0
     """The loop's time before which it is not sent (a settling edit); what was queued after it may go first."""
 
@@ -161,33 +167,40 @@ class Outbox:
         it only as the destination's newest message, so no new message goes before it is saved."""
 
     # --- queueing -------------------------------------------------------------------------------
+    def put(self, item: Item) -> None:
+        """Queue a line, a message or a status edit. An older edit of the same status still waiting is
+        dropped (the newer one shows at least as much), its rows marked done with the newer one. A
+        settling edit waits a while (SETTLE_SHARE of the window, counted from the oldest edit it
+        replaces) for newer ones, while what is queued after it goes on: the update renders the
+        status as it is when sent, so the last edit shows everything."""
+        if isinstance(item, Text) and not item.text:
+            return
+        if isinstance(item, Status):
+            carried: list[int] = []
+            kept: list[Item] = []
+            due = asyncio.get_running_loop().time() + self._window * SETTLE_SHARE if item.settle else 0.0
+            for queued in self._queue:
+                if isinstance(queued, Status) and queued.key == item.key:
+                    carried += queued.rows
+                    due = min(due, queued.due)
+                else:
+                    kept.append(queued)
+            self._queue = kept
+            item.rows[:0] = carried
+            item.due = due
+        self._put(item)
+
     def put_text(self, text: str, *, rows: list[int] | None = None, tag: Any = None) -> None:
-        if text:
-            self._put(Text(text, rows or [], tag))
+        self.put(Text(text, rows or [], tag))
 
     def put_message(self, message: Message) -> None:
-        self._put(message)
+        self.put(message)
 
     def put_status(
         self, update: Callable[[], Awaitable[None]], *, key: Any = None, rows: list[int] | None = None, tag: Any = None,
         settle: bool = False,
     ) -> None:
-        """Queued after everything before it; an older edit of the same status still waiting is
-        dropped (the newer one shows at least as much), its rows marked done with the newer one.
-        A settling edit waits a while (SETTLE_SHARE of the window, counted from the oldest edit it
-        replaces) for newer ones, while what is queued after it goes on: the update renders the
-        status as it is when sent, so the last edit shows everything."""
-        carried: list[int] = []
-        kept: list[Item] = []
-        due = asyncio.get_running_loop().time() + self._window * SETTLE_SHARE if settle else 0.0
-        for item in self._queue:
-            if isinstance(item, Status) and item.key == key:
-                carried += item.rows
-                due = min(due, item.due)
-            else:
-                kept.append(item)
-        self._queue = kept
-        self._put(Status(update, key, carried + (rows or []), tag, due))
+        self.put(Status(update, key, list(rows or []), tag, settle))
 
     def drop(self, match: Callable[[Any], bool]) -> list[int]:
         """Forget queued items whose tag matches (a rollback undid the steps that queued them);
@@ -400,6 +413,11 @@ class Outbox:
                 raise TryAgain([again, *[item for items in later for item in items]], error) from error
             log.warning("sending failed: %s", error)
             metrics.delivery_dropped("refused")
+            if message is not None and message.on_refused is not None:
+                try:
+                    await message.on_refused(error)
+                except Exception:
+                    log.exception("what stands in for a refused message failed")
             if rows and self._journal is not None:
                 with contextlib.suppress(Exception):
                     await self._journal.dropped(rows)
@@ -415,6 +433,7 @@ class Outbox:
             content=content, build=message.build if message is not None else dict,
             on_sent=message.on_sent if message is not None else None,
             rows=[row for item in chunk for row in item.rows], tag=chunk[-1].tag, batch=batch,
+            on_refused=message.on_refused if message is not None else None,
         )
 
     async def _follow_up_saved(self) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from functools import partial
 from typing import Any
 
@@ -23,8 +23,7 @@ from discord.ext import commands
 
 from bot.discord.attempts import already_there, same_content
 from bot.discord.failures import backoff
-from bot.discord.memory import Memory
-from bot.discord.outbox import Item, Message, Outbox
+from bot.discord.outbox import Item, Message, Outbox, Sender, Text
 from bot.discord.presenting import public_player
 from bot.discord.priority import Foreground
 from bot.discord.replies import Replies
@@ -33,7 +32,6 @@ from bot.live import LiveGame
 from bot.storage import DELIVERY_DROPPED, DeliveryRow, Storage
 from bot.table import Table
 from bot.waiting import stop_task
-from games.core.orders import sheet_of
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +48,7 @@ class ChannelGone(Exception):
 
 class Outboxes:
     def __init__(
-        self, bot: commands.Bot, storage: Storage, table: Table, memory: Memory, replies: Replies, window: float,
+        self, bot: commands.Bot, storage: Storage, table: Table, replies: Replies, window: float,
         foreground: Foreground,
     ) -> None:
         self.bot = bot
@@ -58,12 +56,19 @@ class Outboxes:
         """Clicks being answered go before the outboxes' sends."""
         self.storage = storage
         self.table = table
-        self.memory = memory
         self.replies = replies
         self.window = window
-        self.outboxes: dict[int, Outbox] = {}
-        self.left_the_server: Callable[[LiveGame, int], Awaitable[bool]] | None = None
-        """Asked, when a DM fails, whether the player left the server (the world-events cog sets it)."""
+        self.outboxes: dict[Hashable, Outbox] = {}
+        """By destination: a channel's id, a member's DMs (minus their id), another module's own key."""
+        self.gone: set[int] = set()
+        """Channels deleted, or in a server the bot was removed from: nothing is sent there (cogs/events.py)."""
+        self.dm_channels: dict[int, int] = {}
+        """member → their DM channel."""
+        self.dm_failed: dict[int, set[int]] = {}
+        """game → seats whose DMs failed (the moderators were told once)."""
+        self.left_the_server: list[Callable[[LiveGame, int], Awaitable[bool]]] = []
+        """Asked in turn, when a DM fails, whether the player left the server (the world-events cog's check,
+        registered while it is loaded)."""
         self._marks: list[tuple[list[int], list[tuple[int, str, int, int]]]] = []
         """Rows sent (and where their prompts went) not saved as sent yet."""
         self._marking: asyncio.Task[None] | None = None
@@ -72,7 +77,7 @@ class Outboxes:
     def channel_outbox(self, channel_id: int) -> Outbox:
         if channel_id not in self.outboxes:
             channel = self.bot.get_partial_messageable(channel_id)
-            gone = self.memory.gone_channels
+            gone = self.gone
 
             async def send(content: str, extra: dict[str, Any]) -> discord.Message:
                 if channel_id in gone:  # not into the void: the channel was deleted
@@ -104,12 +109,25 @@ class Outboxes:
             self.outboxes[key] = Outbox(
                 send, on_failure=failed, window=self.window, journal=self,
                 turn=self.foreground.turn, on_idle=partial(self._forget_outbox, key),
-                follow_up=self.replies.router(lambda: self.memory.dm_channels.get(user_id), send),
+                follow_up=self.replies.router(lambda: self.dm_channels.get(user_id), send),
             )
         return self.outboxes[key]
 
+    def own_outbox(self, key: Hashable, send: Sender) -> Outbox:
+        """The outbox of a destination another module sends to itself (a game's graveyard thread, whose id is
+        known only once it is made: bot/discord/graveyard.py), paced, journaled and forgotten when idle like
+        every other."""
+        if key not in self.outboxes:
+            self.outboxes[key] = Outbox(send, window=self.window, journal=self, turn=self.foreground.turn,
+                                        on_idle=partial(self._forget_outbox, key))
+        return self.outboxes[key]
+
+    def of(self, row: DeliveryRow) -> Outbox:
+        """A row's destination: its channel's outbox, else its member's DMs'."""
+        return self.channel_outbox(row.channel_id) if row.channel_id else self.dm_outbox(row.user_id or 0)
+
     async def dm_channel_id(self, user_id: int) -> int:
-        channels = self.memory.dm_channels
+        channels = self.dm_channels
         if user_id not in channels:
             data = await self.bot.http.start_private_message(user_id)
             channels[user_id] = int(data["id"])
@@ -127,7 +145,7 @@ class Outboxes:
             extra = {**extra, "nonce": -nonce}
         return await channel.send(content=content, **extra)
 
-    def _forget_outbox(self, key: int, outbox: Outbox) -> None:
+    def _forget_outbox(self, key: Hashable, outbox: Outbox) -> None:
         """An outbox idle for a whole window holds nothing worth keeping (finished games release it)."""
         if self.outboxes.get(key) is outbox:
             del self.outboxes[key]
@@ -152,24 +170,23 @@ class Outboxes:
         """Tell the channel (and the GM role) once per game; the player still has the 🂠 button."""
         for game in list(self.table.games.values()):
             seat_number = game.seat_of(user_id)
-            if seat_number is None or seat_number in self.memory.dm_failed.setdefault(game.id, set()):
+            if seat_number is None or seat_number in self.dm_failed.setdefault(game.id, set()):
                 continue
-            if self.left_the_server is not None and await self.left_the_server(game, user_id):
+            if any([await left(game, user_id) for left in list(self.left_the_server)]):
                 continue  # not closed DMs: the player left, and that is handled as such
-            self.memory.dm_failed[game.id].add(seat_number)
+            self.dm_failed[game.id].add(seat_number)
             await self.tell_moderators(game, "dm-failed", player=public_player(game, seat_number, user_id))
 
-    def put_line(self, row: DeliveryRow, tag: Any = None) -> None:
-        """A saved text row into its destination's outbox (with the one role ping it names, if any)."""
-        outbox = self.channel_outbox(row.channel_id) if row.channel_id else self.dm_outbox(row.user_id or 0)
+    def line(self, row: DeliveryRow) -> tuple[Outbox, Item]:
+        """A saved `text` row: a line of its destination (with the one role ping it names, if any)."""
+        tag = (row.game_id, row.step, row.prompt_id)
         role = row.body.get("ping")
         if role:  # the one ping this message means; the client allows no role pings otherwise
             mentions = discord.AllowedMentions(roles=[discord.Object(int(role))])
-            outbox.put_message(Message(
+            return self.of(row), Message(
                 content=row.body["text"], build=lambda: {"allowed_mentions": mentions}, rows=[row.id], tag=tag
-            ))
-        else:
-            outbox.put_text(row.body["text"], rows=[row.id], tag=tag)
+            )
+        return self.of(row), Text(row.body["text"], [row.id], tag)
 
     async def say(
         self, game_id: int, step: int, text: str, *, channel_id: int | None = None, user_id: int | None = None,
@@ -179,7 +196,8 @@ class Outboxes:
         body: dict[str, Any] = {"text": text} | ({"ping": ping} if ping else {})
         row = DeliveryRow(game_id, step, "text", body, channel_id=channel_id, user_id=user_id)
         await self.storage.add_deliveries([row])
-        self.put_line(row, tag=(game_id, step, None))
+        outbox, item = self.line(row)
+        outbox.put(item)
 
     async def _to_moderators(self, game: LiveGame, key: str, params: dict[str, Any]) -> tuple[str, int | None]:
         settings = await self.storage.guild_settings(game.row.guild_id) if game.row.guild_id else {}
@@ -192,6 +210,27 @@ class Outboxes:
             text, role = await self._to_moderators(game, key, params)
             step = game.state.step if game.row.state is not None else 0
             await self.say(game.id, step, text, channel_id=game.row.channel_id, ping=role)
+
+    async def missing(self, game_id: int, what: str) -> None:
+        """Tell the moderators, once per game, what the bot lacks (`channel-missing-<what>`; the game's meta
+        `channel` keeps what they were told)."""
+        first = False
+
+        def mark(record: dict[str, Any] | None) -> dict[str, Any]:
+            nonlocal first
+            record = dict(record or {})
+            reported = list(record.get("reported") or [])
+            if what not in reported:
+                reported.append(what)
+                first = True
+            record["reported"] = reported
+            return record
+
+        await self.table.update_meta(game_id, "channel", mark)
+        game = await self.table.get(game_id)
+        if first and game is not None:
+            log.warning("game %s: the bot cannot %s in channel %s", game_id, what, game.row.channel_id)
+            await self.tell_moderators(game, f"channel-missing-{what}")
 
     async def tell_moderators_now(self, game: LiveGame, key: str, **params: Any) -> None:
         """Past the channel's queue (when what waits there is the trouble being reported); best effort."""
@@ -210,16 +249,10 @@ class Outboxes:
 
     async def done(self, rows: list[int], sent: Any, items: list[Item]) -> None:
         prompts = []
-        memory = self.memory
-        if isinstance(sent, discord.Message):
+        if isinstance(sent, discord.Message):  # where each prompt went, saved with the marks
             for item in items:
                 if isinstance(item, Message) and item.tag is not None and item.tag[2] is not None:
                     prompts.append((item.tag[0], item.tag[2], sent.channel.id, sent.id))
-                    if (sheet := sheet_of(item.tag[2])) is not None:
-                        memory.sheet_messages[(item.tag[0], sheet)] = (sent.channel.id, sent.id)
-                        memory.sheet_texts[(item.tag[0], sheet)] = (item.content, True)
-                    elif item.tag[0] in self.table.games:  # a running game's (a finished one's are forgotten)
-                        memory.prompt_posts.setdefault(item.tag[0], {})[item.tag[2]] = (sent.channel.id, sent.id)
         self._marks.append((rows, prompts))
         if self._marking is None or self._marking.done():
             self._marking = asyncio.create_task(self._save_marks())

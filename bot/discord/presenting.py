@@ -22,7 +22,7 @@ from bot.discord.text import (
 )
 from bot.i18n import SeatNamer, normalize, reading_as, t
 from bot.live import LiveGame
-from bot.render import clip, clip_words, joined, option_explained
+from bot.render import clip, clip_words, joined, list_names, option_explained
 from games.core import GameState, Option, Prompt, Refusal
 
 MAX_BUTTONS = 20  # 4 rows of 5; the fifth row is kept for the amount / view buttons
@@ -35,6 +35,12 @@ def simultaneous(prompts: list[Prompt]) -> bool:
     how many have chosen, not who is still waiting. One open public prompt is a turn: it names the
     player."""
     return len({p.seat for p in prompts}) > 1 and any(p.secret or p.changeable for p in prompts)
+
+
+def reachable(game: LiveGame, seat_number: int) -> bool:
+    """Whether the seat's holder is a member the bot can write to (not a bot player, not an empty seat)."""
+    held = game.seats[seat_number]
+    return not held.bot and held.user_id is not None
 
 
 def seat_language(game: LiveGame, seat_number: int) -> str:
@@ -232,7 +238,7 @@ def status_text(
             asked = {p.seat for p in state.prompts}
             lines.append(t(language, "status-chosen-count", done=len(asked) - len(waiting), total=len(asked)))
         elif waiting:
-            names = ", ".join(escape_name(game.name_of(s)) for s in waiting)
+            names = list_names([escape_name(game.name_of(s)) for s in waiting], language)
             lines.append(t(language, "prompt-waiting-for", players=names))
         if waiting:
             due = [dues[p.id] for p in open_prompts if p.id in dues]

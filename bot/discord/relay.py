@@ -17,21 +17,17 @@ Each post is logged with the game (`Table.note`: an event under the seat's publi
 `relayed` so nothing posts it again), in order among the game's events, before the player hears it
 went out: the finished game's transcript has what was said, the public name only.
 
-Posts go through one webhook per seat, created when the game starts (`prepare`) with the public
-name and a generated round avatar in a colour of its own (bot/discord/avatars.py), kept in the game's meta
-(`relay`) so a restart reuses them, and deleted when the game ends (`cleanup`). When the channel has no
-room for them (Discord allows 15 webhooks per channel), one shared webhook posts with the public name
-as a per-message username; without Manage Webhooks (the moderators are told once) the bot posts the
-words itself, under the public name.
+Posts go through one webhook per seat (bot/discord/seat_hooks.py: made when the game starts, deleted at
+its end; without them the bot posts the words itself, under the public name).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,14 +35,13 @@ import discord
 from discord.ext import commands
 
 from bot.discord.attempts import WebhookPosts
-from bot.discord.avatars import avatar_png, data_uri
-from bot.discord.channel import ChannelKeeper
 from bot.discord.component_rows import ComponentRows
 from bot.discord.components import SpeakChoice, SpeakModal
-from bot.discord.flow import RELAYED
+from bot.discord.outbox import Outbox
 from bot.discord.outboxes import Outboxes
 from bot.discord.replies import ephemeral
-from bot.discord.text import escape_name, refusal_text
+from bot.discord.seat_hooks import SeatHooks
+from bot.discord.text import RELAYED, escape_name, refusal_text
 from bot.i18n import normalize, reading_as, resolve, t
 from bot.live import LiveGame
 from bot.table import Table
@@ -57,11 +52,8 @@ log = logging.getLogger(__name__)
 
 LIMIT = 1000
 """The longest text relayed at once (characters)."""
-MAX_WEBHOOKS = 15
-"""Discord's limit of webhooks per channel."""
 MENTION = re.compile(r"<@[!&]?\d+>")
 """A user or role mention: it would show a member's name (or ping, were mentions allowed)."""
-MAX_WEBHOOK_LIMIT_CODE = 30007
 SAY_PER_MINUTE = 5
 """Lines a seat may relay per minute when its game sets no `say_per_minute` house rule."""
 CHOICE_SECONDS = 15 * 60.0
@@ -92,18 +84,22 @@ def inert(text: str) -> str:
 
 
 class Relay:
-    def __init__(self, bot: commands.Bot, table: Table, outboxes: Outboxes, channels: ChannelKeeper) -> None:
+    def __init__(
+        self, bot: commands.Bot, table: Table, outboxes: Outboxes, graveyard_outbox: Callable[[int], Outbox],
+    ) -> None:
         self.bot = bot
         self.table = table
         self.outboxes = outboxes
-        self.channels = channels
-        self.locks: dict[int, asyncio.Lock] = {}
+        self.hooks = SeatHooks(bot, table, outboxes)
+        """The seats' webhooks: made, kept, removed."""
         self.buckets: dict[int, TokenBucket] = {}
         """Each seat's lines, per rate (lines a minute): memory only, a limit, not state."""
         self.waiting: dict[str, Waiting] = {}
         """Words waiting for their speaker to pick the game (`ask_which`), by the select's token."""
         self.posts = WebhookPosts(bot)
         """The seats' webhooks post through it: a post Discord made before a 5xx is not made again."""
+        self.graveyard_outbox = graveyard_outbox
+        """A game's graveyard thread as a destination (its own outbox: bot/discord/graveyard.py)."""
 
     # --- who may say what -------------------------------------------------------------------------
     @staticmethod
@@ -300,11 +296,11 @@ class Relay:
         name = str(game.name_of(seat_number))
         await interaction.response.defer(ephemeral=True, thinking=True)
         content, none = inert(text.strip()), discord.AllowedMentions.none()
-        outbox = self.outboxes.channel_outbox(thread_id)
+        outbox = self.graveyard_outbox(game.id)  # the thread's own window, shared with its feed
         try:
             record = game.row.meta.get("graveyard") or {}
             in_game_channel = record.get("parent", game.row.channel_id) == game.row.channel_id
-            hook = await self.hook(game, seat_number) if in_game_channel else None  # webhooks post in their channel
+            hook = await self.hooks.hook(game, seat_number) if in_game_channel else None  # (in their channel)
             if hook is not None:
                 await outbox.send_now(lambda: self.posts.post(hook, thread_id, content, name, thread=True))
             else:
@@ -315,7 +311,7 @@ class Relay:
             log.warning("game %s: relaying in the graveyard failed: %s", game.id, error)
             await ephemeral(interaction, t(language, "channel-relay-failed"))
             return
-        await ephemeral(interaction, t(language, "channel-relay-said", name=escape_name(public_name(
+        await ephemeral(interaction, t(language, "graveyard-said", name=escape_name(public_name(
             game, seat_number, language))))
 
     @staticmethod
@@ -363,106 +359,23 @@ class Relay:
         content = inert(text)
         none = discord.AllowedMentions.none()
         outbox = self.outboxes.channel_outbox(channel_id)
-        hook = await self.hook(game, seat_number)
+        hook = await self.hooks.hook(game, seat_number)
         if hook is not None:
             try:
                 await outbox.send_now(lambda: self.posts.post(hook, channel_id, content, name))
                 return
             except discord.NotFound:  # deleted by someone: made again next time; the bot posts this one
-                await self._forget(game.id, seat_number, hook)
+                await self.hooks.forget(game.id, seat_number, hook)
         channel = self.bot.get_partial_messageable(channel_id)
         line = t(game.row.language, "channel-relay-line", name=escape_name(name), text=content)
         await outbox.send_now(lambda: channel.send(content=line[:2000], allowed_mentions=none))
 
-    async def hook(self, game: LiveGame, seat_number: int) -> dict[str, Any] | None:
-        relay = (await self.channels.meta(game.id)).get("relay") or {}
-        found = (relay.get("hooks") or {}).get(str(seat_number)) or relay.get("shared")
-        if found is None and not relay.get("unavailable"):
-            relay = await self.prepare(game.id)
-            found = (relay.get("hooks") or {}).get(str(seat_number)) or relay.get("shared")
-        return found
-
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self.locks.setdefault(game_id, asyncio.Lock())
-
     async def prepare(self, game_id: int) -> dict[str, Any]:
-        """Webhooks for every player's seat that has none (or a shared one when the channel lacks room)."""
-        async with self._lock(game_id):
-            game = self.table.games.get(game_id)
-            relay = dict((await self.channels.meta(game_id)).get("relay") or {})
-            if game is None or game.row.channel_id is None or relay.get("unavailable"):
-                return relay
-            hooks = dict(relay.get("hooks") or {})
-            needed = [
-                n for n, s in enumerate(game.seats)
-                if str(n) not in hooks and s.user_id is not None and not s.bot
-            ]
-            if not needed or relay.get("shared"):
-                return relay
-            http = self.bot.http
-            channel_id = game.row.channel_id
-            try:
-                room = MAX_WEBHOOKS - len(await http.channel_webhooks(channel_id))
-                if room >= len(needed):
-                    for n in needed:
-                        name = str(game.name_of(n))
-                        term = game.public_term(n) or name
-                        made = await http.create_webhook(
-                            channel_id, name=name[:80], avatar=data_uri(avatar_png(name, term)),  # type: ignore[arg-type]
-                            reason=f"game #{game_id}",
-                        )
-                        hooks[str(n)] = {"id": str(made["id"]), "token": made["token"]}
-                elif room > 0:
-                    title = t(game.row.language, f"{game.row.game}-title")
-                    made = await http.create_webhook(channel_id, name=f"{title} #{game_id}"[:80],
-                                                     reason=f"game #{game_id}")
-                    relay["shared"] = {"id": str(made["id"]), "token": made["token"]}
-                else:
-                    relay["unavailable"] = True
-            except discord.Forbidden:
-                relay["unavailable"] = True
-                await self.channels.report(game_id, "manage-webhooks")
-            except discord.HTTPException as error:  # the limit reached meanwhile, a thread …: the bot posts
-                log.warning("game %s: could not make its webhooks: %s", game_id, error)
-                relay["unavailable"] = True
-            relay["hooks"] = hooks
-
-            def change(saved: dict[str, Any]) -> None:
-                saved.clear()
-                saved.update(relay)
-
-            return await self.channels.update(game_id, "relay", change)
-
-    async def _forget(self, game_id: int, seat_number: int, hook: dict[str, Any]) -> None:
-        def change(relay: dict[str, Any]) -> None:
-            hooks = dict(relay.get("hooks") or {})
-            if hooks.get(str(seat_number)) == hook:
-                del hooks[str(seat_number)]
-            relay["hooks"] = hooks
-            if relay.get("shared") == hook:
-                relay.pop("shared")
-
-        async with self._lock(game_id):
-            await self.channels.update(game_id, "relay", change)
+        """The game's seats' webhooks, made now where missing (bot/discord/channel.py, as the game starts)."""
+        return await self.hooks.prepare(game_id)
 
     async def cleanup(self, game_id: int) -> None:
-        """The game is over: its webhooks are deleted (a channel holds at most 15)."""
-        async with self._lock(game_id):
-            relay = (await self.channels.meta(game_id)).get("relay") or {}
-            hooks = [*(relay.get("hooks") or {}).values(), *([relay["shared"]] if relay.get("shared") else [])]
-            if not hooks and not relay:
-                return
-            for hook in hooks:
-                try:
-                    await discord.Webhook.partial(int(hook["id"]), str(hook["token"]), client=self.bot).delete()
-                except discord.HTTPException as error:
-                    log.info("game %s: webhook %s not deleted: %s", game_id, hook.get("id"), error)
-
-            def change(saved: dict[str, Any]) -> None:
-                saved.clear()
-                saved["done"] = True
-
-            await self.channels.update(game_id, "relay", change)
-        self.locks.pop(game_id, None)
+        """The game is over: its webhooks are deleted and its seats' line counts forgotten."""
+        await self.hooks.cleanup(game_id)
         for bucket in self.buckets.values():
             bucket.forget(lambda key: key[0] == game_id)

@@ -37,9 +37,9 @@ import aiohttp
 import discord
 from discord.webhook.async_ import async_context
 
-from bot.discord.attempts import ONE_ATTEMPT, once
+from bot.discord.attempts import ONE_ATTEMPT, at_most_once, once
 from bot.discord.failures import may_have_landed
-from bot.render import clip
+from bot.render import clip, joined
 from bot.waiting import wait_at_most
 
 log = logging.getLogger(__name__)
@@ -232,22 +232,71 @@ def ordinary(extra: dict[str, Any]) -> dict[str, Any]:
     return {**extra, "nonce": -nonce} if isinstance(nonce, int) and nonce < 0 else extra
 
 
-async def ephemeral(interaction: discord.Interaction, text: str, **extra: Any) -> None:
-    """An answer only the member who acted sees (a follow-up once the interaction is answered). A follow-up
-    carries no nonce: after an error that may hide it, the deferred "thinking…" answer it was to fill is
-    looked at first (`filled`), so it is not shown twice (bot/discord/attempts.py `once`)."""
-    content = clip(text, 2000)
-    if interaction.response.is_done():
-        await once(lambda: interaction.followup.send(content, ephemeral=True, **extra),
-                   lambda: filled(interaction, content))
-    else:
-        await interaction.response.send_message(content, ephemeral=True, **extra)
+PRIVATE = "gm-private"
+"""`Interaction.extras` key: the lines of the interaction's private answer so far (`ephemeral`)."""
+EDITABLE = frozenset({"view", "allowed_mentions"})
+"""What a later line may bring that an edit of the answer can carry (files go in a message of their own)."""
+EMBED_TEXT = 4096
+EMBEDS_TEXT = 6000
+EMBEDS = 10
+"""Discord's limits of a message's embeds: a description's characters, all of them together, how many."""
 
 
-async def filled(interaction: discord.Interaction, content: str) -> discord.Message | None:
-    """The interaction's deferred "thinking…" answer, when a follow-up has filled it in with `content` (the
-    first follow-up does). Anything else (another kind of answer) cannot be looked for: None."""
-    if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message:
+def layout(text: str) -> tuple[str, list[discord.Embed]] | None:
+    """`text` as one message: what fits in its 2000 characters (whole lines), the rest in embeds beneath; None
+    when even they cannot hold it."""
+    first, *others = joined(text.splitlines() or [""])
+    if not others:
+        return first, []
+    bodies = joined("\n".join(others).splitlines(), EMBED_TEXT)
+    if len(bodies) > EMBEDS or sum(len(body) for body in bodies) > EMBEDS_TEXT:
         return None
+    return first, [discord.Embed(description=body) for body in bodies]
+
+
+async def ephemeral(interaction: discord.Interaction, text: str, **extra: Any) -> None:
+    """An answer only the member who acted sees, as one message, the interaction's own, whatever is said in it.
+
+    Its first line answers the interaction (a callback: bot/discord/attempts.py `Attempts` owns its retries) or
+    fills in its deferred "thinking…" (a follow-up: after an error that may hide it, that message is looked at
+    first, `filled`); each later line is added to that message by an edit, which made twice shows the same. A
+    follow-up carries no nonce, and an ephemeral one can be found again only by its id, which a 5xx hides (no
+    endpoint lists an interaction's messages, no channel's history holds them): so a line goes as a message of
+    its own only when the answer is no private message of this function's (a click acknowledged by a deferred
+    update, a public answer) or has no room left, and then it is sent at most once (`at_most_once`)."""
+    said: list[str] | None = interaction.extras.get(PRIVATE)
+    if said is not None and set(extra) <= EDITABLE and (whole := layout("\n".join([*said, text]))) is not None:
+        try:
+            await interaction.edit_original_response(content=whole[0], embeds=whole[1], **extra)
+        except discord.NotFound:  # the member dismissed it: a message of its own
+            pass
+        else:
+            said.append(text)
+            return
+    content, embeds = layout(text) or (clip(text, 2000), [])
+    if not interaction.response.is_done():
+        await interaction.response.send_message(content, ephemeral=True, embeds=embeds, **extra)
+        interaction.extras[PRIVATE] = [text]
+        return
+    files = [f for f in [extra.get("file"), *(extra.get("files") or [])] if isinstance(f, discord.File)]
+
+    def send() -> Awaitable[Any]:
+        for file in files:
+            file.reset(seek=True)  # a try after one that read it: from its start again
+        return interaction.followup.send(content, ephemeral=True, embeds=embeds, **extra)
+
+    if said is None and interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+        await once(send, lambda: filled(interaction, content, embeds))
+        interaction.extras[PRIVATE] = [text]
+    else:
+        await at_most_once(send)
+
+
+async def filled(
+    interaction: discord.Interaction, content: str, embeds: list[discord.Embed]
+) -> discord.Message | None:
+    """The interaction's deferred "thinking…" answer, when a follow-up has filled it in with `content` and
+    `embeds` (the first follow-up does), else None."""
     original = await interaction.original_response()
-    return original if not original.flags.loading and original.content == content else None
+    same = original.content == content and [e.description for e in original.embeds] == [e.description for e in embeds]
+    return original if not original.flags.loading and same else None

@@ -21,15 +21,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from bot.discord.memory import Memory
 from bot.live import Delivery, LiveGame
 from bot.storage import DeliveryRow, Storage
 from bot.table import Table
 from bot.waiting import stop_task
-from games.core.orders import sheet_of
 
 Rows = Callable[[list[DeliveryRow]], None]
 
@@ -44,15 +42,17 @@ GATE_SECONDS = 30.0
 
 class Cluster:
     def __init__(
-        self, storage: Storage, table: Table, memory: Memory, *, enqueue: Rows, forget: Callable[[int], None]
+        self, storage: Storage, table: Table, *, enqueue: Rows, forget: Callable[[int], None],
+        reload: Callable[[LiveGame], Awaitable[None]],
     ) -> None:
-        """`enqueue` queues rows for sending; `forget` drops a game's caches kept outside `memory` (the
-        live messages, the channel rule last planned)."""
+        """`enqueue` queues rows for sending; `forget` drops what this process keeps of a game that ended;
+        `reload` reads a game's caches again as saved (what was posted where, the live messages, the channel
+        rule last planned)."""
         self.storage = storage
         self.table = table
-        self.memory = memory
         self.enqueue = enqueue
         self.forget = forget
+        self.reload = reload
         self.active = storage.shared
         self.waiting_for: dict[int, int] = {}
         """game → the last row of another process that this process's next rows of the game go after."""
@@ -60,9 +60,6 @@ class Cluster:
         """game → its rows held until another process's earlier rows are sent, in order."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._adopter: asyncio.Task[None] | None = None
-        if self.active:
-            table.listeners.insert(0, self._note_behind)  # before the game master queues the rows
-            table.reloaded.append(self.refresh)
 
     def start(self) -> None:
         if self.active and self._adopter is None:
@@ -74,9 +71,11 @@ class Cluster:
         self._adopter = None
 
     # --- order across processes ----------------------------------------------------------------
-    async def _note_behind(self, delivery: Delivery) -> None:
+    async def note_behind(self, delivery: Delivery) -> None:
+        """A step was saved: its rows go after those another process was still to send (told before the game
+        master queues them)."""
         game, step = delivery.game, delivery.step
-        if step is not None and step.rows and game.behind:
+        if self.active and step is not None and step.rows and game.behind:
             self.waiting_for[game.id] = max(self.waiting_for.get(game.id, 0), game.behind)
 
     def admit(self, rows: list[DeliveryRow]) -> list[DeliveryRow]:
@@ -149,7 +148,7 @@ class Cluster:
     async def adopt(self) -> list[DeliveryRow]:
         """Take the waiting rows of processes that died and queue them (their games' caches first)."""
         rows = await self.storage.adopt_deliveries()
-        for game_id in sorted({row.game_id for row in rows}):
+        for game_id in sorted({row.game_id for row in rows if row.game_id is not None}):  # a night's: no game
             # a prompt's buttons are built from the game as it is: a game not known here is loaded
             game = await self.table.get(game_id)
             if game is not None and game.running:
@@ -159,17 +158,8 @@ class Cluster:
 
     # --- caches of a game another process moved ------------------------------------------------
     async def refresh(self, game: LiveGame) -> None:
-        memory = self.memory
+        """The table reloaded a game another process moved (`Table.reloaded`): so are its caches here."""
         if not game.running:  # another process ended it: nothing of it stays here but what is still to send
-            memory.forget(game.id)
             self.forget(game.id)
             return
-        memory.sent[game.id] = (await self.storage.posted_prompts(game.id)).get(game.id, set())
-        posts: dict[str, tuple[int, int]] = {}
-        for _, prompt_id, channel_id, message_id in await self.storage.prompt_messages(game.id):
-            if (sheet := sheet_of(prompt_id)) is not None:
-                memory.sheet_messages[(game.id, sheet)] = (channel_id, message_id)
-            elif game.state.prompt(prompt_id) is not None:
-                posts[prompt_id] = (channel_id, message_id)
-        memory.prompt_posts[game.id] = posts
-        self.forget(game.id)  # the live messages and the channel rule as saved (meta)
+        await self.reload(game)

@@ -85,15 +85,19 @@ def answered_text(answers: Answers, language: str) -> str:
 
 
 def question(
-    row: GameRow, prompt: Prompt, values: list[str], language: str
+    row: GameRow, prompt: Prompt, values: list[str], language: str, *, button: type[Any] = SignupButton,
+    select: type[Any] = SignupSelect, heading: str | None = None,
 ) -> tuple[str, ComponentRows]:
-    """One sign-up question as an ephemeral message: its text and its buttons or select."""
+    """One sign-up question as an ephemeral message: its text and its buttons or select. A game night asks
+    them ahead (`button`, `select`: its own components, `heading`: its own first line; `row`: the night as a
+    lobby would stand, bot/discord/gathering_components.py)."""
     title = t(language, f"{row.game}-title")
-    lines = [t(language, "lobby-signup-question", game=title, id=row.id), prompt_text(prompt, language, nobody_seated)]
+    lines = [heading or t(language, "lobby-signup-question", game=title, id=row.id),
+             prompt_text(prompt, language, nobody_seated)]
     view = ComponentRows()
     if len(prompt.options) <= BUTTONS:
         for option in prompt.options:
-            view.add_item(SignupButton(
+            view.add_item(button(
                 row.id, values, option.value, label=option_label_with_reason(option, language, nobody_seated),
                 style=discord.ButtonStyle.secondary if option.value.startswith("~") or option.disabled
                 else discord.ButtonStyle.primary,
@@ -105,7 +109,7 @@ def question(
     enabled = [o for o in prompt.options if o.disabled is None]
     parts = [enabled[start : start + SELECT_OPTIONS] for start in range(0, len(enabled), SELECT_OPTIONS)][:4]
     for number, chunk in enumerate(parts):
-        view.add_item(SignupSelect(
+        view.add_item(select(
             row.id, values,
             [select_option(o, o.value, language, nobody_seated) for o in chunk],  # a role's ability as its description
             placeholder=t(language, "prompt-select"), row=number, part=number if len(parts) > 1 else None,

@@ -9,10 +9,11 @@ moderator's `/unspectate member:` removes someone. A spectator can never then be
 (`refusal`, asked by `/gm replace`): they have seen every secret.
 
 The spectators are kept in the game's meta (`spectators`), changed under the game's lock; the change is
-one saved `graveyard` delivery row (who is in the thread now), applied in the channel's order like every
-step's, so a restart finishes it. Who may watch is checked again there, under the lock, as `/gm replace`
-checks again under it that the newcomer never watched (`Table.replace`'s `check`): a `/spectate` and a
-`/gm replace` of the same member racing each other never leave them both seated and watching.
+a saved `graveyard` delivery row (who is in the thread now; with the feed's opening lines when it opens
+the thread), applied in the thread's order like every step's, so a restart finishes it. Who may watch is
+checked again there, under the lock, as `/gm replace` checks again under it that the newcomer never watched
+(`Table.replace`'s `check`): a `/spectate` and a `/gm replace` of the same member racing each other never
+leave them both seated and watching.
 
 Each start or stop is a thread-membership request and a saved meta, so a member's own toggles are limited
 like a changed choice (a token bucket, memory only): a few at once, then one every 15 seconds; the rest
@@ -25,7 +26,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.discord.graveyard import KIND, SPECTATORS, Graveyard, spectators_of
+from bot.discord.graveyard import KIND as GRAVEYARD
+from bot.discord.graveyard import SPECTATORS, Graveyard, spectators_of
+from bot.discord.kinds import rows_of
 from bot.live import LiveGame, Step
 from bot.storage import DeliveryRow, Storage
 from bot.table import Table
@@ -96,6 +99,9 @@ class Spectators:
             return "spectate-player"
         if user_id in spectators_of(game):
             return "spectate-already"
+        thread = game.row.meta.get(GRAVEYARD) or {}
+        if thread.get("refused") or thread.get("stopped"):
+            return "spectate-no-thread"  # nothing would reach them: no thread, or its feed stopped
         return None
 
     @staticmethod
@@ -117,12 +123,10 @@ class Spectators:
             record: dict[str, Any] = dict(game.row.meta.get(SPECTATORS) or {})
             members = spectators_of(game) | {user_id} if watch else spectators_of(game) - {user_id}
             ever = {int(u) for u in record.get("ever") or []} | members
-            game.row.meta[SPECTATORS] = {"members": [str(u) for u in sorted(members)],
-                                         "ever": [str(u) for u in sorted(ever)]}
-            await self.storage.update_game(game.id, meta=game.row.meta)
+            watchers = {"members": [str(u) for u in sorted(members)], "ever": [str(u) for u in sorted(ever)]}
+            await self.table.update_meta(game, SPECTATORS, watchers, held=True)
             step = Step(game, game.state, [], game.dues, game.row.status, game.row.paused)
-            rows = [DeliveryRow(game.id, game.state.step, KIND, body, channel_id=game.row.channel_id)
-                    for body in self.graveyard.plan(step)]
+            rows = rows_of(step, self.graveyard.kind, game.row.channel_id) if game.row.channel_id else []
             if rows:
                 await self.deliver(rows)
         return Answer("spectate-ok" if watch else "unspectate-ok")

@@ -1,5 +1,11 @@
-"""Messages the bot keeps up to date in place: the game's status message, the order sheets in DMs
-(edited at each step, closed when their phase ends) and the lobby's Join button."""
+"""Messages the bot keeps up to date in place, and their delivery kinds (bot/discord/kinds.py):
+
+    status        the game's status message, planned with every step that changes what it shows
+    edit          an order sheet's DM message shows the sheet's next step (planned with the prompts:
+                  bot/discord/prompts.py)
+    sheet-closed  a sheet whose phase is over loses its buttons
+    lobby         a lobby's announcement with its Join button while the lobby is open (bot/discord/game_cog.py)
+"""
 
 from __future__ import annotations
 
@@ -13,15 +19,19 @@ from discord.ext import commands
 from bot.discord.attempts import already_there
 from bot.discord.component_rows import ComponentRows
 from bot.discord.components import JoinButton, PrivateViewButton
-from bot.discord.memory import Memory
-from bot.discord.presenting import prompt_view, status_text
+from bot.discord.kinds import KindOf, Planned, Sending, status_key, tag, unplanned
+from bot.discord.outbox import Message, Status
+from bot.discord.outboxes import Outboxes
+from bot.discord.presenting import prompt_view, reachable, seat_language, status_text
 from bot.discord.replies import Replies
+from bot.discord.text import relayed
 from bot.i18n import t
-from bot.live import LiveGame
+from bot.live import LiveGame, Step
 from bot.render import clip
 from bot.storage import DeliveryRow, Storage
 from bot.table import Table
 from games.core import Prompt
+from games.core.orders import sheet_seat
 
 log = logging.getLogger(__name__)
 
@@ -33,16 +43,88 @@ def still_held(game: LiveGame, prompt: Prompt, row: DeliveryRow) -> bool:
     return "user" not in row.body or (not holder.bot and holder.user_id == row.body["user"])
 
 
+Where = tuple[int, int]
+"""(channel, message)."""
+
+
 class Standing:
-    def __init__(self, bot: commands.Bot, storage: Storage, table: Table, memory: Memory, replies: Replies) -> None:
+    def __init__(
+        self, bot: commands.Bot, storage: Storage, table: Table, outboxes: Outboxes, replies: Replies
+    ) -> None:
         self.bot = bot
         self.storage = storage
         self.table = table
-        self.memory = memory
+        self.outboxes = outboxes
         self.replies = replies
-        self.join_posts: dict[int, tuple[int, int]] = {}
+        self.sheet_messages: dict[tuple[int, str], Where] = {}
+        """(game, order sheet) → its DM message (a cache of the saved prompt messages): a sheet is one
+        message, edited in place."""
+        self.sheet_texts: dict[tuple[int, str], tuple[str, bool]] = {}
+        """(game, order sheet) → what its message shows now and whether with buttons (since the start): a
+        sheet whose phase ended keeps its text and loses its buttons."""
+        self.join_posts: dict[int, Where] = {}
         """Open lobby → its announcement (channel, message) with the Join button, retired when the lobby
         starts or closes (kept in the lobby's meta too, `join_message`, for a restart)."""
+        self.status = KindOf("status", self._plan_status, self._send_status)
+        self.edit = KindOf("edit", unplanned, self._send_edit)
+        self.sheet_closed = KindOf("sheet-closed", self._plan_closed, self._send_closed)
+        self.lobby = KindOf("lobby", unplanned, self._send_lobby)
+
+    def note_sheet(self, game_id: int, sheet: str, where: Where, shown: str | None = None) -> None:
+        """The sheet's message is `where` (and shows `shown`, with its buttons)."""
+        self.sheet_messages[(game_id, sheet)] = where
+        if shown is not None:
+            self.sheet_texts[(game_id, sheet)] = (shown, True)
+
+    def forget(self, game_id: int) -> None:
+        for key in [k for k in self.sheet_messages if k[0] == game_id]:
+            del self.sheet_messages[key]
+
+    # --- the kinds: planning and sending ----------------------------------------------------------
+    @staticmethod
+    def _plan_status(step: Step) -> list[Planned]:
+        """The status edit, its text rendered when it is sent."""
+        if (step.reminder_for and not step.events) or (step.events and all(map(relayed, step.events))):
+            return []  # a reminder, or words the relay posted, change nothing the status message shows
+        return [Planned({"running": step.status == "running"})]
+
+    def _send_status(self, row: DeliveryRow) -> Sending:
+        game = self.table.games.get(row.game_id)
+        posted = game is not None and bool(game.row.meta.get("status_message"))
+        # an edit waits for the next clicks' (one edit shows a burst); the first post keeps its place
+        update = partial(self.update_status, row)
+        return self.outboxes.of(row), Status(update, ("status", row.game_id), [row.id], tag(row), settle=posted)
+
+    def _send_edit(self, row: DeliveryRow) -> Sending:
+        key = ("sheet", row.game_id, str(row.body.get("sheet")))
+        return self.outboxes.of(row), Status(partial(self.edit_sheet, row), key, [row.id], tag(row))
+
+    def _plan_closed(self, step: Step) -> list[Planned]:
+        """Each order sheet of the game whose DM message is known but which asks nothing any more (its phase
+        is over): the message loses its buttons."""
+        game = step.game
+        open_sheets = {p.sheet for p in step.state.prompts if p.sheet}
+        closed = []
+        for (game_id, sheet), (channel_id, message_id) in list(self.sheet_messages.items()):
+            if game_id != game.id or sheet in open_sheets:
+                continue
+            del self.sheet_messages[(game_id, sheet)]  # never shown again: a sheet belongs to one phase
+            number = sheet_seat(sheet)
+            if number is None or not 0 <= number < len(game.seats) or not reachable(game, number):
+                continue
+            language = seat_language(game, number)
+            body = {"sheet": sheet, "channel": channel_id, "message": message_id, "text": t(language, "sheet-closed")}
+            closed.append(Planned(body, member=game.seats[number].user_id or 0))
+        return closed
+
+    def _send_closed(self, row: DeliveryRow) -> Sending:
+        return self.outboxes.of(row), Status(partial(self.close_sheet, row), status_key(row), [row.id], tag(row))
+
+    def _send_lobby(self, row: DeliveryRow) -> Sending:
+        return self.outboxes.of(row), Message(
+            content=row.body["text"], build=partial(self.join_button, row), rows=[row.id], tag=tag(row),
+            on_sent=partial(self.join_posted, row.game_id),
+        )
 
     # --- the status message -----------------------------------------------------------------------
     async def update_status(self, row: DeliveryRow) -> None:
@@ -52,7 +134,7 @@ class Standing:
         it is edited through that act's token while the token works (15 minutes), outside Discord's global
         rate limit."""
         game = await self.table.get(row.game_id)
-        if game is None or row.channel_id is None or row.channel_id in self.memory.gone_channels:
+        if game is None or row.channel_id is None or row.channel_id in self.outboxes.gone:
             return
         if game.state.step != row.step:
             return  # the game moved on: that step's own status edit follows its lines (never ahead of them)
@@ -69,7 +151,8 @@ class Standing:
             except discord.NotFound:
                 pass
         message = await self._new_status(game, channel, content, view)
-        await self.table.update_meta(game, status_message=message.id, status_pending=None)
+        await self.table.update_meta(game, "status_message", message.id)
+        await self.table.update_meta(game, "status_pending", None)
 
     async def _new_status(
         self, game: LiveGame, channel: discord.PartialMessageable, content: str, view: ComponentRows
@@ -90,7 +173,7 @@ class Standing:
         plain = partial(channel.send, nonce=f"status-{game.id}")
         if token is None:
             return await plain(content=content, view=view)
-        await self.table.update_meta(game, status_pending=True)
+        await self.table.update_meta(game, "status_pending", True)
         me = self.bot.user.id if self.bot.user else 0
         message: discord.Message = await self.replies.send(
             token, content, {"view": view}, plain=lambda text, extra: plain(content=text, **extra),
@@ -115,14 +198,13 @@ class Standing:
             await channel.get_partial_message(message_id).edit(content=content, view=view)
         except discord.NotFound:
             message_id = (await channel.send(content=content, view=view)).id
-        self.memory.sheet_messages[(game.id, str(row.body["sheet"]))] = (channel.id, message_id)
-        self.memory.sheet_texts[(game.id, str(row.body["sheet"]))] = (content, True)
+        self.note_sheet(game.id, str(row.body["sheet"]), (channel.id, message_id), content)
         await self.storage.finish_deliveries([], prompts=[(game.id, prompt.id, channel.id, message_id)])
 
     async def close_sheet(self, row: DeliveryRow) -> None:
         """Take the buttons off a sheet whose phase is over, keeping the order it shows (a line says
         the orders are closed; after a restart the text is not known and stays as it was)."""
-        shown = self.memory.sheet_texts.pop((row.game_id, str(row.body["sheet"])), None)
+        shown = self.sheet_texts.pop((row.game_id, str(row.body["sheet"])), None)
         if shown is not None and not shown[1]:
             return  # it shows the finished order already, with no buttons
         channel = self.bot.get_partial_messageable(int(row.body["channel"]), type=discord.ChannelType.private)
@@ -156,7 +238,7 @@ class Standing:
         if lobby is None:
             return
         if lobby.status == "lobby":
-            await self.storage.update_game(lobby_id, meta={**lobby.meta, "join_message": list(where)})
+            await self.table.update_meta(lobby_id, "join_message", list(where))
         lobby = await self.storage.load_game(lobby_id)  # (it may have started meanwhile)
         if lobby is None or lobby.status != "lobby":
             await self.retire_join_button(lobby_id)

@@ -28,6 +28,12 @@ WRITTEN_PARAMS = NAME_PARAMS | {"text"}
 """Parameters that may carry what a player typed: names, and the words of a letter or a Boss's message
 (a player must not fake lines in the bot's own voice: `**✉ A letter for you:**`, `# …`, a ping). Only
 these are escaped, at any depth of nested messages; other strings are game data and Fluent selectors."""
+RELAYED = "relayed"
+"""The param of a public event the relay has already posted (bot/discord/relay.py): logged, never posted again."""
+
+
+def relayed(event: Event) -> bool:
+    return event.to is None and bool(event.params.get(RELAYED))
 
 
 def escape_name(name: str) -> str:

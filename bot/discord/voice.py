@@ -2,8 +2,9 @@
 there as the game says (`Engine.speakers`: Mafia mutes everyone in the draft and at night, the dead by day),
 and at its end (or `/gm end`) unmutes exactly the members the bot muted — never anyone else.
 
-The voice state is one more saved world state, like the channel's overwrites: the planner adds a `voice`
-row when what a step wants changes (who is to be muted), applied in the channel's order; the game's meta
+The voice state is one more saved world state, like the channel's overwrites: the `voice` kind
+(bot/discord/kinds.py) plans a row when what a step wants changes (who is to be muted), applied in the
+channel's order; the game's meta
 keeps `voice`: the channel, what was last applied (`wanted`), whom the bot muted (`muted`, saved BEFORE it
 mutes them, so a SIGKILL between the two can never leave someone muted the bot does not remember), and
 `refused` once Mute Members was missing. Applying is idempotent: it reads the voice states Discord sent
@@ -28,7 +29,9 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.discord.channel import ChannelKeeper
+from bot.discord.kinds import KindOf, Planned, Sending, status_key, tag
+from bot.discord.outbox import Status
+from bot.discord.outboxes import Outboxes
 from bot.live import LiveGame, Step
 from bot.storage import DeliveryRow
 from bot.table import Table
@@ -40,10 +43,11 @@ NOT_CONNECTED = 40032
 
 
 class VoiceKeeper:
-    def __init__(self, bot: commands.Bot, table: Table, channels: ChannelKeeper) -> None:
+    def __init__(self, bot: commands.Bot, table: Table, outboxes: Outboxes) -> None:
         self.bot = bot
         self.table = table
-        self.channels = channels
+        self.outboxes = outboxes
+        self.kind = KindOf(KIND, self.plan, self.send)
         self.planned: dict[int, Any] = {}
         """game → what its last planned voice row wants (a cache of the rows)."""
         self.unmute_later: dict[tuple[int, int], int] = {}
@@ -63,7 +67,7 @@ class VoiceKeeper:
                 muted[str(held.user_id)] = not allowed
         return muted
 
-    def plan(self, step: Step) -> list[dict[str, Any]]:
+    def plan(self, step: Step) -> list[Planned]:
         game = step.game
         record = game.row.meta.get(KIND) or {}
         if not record.get("channel"):
@@ -75,16 +79,20 @@ class VoiceKeeper:
         self.planned[game.id] = wanted
         if wanted is None:
             self.planned.pop(game.id, None)
-        return [{"wanted": wanted}]
+        return [Planned({"wanted": wanted})]
 
     # --- applying ---------------------------------------------------------------------------------
+    def send(self, row: DeliveryRow) -> Sending:
+        """Applied in the channel's order."""
+        return self.outboxes.of(row), Status(lambda: self.apply(row), status_key(row), [row.id], tag(row))
+
     async def apply(self, row: DeliveryRow) -> None:
         await self.put(row.game_id, row.body.get("wanted"))
 
     async def put(self, game_id: int, wanted: dict[str, bool] | None, *, only: int | None = None) -> None:
         """Make the voice channel's mutes what `wanted` says (None: unmute whom the bot muted); `only`:
         one member (who just connected)."""
-        record = dict((await self.channels.meta(game_id)).get(KIND) or {})
+        record = dict((await self.table.meta(game_id)).get(KIND) or {})
         game = await self.table.get(game_id)
         guild = self.bot.get_guild(game.row.guild_id or 0) if game is not None else None
         if record.get("refused") or not record.get("channel") or guild is None:
@@ -112,8 +120,8 @@ class VoiceKeeper:
             try:
                 await self.bot.http.edit_member(guild.id, user_id, mute=mute, reason="the game's voice rule")
             except discord.Forbidden:
-                await self.channels.update(game_id, KIND, lambda saved: saved.update(refused=True))
-                await self.channels.report(game_id, "mute-members")
+                await self.table.update_meta(game_id, KIND, lambda saved: {**(saved or {}), "refused": True})
+                await self.outboxes.missing(game_id, "mute-members")
                 return
             except discord.HTTPException as error:
                 if error.status >= 500:
@@ -126,12 +134,13 @@ class VoiceKeeper:
         await self._save(game_id, mine, wanted if only is None else MISSING)
 
     async def _save(self, game_id: int, muted: set[int], wanted: Any) -> None:
-        def change(saved: dict[str, Any]) -> None:
-            saved["muted"] = [str(u) for u in sorted(muted)]
+        def change(saved: dict[str, Any] | None) -> dict[str, Any]:
+            saved = {**(saved or {}), "muted": [str(u) for u in sorted(muted)]}
             if wanted is not MISSING:
                 saved["wanted"] = wanted
+            return saved
 
-        await self.channels.update(game_id, KIND, change)
+        await self.table.update_meta(game_id, KIND, change)
 
     # --- members connecting, restarts -------------------------------------------------------------
     async def joined(self, member: discord.Member, channel: Any) -> None:
@@ -161,10 +170,10 @@ class VoiceKeeper:
                 log.warning("game %s: could not unmute %s after the end: %s", game_id, user_id, error)
         self.unmute_later.pop((guild_id, user_id), None)
 
-        def done(saved: dict[str, Any]) -> None:
-            saved["muted"] = [u for u in saved.get("muted") or [] if u != str(user_id)]
+        def done(saved: dict[str, Any] | None) -> dict[str, Any]:
+            return {**(saved or {}), "muted": [u for u in (saved or {}).get("muted") or [] if u != str(user_id)]}
 
-        await self.channels.update(game_id, KIND, done)
+        await self.table.update_meta(game_id, KIND, done)
 
     async def resume(self) -> None:
         """After a (re)start: every running game's voice as it should be now, and the mutes finished games

@@ -2,7 +2,8 @@
 
 Two backends behind one interface (`Storage`), chosen by one setting (`Settings.database`):
 SQLite (the embedded default, bot/storage/sqlite.py) and PostgreSQL (`DATABASE_URL=postgresql://…`,
-bot/storage/postgres.py). The queries and writes are written once (base.py, program.py); each
+bot/storage/postgres.py). The queries and writes are written once (base.py composes them from
+game_store.py, delivery_store.py, server_store.py and result_store.py; program.py); each
 backend provides reads, transactions, the group commit and its numbered migrations (migrate.py).
 """
 

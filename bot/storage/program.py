@@ -263,23 +263,23 @@ def drop_deadlines_except(game_id: int, keep_prompts: list[str]) -> Program[None
 
 
 DELIVERIES_AT_ONCE = 500
-"""Rows per INSERT (7 or 8 parameters each: far below either backend's limit on parameters)."""
+"""Rows per INSERT (8 or 9 parameters each: far below either backend's limit on parameters)."""
 
 
 def insert_deliveries(rows: list[DeliveryRow], owner: int | None = None) -> Program[tuple[int, ...]]:
     """The rows in one statement (one round trip to a server); their new ids, in the rows' order (a
     VALUES list is inserted in its order, each row taking the next id). `owner`: the process to send them."""
-    columns, marks = "game_id, step, kind, channel_id, user_id, body, prompt_id", "(?,?,?,?,?,?,?)"
+    columns, marks = "game_id, schedule_id, step, kind, channel_id, user_id, body, prompt_id", "(?,?,?,?,?,?,?,?)"
     if owner is not None:
-        columns, marks = columns + ", owner", "(?,?,?,?,?,?,?,?)"
+        columns, marks = columns + ", owner", "(?,?,?,?,?,?,?,?,?)"
     extra = () if owner is None else (owner,)
     ids: list[int] = []
     for start in range(0, len(rows), DELIVERIES_AT_ONCE):
         chunk = rows[start:start + DELIVERIES_AT_ONCE]
         made = yield Rows(
             f"INSERT INTO deliveries ({columns}) VALUES " + ",".join([marks] * len(chunk)) + " RETURNING id",
-            [value for row in chunk for value in (row.game_id, row.step, row.kind, row.channel_id, row.user_id,
-                                                   dumps(row.body), row.prompt_id, *extra)],
+            [value for row in chunk for value in (row.game_id, row.schedule_id, row.step, row.kind, row.channel_id,
+                                                   row.user_id, dumps(row.body), row.prompt_id, *extra)],
         )
         ids += sorted(int(delivery_id) for delivery_id, in made)
     return tuple(ids)
@@ -322,8 +322,15 @@ def record_prompts(rows: list[tuple[int, str, int | None, int | None, int]]) -> 
     )
 
 
-def results_program(rows: list[tuple[Any, ...]]) -> Program[None]:
-    """(game, guild, game name, user, seat, score, won, at, roles) of a finished game's seats."""
+def results_program(
+    rows: list[tuple[Any, ...]], then: Write[T] | None = None, *, only_if_missing: bool = False
+) -> Program[T | None]:
+    """(game, guild, game name, user, seat, score, won, at, roles) of a finished game's seats; then, in the
+    same transaction, `then` (the game's ratings: bot/ratings/record.py), whose answer it gives.
+    `only_if_missing`: nothing at all when the game has results already (a start-up's recovery, which
+    another process may have done first: ratings and achievements are counted once)."""
+    if only_if_missing and rows and (yield Rows("SELECT 1 FROM results WHERE game_id = ? LIMIT 1", (rows[0][0],))):
+        return None
     yield RunMany(
         "INSERT INTO results (game_id, guild_id, game, user_id, seat, score, won, at, roles)"
         " VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT (game_id, seat) DO UPDATE SET guild_id = excluded.guild_id,"
@@ -331,6 +338,9 @@ def results_program(rows: list[tuple[Any, ...]]) -> Program[None]:
         " at = excluded.at, roles = excluded.roles",
         rows,
     )
+    if then is None:
+        return None
+    return (yield from then())
 
 
 Outcome = tuple[Any, BaseException | None]

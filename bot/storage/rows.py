@@ -68,9 +68,10 @@ class EventRow:
 @dataclass
 class DeliveryRow:
     """Something a step must show in Discord (see migration 004): a line for a channel or a member's
-    DMs, a prompt to post, a status edit, a picture. Exactly one of channel_id / user_id is set."""
+    DMs, a prompt to post, a status edit, a picture. Exactly one of channel_id / user_id is set. It
+    belongs to a game, or to a game night not yet opened (`schedule_id`, migration 013; game_id None)."""
 
-    game_id: int
+    game_id: int | None
     step: int
     kind: str
     body: dict[str, Any]
@@ -79,6 +80,7 @@ class DeliveryRow:
     prompt_id: str | None = None
     id: int = 0
     batch: int | None = None
+    schedule_id: int | None = None
 
 
 DELIVERY_WAITING, DELIVERY_SENT, DELIVERY_DROPPED = 0, 1, 2
@@ -106,7 +108,7 @@ GAME_COLUMNS = (
     "id, game, status, guild_id, channel_id, host_id, language, seed, options, seats, state, step,"
     " paused, meta, created_at, updated_at, version"
 )
-DELIVERY_COLUMNS = "id, game_id, step, kind, channel_id, user_id, body, prompt_id, batch"
+DELIVERY_COLUMNS = "id, game_id, step, kind, channel_id, user_id, body, prompt_id, batch, schedule_id"
 DEADLINE_COLUMNS = "d.game_id, d.prompt_id, d.seat, d.due, d.remind_at, d.reminded"
 ACTION_COLUMNS = "seq, kind, step, seat, actor_id, payload, by_bot, input_key, undone, at"
 JSON_GAME_FIELDS = ("options", "seats", "meta")
@@ -129,9 +131,10 @@ def game_row(row: Sequence[Any]) -> GameRow:
 
 
 def delivery_row(row: Sequence[Any]) -> DeliveryRow:
-    delivery_id, game_id, step, kind, channel_id, user_id, body, prompt_id, batch = row
+    delivery_id, game_id, step, kind, channel_id, user_id, body, prompt_id, batch, schedule_id = row
     return DeliveryRow(game_id=game_id, step=step, kind=kind, channel_id=channel_id, user_id=user_id,
-                       body=json.loads(body), prompt_id=prompt_id, id=delivery_id, batch=batch)
+                       body=json.loads(body), prompt_id=prompt_id, id=delivery_id, batch=batch,
+                       schedule_id=schedule_id)
 
 
 def deadline_row(row: Sequence[Any]) -> DeadlineRow:

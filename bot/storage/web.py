@@ -70,17 +70,24 @@ async def server_language(storage: Storage, guild_id: int) -> str | None:
 
 async def server_stamp(storage: Storage, guild_id: int) -> tuple[Any, ...]:
     """What the server's page is made from: its finished games (how many, the last one's time, how many
-    purged), how many results a /forget-me left to nobody, and whether its pages are on (the last value)."""
+    purged), how many results a /forget-me left to nobody, its rating seasons and rated games (a new
+    season, a rebuild, a forgotten member's ratings), the rated games its tables need, and whether its
+    pages are on (the last value)."""
     rows = await storage._fetchall(
         "SELECT (SELECT COUNT(*) FROM games WHERE guild_id = ? AND status = 'finished'),"
         " (SELECT MAX(updated_at) FROM games WHERE guild_id = ? AND status = 'finished'),"
         " (SELECT COUNT(*) FROM games WHERE guild_id = ? AND status = 'finished' AND state IS NULL),"
         " (SELECT COUNT(*) FROM results WHERE guild_id = ? AND user_id IS NULL),"
+        " (SELECT COUNT(*) FROM rating_seasons WHERE guild_id = ?),"
+        " (SELECT COUNT(*) FROM rated_games WHERE guild_id = ?),"
+        " (SELECT COALESCE(SUM(mu), 0) FROM ratings WHERE guild_id = ?),"
+        " (SELECT leaderboard_games FROM guild_settings WHERE guild_id = ?),"
         " (SELECT web FROM guild_settings WHERE guild_id = ?)",
-        (guild_id, guild_id, guild_id, guild_id, guild_id),
+        (guild_id,) * 9,
     )
-    count, last, purged, forgotten, web = rows[0]
-    return int(count), last, int(purged), int(forgotten), web is None or bool(web)
+    count, last, purged, forgotten, seasons, rated, ratings_sum, needed, web = rows[0]
+    return (int(count), last, int(purged), int(forgotten), int(seasons), int(rated), float(ratings_sum), needed,
+            web is None or bool(web))
 
 
 async def games_played(storage: Storage, guild_id: int) -> dict[str, int]:
@@ -110,13 +117,16 @@ async def recent_games(storage: Storage, guild_id: int, limit: int) -> list[tupl
     return [(row, winners[row.id]) for row in rows]
 
 
-async def mafia_sides(storage: Storage, guild_id: int) -> list[tuple[int, int, list[tuple[bool, list[str]]]]]:
-    """Every finished Mafia game of the server as (game, players, [(won, roles) per seat]), from the results
-    (which outlive a purged record): the roles are the seat's public and secret role."""
+async def side_results(
+    storage: Storage, guild_id: int, game: str
+) -> list[tuple[int, int, list[tuple[bool, list[str]]]]]:
+    """Every finished game `game` of the server as (game, players, [(won, roles) per seat]), from the results
+    (which outlive a purged record): the roles are the seat's (a Mafia seat's public and secret role), which
+    tell its side (games.core.spec.Sides)."""
     games: dict[int, list[tuple[bool, list[str]]]] = {}
     for game_id, won, roles in await storage._fetchall(
-        "SELECT game_id, won, roles FROM results WHERE guild_id = ? AND game = 'mafia' ORDER BY game_id, seat",
-        (guild_id,),
+        "SELECT game_id, won, roles FROM results WHERE guild_id = ? AND game = ? ORDER BY game_id, seat",
+        (guild_id, game),
     ):
         games.setdefault(int(game_id), []).append((bool(won), [] if roles is None else list(json.loads(roles))))
     return [(game_id, len(seats), seats) for game_id, seats in games.items()]

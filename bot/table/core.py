@@ -4,12 +4,13 @@ transaction), then deliver to the listeners. bot/table/__init__.py tells how the
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from functools import wraps
+from functools import partial, wraps
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from bot import metrics
@@ -25,8 +26,10 @@ from bot.live import (
     Seat,
     Step,
 )
+from bot.ratings.live import game_record
+from bot.ratings.record import record_program
 from bot.storage import ActionRow, DeadlineRow, EventRow, GameRow, IntegrityError, Storage
-from bot.table.limits import CHANGES_BURST, CHANGES_PER_SECOND, TokenBucket, reminder_lead
+from bot.table.limits import CHANGES_BURST, CHANGES_PER_SECOND, TokenBucket, phase_length, reminder_lead
 from bot.waiting import Alarm
 from games import registry
 from games.core import Event, GameState
@@ -80,28 +83,36 @@ class TableCore:
         *,
         clock: Callable[[], float] = time.time,
         use_deadlines: bool = True,
+        planner: Planner | None = None,
+        listeners: Iterable[Listener] = (),
+        reloaded: Iterable[Reloaded] = (),
     ) -> None:
         self.storage = storage
         self.clock = clock
         self.use_deadlines = use_deadlines
         self.games: dict[int, LiveGame] = {}
-        self.listeners: list[Listener] = []
-        self.reloaded: list[Reloaded] = []
-        self.planner: Planner | None = None
+        self.planner = planner
+        """Turns a step into the delivery rows saved with it (Discord's: bot/discord/planning.py)."""
+        self.listeners: list[Listener] = list(listeners)
+        """Told each saved step, in order (a cog may listen while it is loaded)."""
+        self.reloaded: list[Reloaded] = list(reloaded)
         self.deadlines_changed = Alarm()
         """Set when deadlines may have changed; a step's new deadlines say when they fall due."""
         self.changes = TokenBucket(CHANGES_BURST, CHANGES_PER_SECOND)
         """Re-answers of changeable choices, per game and seat (memory only: a limit, not state)."""
-        storage.versions_moved = self._moved_here
 
-    def _moved_here(self, versions: dict[int, int]) -> None:
-        """This process moved games on outside a step (what it sent, a reminder's rows): a copy that
-        was current just before is current now (versions go up by one per write), so it is not
-        reloaded; any other is, when next held."""
-        for game_id, version in versions.items():
-            game = self.games.get(game_id)
-            if game is not None and game.version == version - 1:
-                game.version = version
+    def _current(self, game: LiveGame, version: int | None) -> bool:
+        """Whether the copy is the saved `version`. Writes of this process outside a step (what it sent, a
+        reminder's rows: `Storage.moved`) move a game on by one version each: a copy that was current just
+        before them is current after them, so it is not reloaded; any other is, when next held."""
+        own = self.storage.moved.get(game.id)
+        while own and game.version + 1 in own:
+            game.version += 1
+        if own is not None:
+            own.difference_update(range(min(own, default=0), game.version + 1))
+            if not own:
+                del self.storage.moved[game.id]
+        return version is None or version == game.version
 
     # --- loading ----------------------------------------------------------------------------
     def _live(self, row: GameRow) -> LiveGame:
@@ -131,7 +142,7 @@ class TableCore:
         game = self.games.get(game_id)
         if game is not None:
             if self.storage.shared and not game.lock.locked() and \
-                    await self.storage.game_version(game_id) != game.version:
+                    not self._current(game, await self.storage.game_version(game_id)):
                 async with self.hold(game):  # reloads it
                     pass
             return game
@@ -158,7 +169,7 @@ class TableCore:
     @asynccontextmanager
     async def _hold_shared(self, game: LiveGame, *, catch_up: bool) -> AsyncIterator[None]:
         async with game.lock, self.storage.game_lock(game.id) as (version, game.behind):
-            if catch_up and version is not None and version != game.version:
+            if catch_up and not self._current(game, version):
                 await self._reload(game)
             yield
 
@@ -191,27 +202,52 @@ class TableCore:
         if version is not None:
             game.version = version
 
-    async def update_meta(self, game: LiveGame, **changes: Any) -> None:
-        """Change fields of the game's meta (None removes one; a callable gets the current value)
-        and save it — from outside the table (the Discord layer's message ids). When other processes
-        share the database, under the game's lock and on the latest saved meta."""
+    async def meta(self, game_id: int) -> dict[str, Any]:
+        """The game's meta as this process holds it (a game not running here: as saved)."""
+        game = self.games.get(game_id)
+        if game is not None:
+            return dict(game.row.meta)
+        row = await self.storage.load_game(game_id)
+        return dict(row.meta) if row is not None else {}
 
-        async def change() -> None:
-            for key, value in changes.items():
-                value = value(game.row.meta.get(key)) if callable(value) else value
-                if value is None:
-                    game.row.meta.pop(key, None)
-                else:
-                    game.row.meta[key] = value
-            await self.storage.update_game(game.id, meta=game.row.meta)
+    async def update_meta(self, game: LiveGame | int, key: str, change: Any, *, held: bool = False) -> Any:
+        """The one writer of a game's meta beside the steps (what the Discord layer keeps with a game: its
+        messages, its channel's overwrites, its thread, its webhooks, its voice mutes, its spectators, a
+        lobby's announcement): the field `key` becomes `change` (a function of its current value, or the
+        value itself; None removes it), saved, and returned. Under the game's lock (`held`: the caller holds
+        it, `hold`) and, when other processes share the database, on the latest saved meta, the game's
+        version moving with the write (no process reloads it for that). A game not running here (a lobby, a
+        finished game) is changed as saved."""
+        live = game if isinstance(game, LiveGame) else self.games.get(game)
+        if live is None:
+            assert isinstance(game, int)
+            async with self.storage.game_lock(game) if self.storage.shared else contextlib.nullcontext():
+                row = await self.storage.load_game(game)
+                if row is None:
+                    return None
+                value = self._meta_change(row.meta, key, change)
+                await self.storage.update_game(game, meta=row.meta)
+                return value
+        if held:
+            return await self._write_meta(live, key, change)
+        async with self.hold(live):
+            return await self._write_meta(live, key, change)
 
-        if not self.storage.shared:
-            await change()
-            return
-        async with self.hold(game):
-            await change()
+    async def _write_meta(self, game: LiveGame, key: str, change: Any) -> Any:
+        value = self._meta_change(game.row.meta, key, change)
+        await self.storage.update_game(game.id, meta=game.row.meta)
+        if self.storage.shared:
             game.version += 1  # nobody else writes the game while we hold it
+        return value
 
+    @staticmethod
+    def _meta_change(meta: dict[str, Any], key: str, change: Any) -> Any:
+        value = change(meta.get(key)) if callable(change) else change
+        if value is None:
+            meta.pop(key, None)
+        else:
+            meta[key] = value
+        return value
 
     async def _save(
         self,
@@ -222,15 +258,18 @@ class TableCore:
         *,
         extra_fields: dict[str, Any] | None = None,
         undo_from_step: int | None = None,
-    ) -> None:
-        """Commit the step, then (only then) make it the game's state in memory."""
+        inline: str | None = None,
+    ) -> Step:
+        """Commit the step, then (only then) make it the game's state in memory; returns it, with its saved
+        rows (`inline`: the order sheet whose message the caller shows the step in itself, `Step.inline`)."""
         fields: dict[str, Any] = {"state": game.engine.dump(state), "step": state.step, **(extra_fields or {})}
         finished = state.over and game.row.status == "running"
         if finished:
             fields["status"] = "finished"
         deadlines, keep = self._deadline_rows(game, state)
         dues = {d.prompt_id: d.due for d in deadlines} | {k: v for k, v in game.dues.items() if k in keep}
-        step = self._plan(game, state, events, dues=dues, fields=fields, rolled_back=undo_from_step is not None)
+        step = self._plan(game, state, events, dues=dues, fields=fields, rolled_back=undo_from_step is not None,
+                          inline=inline)
         # the saved deadline rows are those of `game.dues`: only new ones are written, and rows are
         # dropped only when some prompt left (most steps change neither)
         new_deadlines = [d for d in deadlines if d.prompt_id not in game.dues]
@@ -260,6 +299,7 @@ class TableCore:
             self.games.pop(game.id, None)
         if new_deadlines:  # a deadline that left wakes nothing: at worst the scheduler wakes for it and finds nothing
             self.deadlines_changed.set(at=min(d.wakes_at for d in new_deadlines))
+        return step
 
     def _deadline_rows(self, game: LiveGame, state: GameState) -> tuple[list[DeadlineRow], list[str]]:
         if state.over or not self.use_deadlines:
@@ -274,7 +314,8 @@ class TableCore:
         for prompt in state.prompts:
             if game.seats[prompt.seat].bot:
                 continue
-            seconds = game.engine.deadline_seconds(state, prompt.deadline)
+            seconds = phase_length(game.engine.day_phases, game.row.meta, prompt.deadline, now,
+                                   game.engine.deadline_seconds(state, prompt.deadline))
             lead = reminder_lead(seconds)
             due = game.dues.get(prompt.id) or group_dues.get(prompt.deadline_group) or now + seconds
             remind = None if lead is None else due - lead
@@ -283,7 +324,20 @@ class TableCore:
             rows.append(DeadlineRow(game.id, prompt.id, prompt.seat, due, remind))
         return rows, [p.id for p in state.prompts]
 
-    async def _record_results(self, game: LiveGame) -> None:
+    async def record_missing_results(self) -> int:
+        """At start-up, before the saved deliveries go out: the results (ratings, achievements) of every
+        game whose final step was saved by a process that stopped before saving them, dated when the game
+        ended. Each game's under its lock and only if still missing, so several processes count it once."""
+        recorded = 0
+        for row in await self.storage.finished_without_results():
+            if row.state is None:
+                continue
+            async with self.storage.game_lock(row.id):
+                recorded += await self._record_results(self._live(row), at=row.updated_at, only_if_missing=True)
+        return recorded
+
+    async def _record_results(self, game: LiveGame, *, at: float | None = None, only_if_missing: bool = False) -> int:
+        """1 when the game has results to record (0: a game without results, e.g. ended by a moderator)."""
         def player_of(game: LiveGame, i: int) -> int | None:  # an absent player's seat is still theirs
             held = game.seats[i]
             if not held.bot:
@@ -292,12 +346,16 @@ class TableCore:
 
         results = game.engine.results(game.state)
         if results is None:
-            return
+            return 0
+        at = self.clock() if at is None else at
+        seats = [s.model_dump() for s in game.seats]
+        record = await game_record(self.storage, game.row, seats, game.state, results, at)
         await self.storage.record_results(game.row, [
             (player_of(game, i), results.scores[i], i in results.winners,
              None if results.roles is None else results.roles[i])
             for i in range(len(game.seats))
-        ], self.clock())
+        ], at, then=partial(record_program, record), only_if_missing=only_if_missing)
+        return 1
 
     def _plan(
         self,
@@ -309,12 +367,13 @@ class TableCore:
         fields: dict[str, Any] | None = None,
         reminder_for: list[int] | None = None,
         rolled_back: bool = False,
+        inline: str | None = None,
     ) -> Step:
         """What the step will deliver, as rows to save with it (`fields`: the game's changed fields)."""
         fields = fields or {}
         step = Step(
             game, state, events, game.dues if dues is None else dues, fields.get("status", game.row.status),
-            bool(fields.get("paused", game.row.paused)), reminder_for or [], rolled_back,
+            bool(fields.get("paused", game.row.paused)), reminder_for or [], rolled_back, inline=inline,
         )
         if self.planner is not None:
             game.naming = state

@@ -7,6 +7,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from bot.gathering.times import next_time_of_day, parse_clock, zone_named
+
 CHANGES_BURST = 10
 CHANGES_PER_SECOND = 1 / 3
 """A player may change a changeable choice 10 times at once, then once every 3 seconds."""
@@ -47,3 +49,16 @@ def reminder_lead(seconds: float) -> float | None:
     if seconds < 20:
         return None
     return max(10.0, min(seconds / 4, max(60.0, seconds / 8), REMINDER_LEAD_MAX))
+
+
+def phase_length(day_phases: tuple[str, ...], meta: dict[str, Any], kind: str, now: float, seconds: float) -> float:
+    """How long a new prompt of deadline kind `kind` has: its seconds, or, for a game whose pace ends its
+    phases at a time of day (`meta["deadline_at"]`: {"time": "21:00", "zone": an IANA name}), until the
+    next such time on that zone's clock (bot/gathering/times.py: the same 21:00 whatever daylight saving
+    does) for the kinds that are its phases."""
+    at = meta.get("deadline_at")
+    if kind in day_phases and isinstance(at, dict):
+        clock, zone = parse_clock(str(at.get("time"))), zone_named(str(at.get("zone")))
+        if clock is not None and zone is not None:
+            return next_time_of_day(clock, zone, now) - now
+    return float(seconds)

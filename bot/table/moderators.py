@@ -11,7 +11,7 @@ from bot.storage import ActionRow, EventRow
 from bot.table.core import on_running_game
 from bot.table.playing import PlayerSteps
 from games import registry
-from games.core import Action, Event, GameState, Refusal
+from games.core import Action, Event, GameState, Refusal, seat
 
 
 class Table(PlayerSteps):
@@ -120,6 +120,22 @@ class Table(PlayerSteps):
             game.row.meta.clear()
             game.row.meta.update(meta)
         await self._deliver(game, [event])
+        await self._run_bots(game)
+        return Outcome(events=[event])
+
+    @on_running_game
+    async def leave(self, game: LiveGame, user_id: int, *, input_key: str | None = None) -> Outcome:
+        """A player leaves a running game (/leave): a bot player takes their seat for good, and the
+        reliability record counts it as a game left (bot/ratings/holders.py)."""
+        number = game.seat_of(user_id)
+        if number is None:
+            return Outcome(Refusal(key="lobby-not-joined"))
+        old = game.seats[number]
+        meta = self._meta_without_seat(game.row.meta, number)
+        event = Event(key="player-left-game", params={"player": seat(number)})
+        bot_seat = Seat(name=old.name, bot=True, language=old.language, join=old.join)
+        await self._swap_seat(game, number, bot_seat, event, game.row.meta if meta is None else meta,
+                              reason="leave", input_key=input_key)
         await self._run_bots(game)
         return Outcome(events=[event])
 

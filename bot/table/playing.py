@@ -94,12 +94,17 @@ class PlayerSteps(TableCore):
         *,
         input_key: str | None = None,
         actor_id: int | None = None,
+        inline: str | None = None,
     ) -> Outcome:
+        """`inline`: the order sheet whose message the caller shows the answer in (`Step.inline`): its edit is
+        in the Outcome's rows, for the caller to show."""
         game = self.games.get(game_id) or await self.get(game_id)  # `hold` brings a cached one up to date
         if game is None:
             return Outcome(Refusal(key="error-no-game"))
         async with self.hold(game):
-            outcome = await self._act_locked(game, seat_number, action, input_key=input_key, actor_id=actor_id)
+            outcome = await self._act_locked(
+                game, seat_number, action, input_key=input_key, actor_id=actor_id, inline=inline
+            )
             if outcome.ok:
                 await self._run_bots(game)
             return outcome
@@ -115,6 +120,7 @@ class PlayerSteps(TableCore):
         by_bot: bool = False,
         extra_events: list[Event] | None = None,
         missed: bool = False,
+        inline: str | None = None,
     ) -> Outcome:
         """`missed`: the answer is a deadline's default (counted against the absent-player rule)."""
         if not game.running:
@@ -145,7 +151,9 @@ class PlayerSteps(TableCore):
         )
         meta = self._misses_meta(game, seat_number, before, missed=missed, by_bot=by_bot)
         try:
-            await self._save(game, new_state, [row], events, extra_fields=None if meta is None else {"meta": meta})
+            step = await self._save(
+                game, new_state, [row], events, extra_fields=None if meta is None else {"meta": meta}, inline=inline
+            )
         except IntegrityError:
             if input_key is None or not await self.storage.input_seen(game.id, input_key):
                 raise  # a broken row, not a repeated input: never report a fault as "already done"
@@ -156,7 +164,7 @@ class PlayerSteps(TableCore):
         if not game.running:
             self.changes.forget(lambda key: key[0] == game.id)
         await self._deliver(game, events)
-        return Outcome(events=events)
+        return Outcome(events=events, rows=step.rows)
 
     # --- absent players -----------------------------------------------------------------------
     @staticmethod
@@ -217,7 +225,8 @@ class PlayerSteps(TableCore):
         await self._table_step(game, "absent-notice", [event], None, seat=seat_number, misses=count)
 
     async def _swap_seat(
-        self, game: LiveGame, seat_number: int, new: Seat, event: Event, meta: dict[str, Any], *, reason: str
+        self, game: LiveGame, seat_number: int, new: Seat, event: Event, meta: dict[str, Any], *, reason: str,
+        input_key: str | None = None,
     ) -> None:
         """Give a seat to `new` as one logged step (a seat change, like a moderator's replace)."""
         old = game.seats[seat_number]
@@ -225,6 +234,7 @@ class PlayerSteps(TableCore):
             kind="table", step=game.state.step, actor_id=None,
             payload={"op": "replace", "reason": reason, "seat": seat_number, "old": old.model_dump(),
                      "new": new.model_dump()},
+            input_key=input_key,
         )
         before = list(game.seats)
         game.seats[seat_number] = new
@@ -340,6 +350,6 @@ class PlayerSteps(TableCore):
             prompt = game.state.prompt(prompt_id) if game.running else None
             if prompt is not None and not prompt.answered:
                 step = self._plan(game, game.state, [], reminder_for=[prompt.seat])
-                await self.storage.add_deliveries(step.rows)  # the game's version moved on: `_moved_here`
+                await self.storage.add_deliveries(step.rows)  # the game's version moved on: `Storage.moved`
                 game.outgoing = step
                 await self._deliver(game, [], reminder_for=[prompt.seat])

@@ -3,9 +3,10 @@
 
     /game/<token>                     a game's page (?lang=en|ru, ?spoilers=on|off)
     /game/<token>/picture/<n>.png     the n-th picture the channel was shown (Castle's board, Maskmen's order)
-    /game/<token>/replay              Castle: the board round by round (?step=n), orders drawn on it
+    /game/<token>/replay              a game with a replay (Castle): its pictures round by round (?step=n),
+                                      what each round's lines tell drawn on it (Castle: the orders)
     /game/<token>/replay/<n>.png      one frame of it
-    /game/<token>/game.gif            Castle: the whole game as an animated GIF
+    /game/<token>/game.gif            a game with a replay: the whole game as an animated GIF
     /server/<token>                   the server's page
     /static/style.css, /static/web.js
 
@@ -27,6 +28,7 @@ import gzip
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -37,11 +39,12 @@ from bot.morphology import analyser
 from bot.storage import Storage
 from bot.storage.web import GameStamp, game_stamp, server_language, server_stamp, web_secret
 from bot.web import pages
-from bot.web.castle import Replays, frames, names_of
 from bot.web.links import Links
-from bot.web.pictures import PICTURES, DiskCache, database_key
-from bot.web.record import ENDED, Record, load_record
+from bot.web.pictures import DiskCache, database_key
+from bot.web.record import ENDED, Record, load_record, names_of
+from bot.web.replay_frames import Replays, frames, replay_of
 from bot.web.standings import server_context
+from games import registry
 
 log = logging.getLogger(__name__)
 
@@ -212,9 +215,9 @@ class WebRecord:
 
     async def _picture(self, request: web.Request) -> web.Response:
         site, record, language, _ = await self._ended_record(request)
-        kind = PICTURES.get(record.row.game)
+        shown = registry.spec(record.row.game).picture
         number = int(request.match_info["number"])
-        if kind is None or not 1 <= number <= len(record.pictures):
+        if shown is None or not 1 <= number <= len(record.pictures):
             raise Refused(404)
         picture = record.pictures[number - 1]
         names = names_of(record, language)
@@ -222,13 +225,13 @@ class WebRecord:
                                f"picture-{picture.step}-{language}-{self.cache.names_key(names)}.png")
         png = self.cache.get(path)
         if png is None:
-            png = await asyncio.to_thread(kind.draw, picture.view, names, language)
+            png = await asyncio.to_thread(shown.draw, picture.view, names, partial(t, language))
             self.cache.put(path, png)
         return file_response(png, "image/png")
 
     async def _replay(self, request: web.Request) -> web.Response:
         site, record, language, stamp = await self._ended_record(request)
-        count = len(frames(record)) if record.row.game == "castle" else 0
+        count = len(frames(record))
         if not count:
             raise Refused(404)
         step = step_of(request, count)
@@ -241,7 +244,7 @@ class WebRecord:
 
     async def _frame(self, request: web.Request) -> web.Response:
         site, record, language, _ = await self._ended_record(request)
-        found = frames(record) if record.row.game == "castle" else []
+        found = frames(record)
         number = int(request.match_info["number"])
         if not 1 <= number <= len(found):
             raise Refused(404)
@@ -249,7 +252,7 @@ class WebRecord:
 
     async def _gif(self, request: web.Request) -> web.Response:
         site, record, language, _ = await self._ended_record(request)
-        if record.row.game != "castle" or not record.pictures:
+        if replay_of(record) is None:
             raise Refused(404)
         return file_response(await site.replays.gif(record, language), "image/gif")
 

@@ -57,6 +57,11 @@ class BotLinks:
         self.links = links
         self.off = off
 
+    def load(self, links: Links, off: set[int]) -> None:
+        """The key and the servers without pages, as read at start-up."""
+        self.links = links
+        self.off = off
+
     def on(self, guild_id: int | None) -> bool:
         return self.links.base is not None and guild_id not in self.off
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -24,13 +25,14 @@ from markupsafe import Markup, escape
 from bot.i18n import LANGUAGES, render, t
 from bot.render import event_text
 from bot.transcript import audience_label
-from bot.web.castle import frames, names_of
-from bot.web.games import SETUP_CHAPTER, web_game
-from bot.web.pictures import PICTURES
-from bot.web.record import Record
+from bot.web.record import Record, names_of
+from bot.web.replay_frames import frames, replay_of
+from games import registry
 from games.core import GM
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+SETUP_CHAPTER = "web-chapter-setup"
+"""The heading of what comes before a game's first chapter (its set-up)."""
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 
@@ -84,25 +86,26 @@ def game_page(record: Record, language: str, spoilers: bool, token: str, root: s
     game_title = t(language, f"{row.game}-title")
     if not record.ended:
         return progress_page(t(language, "web-title-game", game=game_title, id=row.id), language, root)
-    kind = PICTURES.get(row.game)
+    spec = registry.spec(row.game)
+    shown = spec.picture
     names = names_of(record, language)
     chapters = [Chapter("setup", t(language, SETUP_CHAPTER))]
     pictures = {picture.after: index for index, picture in enumerate(record.pictures)}
-    spec = web_game(row.game)
+    about = spec.record
     for event_row in record.events:
         if event_row.audience is None or spoilers:
             namer = record.namer(language, event_row.seq)
             event = record.event(event_row)
-            heading = spec.chapters.get(event.key) if event.to is None else None
+            heading = about.chapters.get(event.key) if event.to is None else None
             if heading is not None:
                 chapters.append(Chapter(f"c{len(chapters)}", render(language, heading, event.params, namer)))
             label = audience_label(event, language, namer)
             chapters[-1].items.append(Item("line" if label is None else "gm" if event.to == [] else "secret",
                                            event_text(event, language, namer), label))
-        if event_row.seq in pictures and kind is not None:
+        if event_row.seq in pictures and shown is not None:
             number = pictures[event_row.seq]
             view = record.pictures[number].view
-            chapters[-1].items.append(Item("picture", kind.describe(view, names, language),
+            chapters[-1].items.append(Item("picture", shown.describe(view, names, partial(t, language)),
                                            src=f"{token}/picture/{number + 1}.png?lang={language}"))
     if not chapters[0].items:
         chapters.pop(0)
@@ -111,7 +114,8 @@ def game_page(record: Record, language: str, spoilers: bool, token: str, root: s
     if spoilers and record.final is not None:
         reveal = [event_text(e, language, after) for e in record.engine.summary(record.final, GM)]
     ending = [e for e in record.events if e.seq in record.ending and e.audience is None]
-    start = next((i for i, e in enumerate(ending) if e.key.startswith(spec.result_from)), 0) if spec.result_from else 0
+    marks = about.result_from
+    start = next((i for i, e in enumerate(ending) if e.key.startswith(marks)), 0) if marks else 0
     result = [event_text(record.event(e), language, after) for e in ending[start:]]
     spoiler_query = "&spoilers=on" if spoilers else ""
     return ENV.get_template("game.html").render(
@@ -119,11 +123,11 @@ def game_page(record: Record, language: str, spoilers: bool, token: str, root: s
         spoiler_href=f"?lang={language}&spoilers={'off' if spoilers else 'on'}",
         title=t(language, "web-title-game", game=game_title, id=row.id),
         where=_where(record, language), ended=t(language, "web-ended", date=date_text(row.updated_at, language)),
-        players=_players(record, language), score=t(language, spec.score) if spec.score and record.results else None,
-        places=spec.places and bool(record.places),
-        roles=spec.roles and record.results is not None and record.results.roles is not None,
+        players=_players(record, language), score=t(language, about.score) if about.score and record.results else None,
+        places=about.places and bool(record.places),
+        roles=about.roles and record.results is not None and record.results.roles is not None,
         result=result, cancelled=row.status == "cancelled", chapters=chapters, reveal=reveal, spoilers=spoilers,
-        replay=row.game == "castle" and bool(record.pictures), token=token, t=_say(language),
+        replay=replay_of(record) is not None, token=token, t=_say(language),
     )
 
 
@@ -165,7 +169,7 @@ def progress_page(title: str, language: str, root: str) -> str:
 
 
 def replay_page(record: Record, language: str, step: int, token: str, root: str) -> str:
-    """The Castle replay at `step` (1-based): every frame's picture and caption, for the keys to step through."""
+    """A game's replay at `step` (1-based): every frame's picture and caption, for the keys to step through."""
     game_title = t(language, f"{record.row.game}-title")
     shown = []
     namer = record.namer(language, None)

@@ -18,8 +18,6 @@ from bot.i18n import Term, t
 from bot.privacy import FORMER_KEY
 from bot.render import SeatNamer
 from bot.storage import ActionRow, EventRow, GameRow, Storage
-from bot.web.games import web_game
-from bot.web.pictures import PICTURES
 from bot.web.replay import states_after
 from games import registry
 from games.core import Engine, Event, GameState, Results
@@ -88,6 +86,11 @@ class Record:
         return Event(key=row.key, params=row.params, to=row.audience)
 
 
+def names_of(record: Record, language: str) -> list[str]:
+    """Every seat's player's name, as the record keeps it (what a picture of the game is drawn with)."""
+    return [record.real_name(seat, language) for seat in range(len(record.row.seats))]
+
+
 def seat_name(row: GameRow, seat: int, language: str) -> str:
     """The seat's player's name as the game's record keeps it ("a former player" in `language` for a member
     who ran /forget-me)."""
@@ -114,15 +117,15 @@ async def load_record(storage: Storage, game_id: int) -> Record | None:
         last = events[-1].action_seq
         record.ending = {e.seq for e in events if e.action_seq == last}
         if record.hidden and final.over:  # named openly from the line that reveals them (the victory) on
-            marks = web_game(row.game).result_from
+            marks = registry.spec(row.game).record.result_from
             reveals = [e.seq for e in events if e.seq in record.ending and e.audience is None and marks
                        and e.key.startswith(marks)]
             record.revealed_from = min(reveals or record.ending)
     record.places = _places(record)
-    kind = PICTURES.get(row.game)
-    if kind is not None and record.ended:
+    shown = registry.spec(row.game).picture
+    if shown is not None and record.ended:
         actions = await storage.actions(game_id)
-        record.pictures = _pictures(record, actions, kind.shown_after)
+        record.pictures = _pictures(record, actions, shown.shown_after)
     return record
 
 

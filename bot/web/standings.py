@@ -1,6 +1,7 @@
-"""The server's page: how many games of each kind it finished, the standings `/leaderboard` shows, its last
-50 finished games (each linked to its page), and for Mafia of Heroes how often each side won by the number
-of players. Read from the results and the games' rows; a member who ran /forget-me is counted for nobody."""
+"""The server's page: how many games of each kind it finished, the rating tables `/leaderboard` shows (this
+season's, bot/ratings/), its last 50 finished games (each linked to its page), and for a game won by a side
+(games.core.spec.Sides: Mafia of Heroes) how often each side won by the number of players. Read from the
+results and the games' rows; a member who ran /forget-me is counted for nobody."""
 
 from __future__ import annotations
 
@@ -10,26 +11,18 @@ from typing import Any
 from babel.numbers import format_percent
 
 from bot.i18n import t
+from bot.ratings.reading import leaderboard_games, standings
 from bot.render import list_names
 from bot.storage import Storage
-from bot.storage.web import games_played, mafia_sides, member_names, recent_games
+from bot.storage.web import games_played, member_names, recent_games, side_results
 from bot.web.links import Links
 from bot.web.pages import date_text
 from bot.web.record import seat_name
 from games import registry
-from games.mafia.roles import MAFIA_ROLES
+from games.core.spec import Seats, Sides
 
 RECENT = 50
-MAFIA_SIDES = {f"mafia-role-{role}" for role in MAFIA_ROLES}
-"""The secret roles of the Mafia's side (every other seat is the Law's)."""
-
-
-def side_won(seats: list[tuple[bool, list[str]]]) -> str:
-    """law, mafia or draw: which side a finished Mafia game's winners were on (none: a draw)."""
-    winners = [roles for won, roles in seats if won]
-    if not winners:
-        return "draw"
-    return "mafia" if any(set(roles) & MAFIA_SIDES for roles in winners) else "law"
+DRAW = "draw"
 
 
 async def server_context(storage: Storage, links: Links, guild_id: int, language: str) -> dict[str, Any]:
@@ -38,24 +31,33 @@ async def server_context(storage: Storage, links: Links, guild_id: int, language
     recent = await recent_games(storage, guild_id, RECENT)
     boards = []
     for game in order:
-        rows = await storage.leaderboard(guild_id, game)
+        rows = await standings(storage, guild_id, game)
         if not rows:
-            continue  # played by bots, or by members who were all forgotten since
-        names = await member_names(storage, guild_id, [user for user, *_ in rows])
+            continue  # nobody has the rated games the table needs yet (bot players are never rated)
+        names = await member_names(storage, guild_id, [row.user_id for row in rows])
         boards.append((t(language, f"{game}-title"), [
-            {"place": place, "name": names.get(user, t(language, "web-nobody")), "points": points, "games": games,
-             "wins": wins}
-            for place, (user, points, games, wins) in enumerate(rows, start=1)
+            {"place": row.rank, "name": names.get(row.user_id, t(language, "web-nobody")), "rating": row.rating,
+             "games": row.games}
+            for row in rows
         ]))
     place = (recent[0][0].meta.get("place") or {}) if recent else {}
     server = place.get("server")
+    sides = []
+    for game in order:
+        won_by = registry.spec(game).sides
+        if won_by is not None:
+            sides.append({
+                "title": t(language, won_by.title, game=t(language, f"{game}-title")), "note": t(language, won_by.note),
+                "columns": [t(language, column) for column in won_by.columns],
+                "rows": _sides(won_by, await side_results(storage, guild_id, game), language),
+            })
     return {
         "title": t(language, "web-server-title", server=server) if server else t(language, "web-server-unnamed"),
         "counts": [(t(language, f"{game}-title"), counts[game]) for game in order],
         "boards": boards,
+        "needed": await leaderboard_games(storage, guild_id),
         "recent": [_recent(links, row, winners, language) for row, winners in recent],
-        "sides": _sides(await mafia_sides(storage, guild_id), language) if "mafia" in counts else [],
-        "sides_title": t(language, "web-mafia-sides", game=t(language, "mafia-title")),
+        "sides": sides,
     }
 
 
@@ -71,19 +73,16 @@ def _recent(links: Links, row: Any, winners: list[int], language: str) -> dict[s
     }
 
 
-def _sides(games: list[tuple[int, int, list[tuple[bool, list[str]]]]], language: str) -> list[dict[str, Any]]:
-    """Per number of players: games, and each side's share of the wins."""
-    tally: dict[int, dict[str, int]] = defaultdict(lambda: {"law": 0, "mafia": 0, "draw": 0})
+def _sides(sides: Sides, games: list[tuple[int, int, Seats]], language: str) -> list[dict[str, Any]]:
+    """Per number of players: games, and each side's share of the wins, then the draws'."""
+    names = [*sides.names, DRAW]
+    tally: dict[int, dict[str, int]] = defaultdict(lambda: dict.fromkeys(names, 0))
     for _game, players, seats in games:
-        tally[players][side_won(seats)] += 1
+        tally[players][sides.winner(seats)] += 1
     rows = []
     for players in sorted(tally):
-        sides = tally[players]
-        total = sum(sides.values())
-
-        def share(side: str, sides: dict[str, int] = sides, total: int = total) -> str:
-            return f"{sides[side]} ({format_percent(sides[side] / total, locale=language)})"
-
-        rows.append({"players": players, "games": total, "law": share("law"), "mafia": share("mafia"),
-                     "draw": share("draw")})
+        won = tally[players]
+        total = sum(won.values())
+        shares = [f"{won[side]} ({format_percent(won[side] / total, locale=language)})" for side in names]
+        rows.append({"players": players, "games": total, "shares": shares})
     return rows

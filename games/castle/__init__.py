@@ -13,8 +13,14 @@ The points the rules page leaves open, as this engine settles them, are in `docs
 (Castle).
 """
 
+from games.castle import spec
 from games.castle.engine import CastleEngine
+from games.castle.feats import FEATS
+from games.core.spec import GameSpec
 
 ENGINE = CastleEngine()
+SPEC = GameSpec(ENGINE, picture=spec.PICTURE, replay=spec.REPLAY, guide=spec.GUIDE, guide_adds=True, record=spec.RECORD,
+                feats=FEATS)
+"""The game as the runtime knows it (games.core.spec): games/registry.py finds it here."""
 
-__all__ = ["ENGINE", "CastleEngine"]
+__all__ = ["ENGINE", "SPEC", "CastleEngine"]

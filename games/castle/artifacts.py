@@ -50,5 +50,28 @@ def _finish(state: CastleState, winners: list[int], why: str, events: list[Event
     state.over = True
     state.stage = "over"
     state.prompts = []
+    events += standings(state)
     events.append(Event(key=f"castle-over-{why}", params={
-        "players": [seat(s) for s in winners], "count": len(winners), "round": state.round}))
+        "players": {"and": [seat(s) for s in winners]}, "count": len(winners), "round": state.round}))
+
+
+def standings(state: CastleState) -> list[Event]:
+    """The final table, best first: artifacts delivered, equal ones sharing a place. When the last
+    round ended the game (the goal not reached), equal deliveries go to whoever carries more, as the
+    win does (**Decision**: for every place), and a line says where that decided."""
+    rounds = max(p.delivered for p in state.table) < state.options.artifacts_to_win
+    why = "rounds" if rounds else "goal"
+    key = [(p.delivered, p.carried if rounds else 0) for p in state.table]
+    order = sorted(range(state.players), key=lambda s: (-key[s][0], -key[s][1], s))
+    events = [Event(key="castle-standings", params={"why": why})]
+    for s in order:
+        events.append(Event(key="castle-standings-row", params={
+            "place": 1 + sum(1 for other in key if other > key[s]), "player": seat(s), "why": why,
+            "delivered": state.table[s].delivered, "carried": state.table[s].carried}))
+    if rounds:
+        for delivered in sorted({k[0] for k in key}, reverse=True):
+            tied = [s for s in order if key[s][0] == delivered]
+            if len({key[s][1] for s in tied}) > 1:
+                events.append(Event(key="castle-standings-tiebreak", params={
+                    "delivered": delivered, "players": {"and": [seat(s) for s in tied]}}))
+    return events

@@ -143,6 +143,17 @@ class Board(BaseModel):
         """Central Hall, then ring 1, then ring 2, each in label-number order (the skirmish order)."""
         return list(self._order)
 
+    def in_order(self, a: str, b: str) -> tuple[str, str]:
+        """Two halls in board order (`ordered_halls`), as players read a pair of them."""
+        index = {hall: number for number, hall in enumerate(self._order)}
+        first, second = sorted((a, b), key=lambda hall: (index.get(hall, len(index)), hall))
+        return first, second
+
+    def corridor_name(self, corridor: Corridor) -> str:
+        """A corridor as players read it: its two halls in board order ("C–A1", "B9–B10")."""
+        first, second = self.in_order(*corridor)
+        return f"{first}–{second}"
+
     def neighbours(self, hall_id: str, corridors: Iterable[Corridor] | None = None) -> list[str]:
         """Halls joined to `hall_id`, in `ordered_halls` order; by the board's own corridors unless given."""
         if corridors is None:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from games.castle.board import Corridor
 from games.castle.bot_board import FAR, best_path, key, rounds_to
@@ -261,7 +262,14 @@ def order_plan(state: CastleState, prompt: Prompt) -> dict[str, list[str]]:
 
 def make_order(state: CastleState, k: Knowledge, sheet: Sheet) -> dict[str, list[str]]:
     goal = k.goal_of(k.seat)
-    order = choose_card(k, goal)
+    return card_and_move(state, k, sheet, choose_card(k, goal), lambda double: choose_path(k, goal, double))
+
+
+def card_and_move(
+    state: CastleState, k: Knowledge, sheet: Sheet, order: Order, path_of: Callable[[bool], list[str]]
+) -> dict[str, list[str]]:
+    """The sheet's answers for the card chosen (the nearest the sheet allows; none playable: draw while the
+    hand is short, else nothing) and the move along `path_of(double)`, double when the card allows it."""
     card = order.card if order.exact else walk(ORDERS.parts["card"], state, sheet, order.card)
     if card is None:
         order = Order([NONE, "draw" if len(k.hand) < 3 else "nothing"])
@@ -269,8 +277,7 @@ def make_order(state: CastleState, k: Knowledge, sheet: Sheet) -> dict[str, list
     trial = sheet.model_copy(deep=True)
     trial.parts["card"] = card
     double = order.double and double_possible(state, trial)
-    path = choose_path(k, goal, double)
-    move = walk(ORDERS.parts["move"], state, trial, move_tokens(path, double))
+    move = walk(ORDERS.parts["move"], state, trial, move_tokens(path_of(double), double))
     return {"card": card, "move": move if move is not None else [STAY]}
 
 
@@ -317,19 +324,28 @@ def choice_plan(state: CastleState, prompt: Prompt) -> dict[str, list[str]]:
         answers = walk(CHOICES.parts["expel"], state, sheet, tokens)
         if answers is not None:
             plan["expel"] = answers
-    # Hall pickers are answered exactly (the form's own candidate lists are costly to step through).
-    if "effect" in sheet.parts and fight.card == "secret_door":
-        if opening := best_passage(k, adjacent_rings=False):
-            plan["effect"] = passage_tokens(k, opening, False)
-    elif "effect" in sheet.parts and fight.card == "defence":
-        if corridor := best_block(k, next_round=True):
-            plan["effect"] = corridor_tokens(k, corridor)
-    elif "effect" in sheet.parts:
-        tokens = effect_tokens(k, fight.card, fight.losers)
-        answers = walk(CHOICES.parts["effect"], state, sheet, tokens) if tokens else None
-        if answers is not None:
-            plan["effect"] = answers
+    block = partial(best_block, k, next_round=True)
+    if "effect" in sheet.parts and (answers := effect_answers(state, k, sheet, block)) is not None:
+        plan["effect"] = answers
     return plan
+
+
+def effect_answers(
+    state: CastleState, k: Knowledge, sheet: Sheet, block: Callable[[], Corridor | None]
+) -> list[str] | None:
+    """The Win effect's answers: a secret door's new passage, Defence's corridor (`block`: which to block), or
+    the loser the others hit. Hall pickers are answered exactly (the form's own candidate lists are costly to
+    step through)."""
+    fight = state.fight
+    assert fight is not None
+    if fight.card == "secret_door":
+        opening = best_passage(k, adjacent_rings=False)
+        return passage_tokens(k, opening, False) if opening else None
+    if fight.card == "defence":
+        corridor = block()
+        return corridor_tokens(k, corridor) if corridor else None
+    tokens = effect_tokens(k, fight.card, fight.losers)
+    return walk(CHOICES.parts["effect"], state, sheet, tokens) if tokens else None
 
 
 def effect_tokens(k: Knowledge, card: str, losers: list[int]) -> list[str]:

@@ -34,16 +34,16 @@ from games.castle.bot_easy import (
     answer,
     best_block,
     best_passage,
+    card_and_move,
     choose_path,
     corridor_tokens,
-    effect_tokens,
+    effect_answers,
     fingerprint,
     harassment,
     passage_tokens,
 )
-from games.castle.bot_form import move_tokens, walk
 from games.castle.bot_knowledge import Knowledge, knowledge
-from games.castle.orders import NONE, ORDERS, STAY, double_possible
+from games.castle.orders import NONE, ORDERS
 from games.castle.skirmish import CHOICES
 from games.castle.state import CastleState
 from games.core import Prompt
@@ -185,17 +185,8 @@ def order_plan(state: CastleState, prompt: Prompt) -> dict[str, list[str]]:
 def make_order(state: CastleState, k: Reader, sheet: Sheet) -> dict[str, list[str]]:
     goal = k.goal_of(k.seat)
     waiting = holding_back(k, goal)
-    order = choose_card(k, goal, waiting)
-    card = order.card if order.exact else walk(ORDERS.parts["card"], state, sheet, order.card)
-    if card is None:
-        order = Order([NONE, "draw" if len(k.hand) < 3 else "nothing"])
-        card = ORDERS.parts["card"].default(state, sheet)
-    trial = sheet.model_copy(deep=True)
-    trial.parts["card"] = card
-    double = order.double and double_possible(state, trial)
-    path = wait_path(k, goal, double) if waiting else choose_path(k, goal, double)
-    move = walk(ORDERS.parts["move"], state, trial, move_tokens(path, double))
-    return {"card": card, "move": move if move is not None else [STAY]}
+    return card_and_move(state, k, sheet, choose_card(k, goal, waiting),
+                         lambda double: wait_path(k, goal, double) if waiting else choose_path(k, goal, double))
 
 
 def wait_path(k: Reader, goal: str, double: bool) -> list[str]:
@@ -231,19 +222,12 @@ def make_choices(state: CastleState, k: Reader, sheet: Sheet) -> dict[str, list[
     plan: dict[str, list[str]] = {}
     if "expel" in sheet.parts and (answers := expel_answers(state, k, sheet)) is not None:
         plan["expel"] = answers
-    # Hall pickers are answered exactly (the form's own candidate lists are costly to step through).
-    if "effect" in sheet.parts and fight.card == "secret_door":
-        if opening := best_passage(k, adjacent_rings=False):
-            plan["effect"] = passage_tokens(k, opening, False)
-    elif "effect" in sheet.parts and fight.card == "defence":
+    def block() -> Corridor | None:  # only a rival worth it
         targets = k.worth_blocking()
-        if targets and (corridor := best_block(k, next_round=True, rivals=targets)):
-            plan["effect"] = corridor_tokens(k, corridor)
-    elif "effect" in sheet.parts:
-        tokens = effect_tokens(k, fight.card, fight.losers)
-        answers = walk(CHOICES.parts["effect"], state, sheet, tokens) if tokens else None
-        if answers is not None:
-            plan["effect"] = answers
+        return best_block(k, next_round=True, rivals=targets) if targets else None
+
+    if "effect" in sheet.parts and (answers := effect_answers(state, k, sheet, block)) is not None:
+        plan["effect"] = answers
     return plan
 
 

@@ -6,7 +6,7 @@ import importlib
 import random
 from typing import Any, ClassVar
 
-from games.castle import flow, orders, resolution, skirmish, summary, view
+from games.castle import flow, orders, resolution, skirmish, skirmish_refusals, summary, view
 from games.castle.board import BoardError
 from games.castle.cards import DeckError
 from games.castle.options import MAX_PLAYERS, MIN_PLAYERS, Options
@@ -15,7 +15,8 @@ from games.castle.skirmish import CHOICES
 from games.castle.state import CastleState
 from games.core import Action, Engine, Event, IllegalAction, Prompt, Refusal, Results, Viewer
 from games.core.engine import DEFAULT_BOT_LEVEL
-from games.core.orders import OrderForm, random_answers
+from games.core.order_random import random_answers
+from games.core.orders import OrderForm
 
 
 def _form(prompt: Prompt) -> OrderForm[CastleState] | None:
@@ -29,6 +30,8 @@ class CastleEngine(Engine[CastleState]):
     name: ClassVar[str] = "castle"
     min_players: ClassVar[int] = MIN_PLAYERS
     max_players: ClassVar[int] = MAX_PLAYERS
+    day_phases: ClassVar[tuple[str, ...]] = ("orders",)
+    """A round's orders may end at a time of day; skirmishes and choices inside a round keep their seconds."""
     Options: ClassVar[type[Options]] = Options
     State: ClassVar[type[CastleState]] = CastleState
 
@@ -51,7 +54,7 @@ class CastleEngine(Engine[CastleState]):
         if ORDERS.owns(prompt):
             return orders.explain(state, seat, prompt.key, value)
         if CHOICES.owns(prompt):
-            return skirmish.explain(state, prompt.key, value)
+            return skirmish_refusals.explain(state, prompt.key, value)
         if prompt.key == skirmish.ASK:
             return Refusal(key="castle-refuse-no-skirmish-card", params={"position": value})
         return None

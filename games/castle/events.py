@@ -58,7 +58,8 @@ def _udun(state: CastleState, events: list[Event]) -> None:
             state.removed.append(corridor)
         state.locks = [m for m in state.locks if m.corridor != corridor]
         state.barricades = [m for m in state.barricades if m.corridor != corridor]
-        events.append(Event(key="castle-corridor-removed", params={"corridor": f"{corridor[0]}–{corridor[1]}"}))
+        events.append(Event(key="castle-corridor-removed",
+                            params={"corridor": state.the_board().corridor_name(corridor)}))
         return
     events.append(Event(key="castle-corridor-kept"))
 

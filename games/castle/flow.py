@@ -32,7 +32,7 @@ def setup(players: int, options: Options, seed: int) -> tuple[CastleState, list[
     state.floor = {board.centre: 1}
     state.first_player = state.rng.randint(0, players - 1)
     events = [Event(key="castle-start", params={
-        "players": [seat(s) for s in range(players)], "first": seat(state.first_player),
+        "players": {"and": [seat(s) for s in range(players)]}, "first": seat(state.first_player),
         "goal": options.artifacts_to_win, "board": board_name, "shrines": [
             {"message": "castle-shrine-line", "params": {"player": seat(s), "hall": state.shrine_hall(s)}}
             for s in range(players)]})]

@@ -130,6 +130,3 @@ def pick_hall(
         return None, [], Step(key, [hall_option(h) for h in in_ring], params)
     return answers[1], answers[2:], None
 
-
-def corridor_text(corridor: Corridor) -> str:
-    return f"{corridor[0]}–{corridor[1]}"

@@ -10,7 +10,7 @@ from games.castle.board import corridor_key
 from games.castle.halls import corridor_ends, passage_ends, passage_partners, pick_hall, step_refusal
 from games.castle.piles import HAND_LIMIT
 from games.castle.state import CastleState, Extra, Play
-from games.castle.words import skirmish_params
+from games.castle.words import skirmish_card, skirmish_params
 from games.core import Option, Refusal, seat, term
 from games.core.orders import OrderForm, Part, Sheet, Step, message
 
@@ -54,12 +54,14 @@ def _player_options(state: CastleState, me: int, *, need_cards: bool = False) ->
     return options
 
 
-def _hand_options(state: CastleState, me: int, skip: int | None = None, barred: bool = False) -> list[Option]:
+def _hand_options(state: CastleState, me: int, playing: int | None = None, barred: bool = False) -> list[Option]:
+    """The hand, option N being card #N (the card being played shown, refused, to keep the numbers)."""
     refusal = Refusal(key="castle-refuse-barred") if barred else None
     return [
-        Option(value=str(i), label="castle-opt-hand-card", disabled=refusal,
+        Option(value=str(i), label="castle-opt-hand-card",
+               disabled=Refusal(key="castle-refuse-playing-it") if i == playing else refusal,
                params={"position": i, "card": term(f"castle-card-{state.action_kinds[card]}")})
-        for i, card in enumerate(state.table[me].hand, start=1) if i != skip
+        for i, card in enumerate(state.table[me].hand, start=1)
     ]
 
 
@@ -85,10 +87,10 @@ class CardPart(Part[CastleState]):
             if kind == "devil":
                 if rest:
                     return None
-                options = _hand_options(state, me, skip=int(first))
-                if not options:
+                options = _hand_options(state, me, playing=int(first))
+                if all(o.disabled is not None for o in options):
                     options = [Option(value=NONE, label="castle-opt-give-nothing")]
-                return Step("castle-ask-give", options)
+                return Step("castle-ask-give", options, placeholders=True)
             if kind == "ahaha":
                 size = len(state.table[target].hand)
                 if len(rest) >= min(2, size):
@@ -226,7 +228,7 @@ def card_message(state: CastleState, order: Play | Extra, private: bool) -> dict
     if isinstance(order, Extra):
         params: dict[str, Any] = {"what": order.what, "card": "", "known": "no"}
         if order.what == "replace-skirmish" and order.card is not None:
-            params |= {"card": term(f"castle-skirmish-{state.skirmish_kinds[order.card]}"), "known": "yes"}
+            params |= {"card": skirmish_card(state, order.card), "known": "yes"}
         elif order.what == "replace-action" and order.card is not None and private:
             params |= {"card": term(f"castle-card-{state.action_kinds[order.card]}"), "known": "yes"}
         return message("castle-no-card", **params)
@@ -237,11 +239,12 @@ def card_message(state: CastleState, order: Play | Extra, private: bool) -> dict
         if order.give is not None:
             params |= {"detail": term(f"castle-card-{state.action_kinds[order.give]}"), "gives": "yes"}
     elif order.kind == "ahaha":
-        params["detail"] = ", ".join(str(p) for p in order.positions)
+        positions = [str(p) for p in order.positions]
+        params |= {"detail": {"and": positions} if positions else "", "count": len(positions)}
     elif order.kind == "platform" and order.corridor is not None:
-        params["detail"] = f"{order.corridor[0]}–{order.corridor[1]}"
-    elif order.kind == "passage" and order.halls:
-        params["detail"] = "–".join(order.halls)
+        params["detail"] = state.the_board().corridor_name(order.corridor)
+    elif order.kind == "passage" and len(order.halls) == 2:
+        params["detail"] = state.the_board().corridor_name((order.halls[0], order.halls[1]))
     return message(f"castle-play-{order.kind}", **params)
 
 
@@ -264,7 +267,7 @@ def _sheet_params(state: CastleState, sheet: Sheet) -> dict[str, Any]:
 
 ORDERS: OrderForm[CastleState] = OrderForm(
     "orders", [CardPart(), MovePart()], prefix="castle", deadline="orders",
-    sheets=lambda s: s.sheets, sheet_params=_sheet_params,
+    sheets=lambda s: s.sheets, sheet_params=_sheet_params, single_answers=True,
 )
 
 

@@ -19,8 +19,9 @@ to English. `picture_words(say)` reads them from the catalog as `castle-picture-
 Numbers are always written as "word: n", so no word needs a plural form.
 
 The work is split by job: `picture_model` (Scene, words, initials), `picture_layout` (canvas, hall
-spots, corridor paths), `picture_route` (secret passages kept clear of other halls), `picture_plan`
-(where markers, tokens and artifacts go), `picture_paint` (colours, symbols), `picture_legend`.
+spots, corridor paths), `picture_place` (labels that never overlap), `picture_markers` (Locks and
+Barricades on their corridors), `picture_plan` (secret passages as portal marks, where tokens and
+artifacts go), `picture_paint` (colours, symbols), `picture_legend`.
 """
 
 from __future__ import annotations
@@ -34,12 +35,14 @@ from PIL import Image, ImageDraw
 from games.castle.board import Board, Corridor, corridor_key
 from games.castle.picture_layout import BOARD_UNIT, HALL_R, HEIGHT, MARKER_R, SCALE, TOKEN_R, WIDTH, along, dashes
 from games.castle.picture_legend import draw_legend, draw_title
+from games.castle.picture_markers import ROUNDS_R
 from games.castle.picture_model import ENGLISH_WORDS, Say, Scene, initials, picture_words, rounds_left
 from games.castle.picture_paint import (
     BACKGROUND,
     CORRIDOR,
     FLOOR,
     FLOOR_EDGE,
+    GOLD_EDGE,
     HALL,
     HALL_EDGE,
     INK,
@@ -49,10 +52,18 @@ from games.castle.picture_paint import (
     WHITE,
     Painter,
     darker,
+    passage_colour,
     seat_colour,
     tint,
 )
-from games.castle.picture_plan import Plan, plan_board
+from games.castle.picture_plan import (
+    PORTAL_CELL,
+    PORTAL_END,
+    PORTAL_FONT,
+    Plan,
+    plan_board,
+    portal_text,
+)
 from games.core import drawing
 
 __all__ = [
@@ -128,8 +139,8 @@ def text_form(scene: Scene, say: Say | None = None) -> str:
 
 
 def _draw_corridors(paint: Painter, plan: Plan) -> None:
-    """Removed corridors faint and crossed, open ones solid, secret passages dashed purple curves;
-    then the markers, each on the middle of its corridor with the rounds it has left."""
+    """Fallen corridors faint and crossed, open ones solid, secret passages drawn as lines dashed purple;
+    then the markers on lines, each with its leader when it sits beside its corridor."""
     s = SCALE
     paths = plan.paths
     for key in sorted(plan.removed):
@@ -138,29 +149,51 @@ def _draw_corridors(paint: Painter, plan: Plan) -> None:
     for key in sorted(plan.open_now - plan.passages):
         if key in paths:
             paint.polyline(paths[key], CORRIDOR, 7 * s)
-    for key in sorted(plan.passages):
-        if key in paths:
-            # A pale casing first, so a passage reads as one line where it crosses a corridor.
-            paint.polyline(paths[key], FLOOR, 11 * s, joints=False)
-            for piece in dashes(paths[key], 15 * s, 8 * s):
-                paint.polyline(piece, PASSAGE, 6 * s, joints=False)  # dashes are short: no joints to round
+    for key in sorted(plan.lines):
+        # A pale casing first, so a passage reads as one line beside the corridors.
+        paint.polyline(paths[key], FLOOR, 11 * s, joints=False)
+        for piece in dashes(paths[key], 15 * s, 8 * s):
+            paint.polyline(piece, PASSAGE, 6 * s, joints=False)  # dashes are short: no joints to round
     for key in sorted(plan.removed):
         paint.cross(along(paths[key], 0.5)[0], 6 * s, (170, 60, 60), 3 * s)
     for marker in plan.markers:
+        if marker.leader:
+            paint.leader(marker.centre, marker.anchor, MARKER_R * s)
+
+
+def _draw_ties(paint: Painter, plan: Plan) -> None:
+    """A thin line from a hall to each of its things set further out than beside it (drawn under both)."""
+    s = SCALE
+    points = plan.layout.points
+    ties = [(portal.hall, portal.centre, passage_colour(portal.number)) for portal in plan.portals if portal.tied]
+    ties += [(token.hall, token.centre, seat_colour(token.seat)) for token in plan.tokens if token.tied]
+    ties += [(gem.hall, gem.centre, GOLD_EDGE) for gem in plan.gems if gem.tied]
+    for hall, centre, colour in ties:
+        paint.polyline([points[hall], centre], WHITE, 5 * s)
+        paint.polyline([points[hall], centre], colour, 2.5 * s)
+
+
+def _draw_markers(paint: Painter, plan: Plan) -> None:
+    """Locks and Barricades, then the portal marks of the passages (with their own markers)."""
+    s = SCALE
+    for marker in plan.markers:
         if marker.kind == "lock":
             paint.padlock(marker.centre, 14 * s)
+        elif marker.leader:  # beside its corridor: framed like a Lock, the bar still across the corridor
+            paint.circle(marker.centre, 16 * s, WHITE, INK, 2 * s)
+            paint.barricade(marker.centre, marker.direction, 9 * s)
         else:
-            paint.barricade(marker.centre, marker.direction, 14 * s)
+            paint.barricade(marker.centre, marker.direction, 13 * s)
+    for portal in plan.portals:
+        paint.portal(portal.centre, portal.half, portal_text(portal.number), passage_colour(portal.number),
+                     portal.markers, PORTAL_CELL * s, PORTAL_END * s, PORTAL_FONT * s)
 
 
 def _draw_rounds(paint: Painter, plan: Plan) -> None:
-    """The rounds each marker has left, drawn last so that no token or neighbouring marker hides one."""
-    s = SCALE
+    """The rounds each marker has left, drawn last so that nothing hides one."""
     for marker in plan.markers:
         if marker.rounds is not None:
-            x, y = marker.centre
-            reach = MARKER_R * 0.72 * s
-            paint.rounds((x + reach, y - reach), 8.5 * s, marker.rounds, INK)
+            paint.rounds(marker.badge, ROUNDS_R * SCALE, marker.rounds, INK)
 
 
 def _draw_halls(draw: ImageDraw.ImageDraw, paint: Painter, scene: Scene, plan: Plan) -> None:
@@ -230,7 +263,9 @@ def render_board(scene: Scene, overlay: Overlay | None = None) -> bytes:
     floor_r = (0.9 * BOARD_UNIT + HALL_R + 34) * s
     paint.circle(plan.layout.centre, floor_r, FLOOR, FLOOR_EDGE, 3 * s)
     _draw_corridors(paint, plan)
+    _draw_ties(paint, plan)
     _draw_halls(draw, paint, scene, plan)
+    _draw_markers(paint, plan)
     if overlay is not None:
         overlay(draw, plan)
     _draw_pieces(draw, paint, plan)

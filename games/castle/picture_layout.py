@@ -85,6 +85,37 @@ def dashes(points: Sequence[Point], dash: float, gap: float) -> list[list[Point]
     return pieces
 
 
+def segment_distance(point: Point, a: Point, b: Point) -> float:
+    """Distance from `point` to the segment a–b."""
+    (px, py), (ax, ay), (bx, by) = point, a, b
+    dx, dy = bx - ax, by - ay
+    span = dx * dx + dy * dy
+    t = 0.0 if span == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / span))
+    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
+
+
+def path_distance(point: Point, path: Sequence[Point]) -> float:
+    """Distance from `point` to a polyline."""
+    if len(path) == 1:
+        return math.dist(point, path[0])
+    return min(segment_distance(point, p, q) for p, q in itertools.pairwise(path))
+
+
+def segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """Whether the segments a–b and c–d cross (touching at an end counts)."""
+
+    def side(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    d1, d2, d3, d4 = side(c, d, a), side(c, d, b), side(a, b, c), side(a, b, d)
+    return d1 * d2 <= 0 and d3 * d4 <= 0 and not (d1 == d2 == 0)
+
+
+def paths_cross(one: Sequence[Point], other: Sequence[Point]) -> bool:
+    """Whether two polylines cross anywhere."""
+    return any(segments_cross(p, q, r, s) for p, q in itertools.pairwise(one) for r, s in itertools.pairwise(other))
+
+
 def resample(points: Sequence[Point], step: float) -> list[Point]:
     """Points every `step` along a polyline (both ends kept), for geometric checks."""
     out = [points[0]]
@@ -158,6 +189,6 @@ class Layout:
         ring_a, ring_b = self.board.ring_of(a), self.board.ring_of(b)
         gap = (tb - ta + math.pi) % (2 * math.pi) - math.pi
         if ring_a == ring_b and ring_a > 0 and abs(ra - rb) < 2 and 0 < abs(gap) < math.pi * 0.6:
-            steps = max(6, int(abs(gap) * ra / (8 * SCALE)))
+            steps = max(6, int(abs(gap) * ra / (14 * SCALE)))
             return [self.from_polar(ra, ta + gap * i / steps) for i in range(steps + 1)]
         return [self.points[a], self.points[b]]

@@ -1,9 +1,9 @@
-"""The Castle picture's title and legend: every player (token, name, shrine, delivered, carried) and
-the key to the board's symbols (Lock, Barricade, Secret passage, Removed, Artifact, rounds left)."""
+"""The Castle picture's title and legend: every player (token, name and colour, shrine, delivered,
+carried) and the key to the board's symbols (Lock, Barricade, rounds left, Secret passage as a line
+and as portal marks, Removed, Artifact)."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from PIL import ImageDraw
@@ -16,17 +16,20 @@ from games.castle.picture_paint import (
     INK,
     PASSAGE,
     REMOVED,
+    SEAT_COLOUR_NAMES,
     SOFT_INK,
     Painter,
     darker,
     fit,
+    passage_colour,
     seat_colour,
     tint,
 )
+from games.castle.picture_plan import PORTAL_FONT, portal_half, portal_text
 from games.core import drawing
 
-KEY_ROWS = ("lock", "barricade", "rounds_left", "passage", "removed", "artifact")
-KEY_ROW_H = 28
+KEY_ROWS = ("lock", "barricade", "rounds_left", "passage", "passage_ends", "removed", "artifact")
+KEY_ROW_H = 24
 PLAYERS_RIGHT = 585
 
 
@@ -40,9 +43,10 @@ def draw_title(draw: ImageDraw.ImageDraw, title: str) -> None:
     draw.text((24 * s, TITLE_H / 2 * s + 4 * s), fit(title, font, width), font=font, fill=INK, anchor="lm")
 
 
-def legend_rows(scene: Scene, letters: Sequence[str]) -> list[tuple[int, str, str]]:
-    """The players' rows of the legend: (seat, the initial on their token, their name)."""
-    return [(seat, letters[seat] if seat < len(letters) else str(seat + 1), scene.name(seat)) for seat in scene.seats()]
+def legend_rows(scene: Scene, letters: Sequence[str]) -> list[tuple[int, str, str, str]]:
+    """The players' rows of the legend: (seat, the initials on their token, their name, their colour's name)."""
+    return [(seat, letters[seat] if seat < len(letters) else f"#{seat + 1}", scene.name(seat),
+             scene.word(f"colour_{SEAT_COLOUR_NAMES[seat % len(SEAT_COLOUR_NAMES)]}")) for seat in scene.seats()]
 
 
 def draw_legend(draw: ImageDraw.ImageDraw, paint: Painter, scene: Scene, letters: Sequence[str]) -> None:
@@ -64,13 +68,18 @@ def draw_legend(draw: ImageDraw.ImageDraw, paint: Painter, scene: Scene, letters
     delivered_w = text.getlength(f"{scene.word('delivered')}:") + 26 * s
     carried_w = 16 * s + text.getlength(f"{scene.word('carried')}:") + 26 * s
     room = players_right - 62 * s - shrine_w - delivered_w - carried_w - 3 * gap - 10 * s
-    name_w = min(room, max((bold.getlength(name) for _, _, name in rows), default=0))
-    for row, (seat, initial, name) in enumerate(rows):
+    name_w = min(room, max((bold.getlength(name) + small.getlength(f" · {hue}") for _, _, name, hue in rows),
+                           default=0))
+    for row, (seat, initial, name, hue) in enumerate(rows):
         y = top + 52 * s + row * row_h
         colour = seat_colour(seat)
         paint.token((40 * s, y), 14 * s, colour, initial)
         x = 62 * s
-        draw.text((x, y), fit(name, bold, name_w), font=bold, fill=darker(colour, 0.8), anchor="lm")
+        hue_w = small.getlength(f" · {hue}")
+        shown = fit(name, bold, max(name_w - hue_w, name_w / 2))
+        draw.text((x, y), shown, font=bold, fill=darker(colour, 0.8), anchor="lm")
+        draw.text((x + bold.getlength(shown), y), fit(f" · {hue}", small, name_w - bold.getlength(shown)), font=small,
+                  fill=SOFT_INK, anchor="lm")
         x += name_w + gap
         shrine = scene.shrines.get(seat)
         if shrine:  # a small shrine ring, as on the board, and its hall
@@ -107,9 +116,10 @@ def _draw_key(draw: ImageDraw.ImageDraw, paint: Painter, scene: Scene) -> None:
         elif kind == "rounds_left":
             paint.rounds(mid, 9 * s, 1, INK)
         elif kind == "passage":
-            points = [(x0 + i * 2 * s, y + math.sin(i / 22 * math.pi) * -8 * s) for i in range(23)]
-            for piece in dashes(points, 12 * s, 7 * s):
+            for piece in dashes([(x0, y), (x0 + 44 * s, y)], 12 * s, 7 * s):
                 paint.polyline(piece, PASSAGE, 5 * s)
+        elif kind == "passage_ends":
+            paint.portal(mid, portal_half(1, 0), portal_text(1), passage_colour(1), (), 0, 0, PORTAL_FONT * s)
         elif kind == "removed":
             for piece in dashes([(x0, y), (x0 + 44 * s, y)], 4 * s, 8 * s):
                 paint.polyline(piece, REMOVED, 3 * s)

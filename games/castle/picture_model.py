@@ -29,6 +29,13 @@ ENGLISH_WORDS: dict[str, str] = {
     "removed_corridors": "Removed corridors",
     "hall": "hall",
     "rounds_left": "rounds left",
+    "passage_ends": "Both ends of a passage",
+    "colour_blue": "blue",
+    "colour_orange": "orange",
+    "colour_green": "green",
+    "colour_pink": "pink",
+    "colour_light_blue": "light blue",
+    "colour_grey": "grey",
 }
 """The words a Scene needs, in English; also the fallback for missing keys."""
 
@@ -48,8 +55,9 @@ class Scene:
     """Everything the picture shows, as plain data and already-translated words.
 
     Corridors are pairs of hall labels in either order. `corridors` are the ones open now (the
-    board's minus the removed ones, plus secret passages); `passages` (also in `corridors`) are drawn
-    as dashed purple curves; `removed` are drawn faint and crossed out. Locks and barricades are
+    board's minus the removed ones, plus secret passages); `passages` (also in `corridors`, in the
+    order they were opened) are drawn as numbered portal marks at both ends (a short one as a dashed
+    line); `removed` are drawn faint and crossed out. Locks and barricades are
     markers on corridors, each with the rounds it has left (`lock_rounds`, `barricade_rounds`; see
     `rounds_left`). Seats are 0-based; `names[seat]` is the display name.
     """
@@ -92,26 +100,43 @@ def rounds_left(since: int, until: int, round_number: int) -> int:
     return max(0, until - max(since, round_number) + 1)
 
 
-def initials(names: Sequence[str]) -> list[str]:
-    """One letter per player, upper case; players who share a first letter get a second letter,
-    taken at the first position where their names differ (Anna, Andrei → "An", "Ad")."""
-    letters = ["".join(ch for ch in name if ch.isalnum()) for name in names]
-    result = [(clean[:1] or str(seat + 1)).upper() for seat, clean in enumerate(letters)]
+LOOKALIKES = str.maketrans("АВСЕНКМОРТХаеорсух", "ABCEHKMOPTXaeopcyx")
+"""Cyrillic letters drawn like Latin ones: a token "В" would read as hall letter "B"."""
+
+
+def initials(names: Sequence[str], halls: Sequence[str] = ()) -> list[str]:
+    """Two letters per player, never one, so that no token reads as a hall's label ("C", "B…"): the
+    first letters of the first two words, or the first two letters of a one-word name (Ada → "Ad",
+    Anna Petrova → "AP"). Players who would share letters get the first and the first letter where
+    their names differ (Anna, Andrei → "An", "Ad"; equal names add the seat number). A token that is
+    still a hall's label (`halls`, Cyrillic look-alikes too) or a lone letter becomes the seat number
+    ("#2")."""
+    words = [["".join(ch for ch in word if ch.isalnum()) for word in name.split()] for name in names]
+    words = [[word for word in found if word] for found in words]
+    letters = ["".join(found) for found in words]
+    result = []
+    for found in words:
+        if len(found) >= 2:
+            result.append((found[0][:1] + found[1][:1]).upper())
+        else:
+            word = found[0] if found else ""
+            result.append(word[:1].upper() + word[1:2].lower())
     groups: dict[str, list[int]] = {}
-    for seat, first in enumerate(result):
-        groups.setdefault(first, []).append(seat)
-    for first, seats in groups.items():
-        if len(seats) < 2:
+    for seat, token in enumerate(result):
+        groups.setdefault(token.upper(), []).append(seat)
+    for seats in groups.values():
+        if len(seats) < 2 or not result[seats[0]]:
             continue
+        first = result[seats[0]][:1]
         longest = max(len(letters[seat]) for seat in seats)
         for position in range(1, longest):
             tries = [first + (letters[seat][position : position + 1] or "·").lower() for seat in seats]
             if len(set(tries)) == len(tries):
                 break
         else:
-            tries = [f"{first}{seat + 1}" for seat in seats]  # same names: the seat number tells them apart
+            tries = [f"{result[seat]}{seat + 1}" for seat in seats]  # the same names: seat numbers tell them apart
         for seat, text in zip(seats, tries, strict=True):
             result[seat] = text
-    return result
-
-
+    taken = {hall.translate(LOOKALIKES).upper() for hall in halls}
+    return [f"#{seat + 1}" if len(token) < 2 or token.translate(LOOKALIKES).upper() in taken else token
+            for seat, token in enumerate(result)]

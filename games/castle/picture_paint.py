@@ -22,6 +22,19 @@ SEAT_COLOURS: list[RGB] = [
     (86, 180, 233),  # sky blue
     (90, 90, 90),  # grey
 ]
+SEAT_COLOUR_NAMES = ["blue", "orange", "green", "pink", "light_blue", "grey"]
+"""The legend's word for each seat colour (`colour_<name>` in the picture's words)."""
+PASSAGE_COLOURS: list[RGB] = [
+    (106, 61, 154),  # purple
+    (140, 81, 10),  # brown
+    (0, 102, 102),  # dark teal
+    (178, 24, 100),  # crimson
+    (45, 60, 140),  # indigo
+    (100, 110, 20),  # olive
+    (60, 80, 95),  # slate
+    (120, 30, 40),  # maroon
+]
+"""Portal marks: a secret passage's colour, the same at both ends (numbers tell apart passages that share one)."""
 BACKGROUND: RGB = (250, 248, 243)
 FLOOR: RGB = (238, 232, 219)
 FLOOR_EDGE: RGB = (214, 204, 184)
@@ -41,6 +54,10 @@ WHITE: RGB = (255, 255, 255)
 
 def seat_colour(seat: int) -> RGB:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def passage_colour(number: int) -> RGB:
+    return PASSAGE_COLOURS[(number - 1) % len(PASSAGE_COLOURS)]
 
 
 def tint(rgb: RGB, amount: float) -> RGB:
@@ -103,10 +120,11 @@ class Painter:
             fill=(255, 236, 150),
         )
 
-    def padlock(self, centre: Point, size: float) -> None:
-        """A padlock on a white disc: the Lock marker."""
+    def padlock(self, centre: Point, size: float, ring: bool = True) -> None:
+        """A padlock on a white disc (with a red rim when `ring`): the Lock marker."""
         x, y = centre
-        self.circle(centre, size * 1.15, WHITE, LOCK, size * 0.14)
+        if ring:
+            self.circle(centre, size * 1.15, WHITE, LOCK, size * 0.14)
         body_w, body_h = size * 1.1, size * 0.8
         shackle = size * 0.38
         self.draw.arc(
@@ -156,6 +174,35 @@ class Painter:
         for end in (-1, 1):  # the two feet of the trestle
             self.circle(at(0, end * half_long), size * 0.22, INK)
 
+    def leader(self, marker: Point, anchor: Point, reach: float) -> None:
+        """A thin line from a marker set beside its corridor to the point of the corridor it marks,
+        ending in a dot on the corridor."""
+        share = reach / (math.dist(marker, anchor) or 1.0)
+        edge = (marker[0] + (anchor[0] - marker[0]) * share, marker[1] + (anchor[1] - marker[1]) * share)
+        self.draw.line([edge, anchor], fill=INK, width=round(2 * self.s))
+        self.circle(anchor, 4 * self.s, INK, WHITE, self.s)
+
+    def portal(self, centre: Point, half: Point, text: str, colour: RGB, markers: Sequence[tuple[str, int | None]],
+               cell: float, end: float, font_size: float) -> None:
+        """One end of a secret passage: a pill in the passage's colour saying "⇄number", then a white
+        disc per Lock or Barricade on the passage with the rounds it has left."""
+        x, y = centre
+        hx, hy = half
+        box = (x - hx, y - hy, x + hx, y + hy)
+        self.draw.rounded_rectangle(box, radius=hy, fill=colour, outline=WHITE, width=round(1.5 * self.s))
+        text_right = x + hx - (cell * len(markers) + end if markers else 0)
+        font = drawing.font(True, round(font_size))
+        self.draw.text(((x - hx + text_right) / 2, y), text, font=font, fill=WHITE, anchor="mm")
+        for index, (kind, rounds) in enumerate(markers):
+            mid = (text_right + cell * (index + 0.5), y)
+            self.circle(mid, hy * 0.78, WHITE)
+            if kind == "lock":
+                self.padlock(mid, hy * 0.6, ring=False)
+            else:
+                self.barricade(mid, (1.0, 0.0), hy * 0.56)
+            if rounds is not None:
+                self.rounds((mid[0] + hy * 0.6, mid[1] - hy * 0.45), hy * 0.5, rounds, INK)
+
     def cross(self, centre: Point, size: float, colour: RGB, width: float) -> None:
         x, y = centre
         self.circle(centre, size * 1.3, BACKGROUND)
@@ -163,9 +210,8 @@ class Painter:
         self.draw.line([(x - size, y + size), (x + size, y - size)], fill=colour, width=round(width))
 
     def token(self, centre: Point, radius: float, colour: RGB, letters: str, toward: float | None = None) -> None:
-        """A player: a disc in the seat's colour with the seat's initial in white and a white rim. On the
-        board a pointer (`toward`, an angle) reaches for the player's hall, so a token never reads as a
-        hall of its own, even when the initial is a hall's letter ("C", "B")."""
+        """A player: a disc in the seat's colour with the player's initials and a white rim. On the
+        board a pointer (`toward`, an angle) reaches for the player's hall."""
         x, y = centre
         if toward is not None:
             tip = (x + radius * 1.62 * math.cos(toward), y + radius * 1.62 * math.sin(toward))
@@ -179,7 +225,7 @@ class Painter:
             self.draw.polygon([base[0], inner, base[1]], fill=darker(colour, 0.8))
         self.circle((x, y + radius * 0.12), radius * 1.04, darker(colour, 0.45))  # a little shadow
         self.circle(centre, radius, colour, WHITE, radius * 0.16)
-        size = int(radius * (1.15 if len(letters) == 1 else 0.88))
+        size = int(radius * {1: 1.15, 2: 0.88}.get(len(letters), 0.66))
         self.draw.text(centre, letters, font=drawing.font(True, size), fill=drawing.text_colour(colour), anchor="mm")
 
     def rounds(self, centre: Point, radius: float, count: int, colour: RGB) -> None:

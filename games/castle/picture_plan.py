@@ -1,48 +1,78 @@
-"""Where everything of a Castle scene goes, decided before anything is painted: the path of every
-corridor and secret passage, each Lock and Barricade on the middle of its own corridor with the
-rounds it has left, each player's token and each pile of artifacts beside their hall.
+"""Where everything of a Castle scene goes, decided before anything is painted.
 
-The plan is plain data in canvas pixels at SCALE, so tests can check the geometry the picture
-promises (passages keep clear of other halls, markers sit mid-corridor, tokens point at their hall).
+- The board's own corridors are lines (a fallen one faint, crossed out at its middle).
+- A Secret passage is a pair of portal marks, one beside each of its halls, with the same colour and
+  number ("⇄3"), never a line across the board. Only a short passage between neighbours on the same
+  or adjacent rings is a line, and only where that line passes no other hall and crosses no other
+  line (`line_passages`).
+- Each Lock or Barricade sits on its own corridor, on the middle when there is room, else further
+  along it, else beside it with a leader to the corridor: wherever it sits, the point it marks is
+  nearer its own corridor than any other. A marker of a passage drawn as portals is drawn on both
+  portal marks.
+- Players' tokens, artifacts on the floor and portal marks sit round their hall, nearer it than any
+  other hall; a hall's portal marks side by side in one strip.
+No two of these (halls, markers with their rounds, tokens with what they carry, artifacts, portal
+marks, the crosses of fallen corridors) overlap (`Room`).
+
+The plan is plain data in canvas pixels at SCALE, so tests check what the picture promises.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from functools import partial
 
 from games.castle.board import Corridor, corridor_key
 from games.castle.picture_layout import (
     LEGEND_TOP,
-    MARKER_CLEAR,
-    MARKER_R,
     SCALE,
     TITLE_H,
     TOKEN_R,
+    WIDTH,
     Layout,
     Point,
     along,
-    angle_gap,
     length,
-    resample,
+    path_distance,
 )
+from games.castle.picture_markers import MarkerKind, MarkerSpot, corridor_name, place_markers
 from games.castle.picture_model import Scene, initials
-from games.castle.picture_route import route_passages
+from games.castle.picture_place import Label, Lines, Placed, Room, Thing
+from games.core import drawing
 
-MarkerKind = Literal["lock", "barricade"]
+PASSAGE_CLEARANCE = 14
+"""The least room (px at 1×) between a passage drawn as a line and the rim of any hall it does not join."""
+LINE_REACH = 1.25
+"""A passage drawn as a line is at most this many times as long as the board's longest corridor."""
+PORTAL_H = 12
+"""Half the height (px at 1×) of a portal mark."""
+PORTAL_FONT = 15
+"""The size (px at 1×) of a portal mark's "⇄3"."""
+PORTAL_PAD = 8
+"""Air (px at 1×) either side of a portal mark's "⇄3"."""
+PORTAL_CELL = 24
+"""The width (px at 1×) of a marker drawn on a portal mark."""
+PORTAL_END = 5
+"""Air (px at 1×) after the last marker of a portal mark."""
 
 
 @dataclass(frozen=True)
-class MarkerSpot:
-    kind: MarkerKind
-    corridor: Corridor
+class PortalSpot:
+    """One end of a secret passage drawn as portals: a mark beside `hall` saying "⇄number", in the
+    passage's colour, with the passage's markers (kind, rounds left) on it."""
+
+    passage: Corridor
+    hall: str
+    number: int
     centre: Point
-    direction: Point
-    """The corridor's direction at the marker (a Barricade lies across it)."""
-    rounds: int | None
-    """Rounds left, drawn on the marker; None when the scene does not say."""
+    half: Point
+    """Half the mark's width and height."""
+    markers: tuple[tuple[MarkerKind, int | None], ...]
+    tied: bool = False
+    """Set further out than beside its hall: a thin line in the passage's colour ties it to the hall."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +84,8 @@ class TokenSpot:
     """Where the token sits round its hall (radians from the hall's centre)."""
     letters: str
     carried: int
+    tied: bool = False
+    """Set further out than beside its hall: a thin line ties it to the hall."""
 
 
 @dataclass(frozen=True)
@@ -61,22 +93,36 @@ class GemSpot:
     hall: str
     centre: Point
     count: int
+    tied: bool = False
 
 
 @dataclass
 class Plan:
     layout: Layout
     paths: dict[Corridor, list[Point]]
-    """Every corridor drawn (open, removed, passage, or only marked), running key[0] → key[1]."""
+    """Every corridor drawn as a line (open, fallen, or a passage drawn as a line), key[0] → key[1]."""
     open_now: set[Corridor]
     removed: set[Corridor]
+    """Fallen corridors of the board, drawn faint and crossed out (a fallen passage is not drawn)."""
     passages: set[Corridor]
+    lines: set[Corridor] = field(default_factory=set)
+    """The passages drawn as lines; every other passage is a pair of portal marks."""
+    numbers: dict[Corridor, int] = field(default_factory=dict)
+    """Each portal passage's number, 1, 2, … in the order the passages were opened."""
+    portals: list[PortalSpot] = field(default_factory=list)
     markers: list[MarkerSpot] = field(default_factory=list)
     tokens: list[TokenSpot] = field(default_factory=list)
     gems: list[GemSpot] = field(default_factory=list)
     letters: list[str] = field(default_factory=list)
     owners: dict[str, list[int]] = field(default_factory=dict)
     """Shrine hall → the seats whose shrine it is."""
+    labels: list[Label] = field(default_factory=list)
+    """What every drawn thing covers; no two things' labels overlap."""
+
+
+def hall_label(layout: Layout, hall: str, owners: dict[str, list[int]]) -> float:
+    """The radius a hall takes: its disc, and on a shrine the coloured ring round it."""
+    return layout.radius(hall) + (10 if hall in owners else 2) * SCALE
 
 
 def _marker_kinds(scene: Scene) -> dict[Corridor, list[MarkerKind]]:
@@ -98,187 +144,245 @@ def _rounds(scene: Scene, kind: MarkerKind, key: Corridor) -> int | None:
     return None
 
 
-def _slots(count: int, away: Sequence[float], spread: float, outward: float | None,
-           fits: Callable[[float], bool] = lambda _: True) -> list[float]:
-    """Angles around a hall for `count` items, side by side `spread` apart, turned to keep clear of
-    the corridors and passages at the angles in `away` and, on the rim of the castle, to face outward;
-    never where `fits` says an item would leave the board (over the title or the legend)."""
-    if count == 0:
-        return []
-    best: tuple[float, list[float]] | None = None
-    for step in range(72):
-        start = math.radians(step * 5)
-        angles = [start + (i - (count - 1) / 2) * spread for i in range(count)]
-        cost = 0.0
-        for angle in angles:
-            if not fits(angle):
-                cost += 1000.0
-            for corridor in away:
-                gap = angle_gap(angle, corridor)
-                if gap < math.radians(38):
-                    cost += (math.radians(38) - gap) ** 2 * 10
-            if outward is not None:
-                cost += angle_gap(angle, outward) * 0.05
-            else:
-                cost += angle_gap(angle, math.radians(60)) * 0.02  # inner halls: lower right first
-        if best is None or cost < best[0] - 1e-9:
-            best = (cost, angles)
-    assert best is not None
-    return best[1]
-
-
-def _clear_share(path: list[Point], share: float, spread: Sequence[float], others: list[Point]) -> float:
-    """`share` itself when the markers there (at `share` + each of `spread`) are clear of every other
-    drawn path; otherwise the nearest clear share along the passage (its middle may fall on a
-    crossing), or, when none is clear, the one with the most room."""
-    room = MARKER_CLEAR * SCALE
-
-    def least_room(at: float) -> float:
-        least = math.inf
-        for offset in spread:
-            (x, y), _ = along(path, at + offset)
-            for px, py in others:
-                if abs(x - px) < room and abs(y - py) < room:
-                    least = min(least, math.hypot(x - px, y - py))
-        return least
-
-    best = (least_room(share), share)
-    for step in range(1, 39):
-        for at in (share + step * 0.01, share - step * 0.01):
-            if best[0] > room:
-                return best[1]
-            here = least_room(at)
-            if here > best[0] + 1e-6:
-                best = (here, at)
-    return best[1]
-
-
-def _markers(scene: Scene, paths: dict[Corridor, list[Point]], passages: set[Corridor]) -> list[MarkerSpot]:
-    """Each marker on the middle of its own corridor's drawn path; a Lock and a Barricade on the same
-    corridor sit side by side, the pair centred on the middle. Routes keep away from the middle of
-    marked corridors; only a passage's own middle may still fall on a crossing, and then its
-    markers move along it to the nearest clear spot."""
-    spots: list[MarkerSpot] = []
-    everything: dict[Corridor, list[Point]] = {}  # every drawn path's points, resampled once when needed
-    for key, kinds in sorted(_marker_kinds(scene).items()):
-        path = paths.get(key)
-        if not path:
+def line_passages(layout: Layout, passages: list[Corridor], drawn: dict[Corridor, list[Point]]) -> set[Corridor]:
+    """The passages short enough to be lines: halls on the same or adjacent rings, no longer than
+    LINE_REACH times the board's longest corridor, passing no other hall by less than
+    PASSAGE_CLEARANCE and crossing no line drawn (the board's corridors, lines chosen before).
+    `drawn` gets their paths."""
+    board = layout.board
+    longest = max((length(layout.corridor_path(a, b)) for a, b in board.corridors), default=0.0)
+    chosen: set[Corridor] = set()
+    for key in passages:
+        a, b = key
+        if abs(board.ring_of(a) - board.ring_of(b)) > 1:
             continue
-        total = length(path) or 1.0
-        half = min(0.2, (MARKER_R + 3) * SCALE / total)
-        spread = [0.0] if len(kinds) == 1 else [-half, half]
-        middle = 0.5
-        if key in passages:
-            if not everything:
-                everything = {other: resample(drawn, 4 * SCALE) for other, drawn in paths.items()}
-            others = [p for other, points in everything.items() if other != key for p in points]
-            middle = _clear_share(path, 0.5, spread, others)
-        shares = [middle + offset for offset in spread]
-        for kind, share in zip(kinds, shares, strict=False):
-            centre, direction = along(path, share)
-            spots.append(MarkerSpot(kind, key, centre, direction, _rounds(scene, kind, key)))
-    return spots
+        path = layout.corridor_path(a, b)
+        if length(path) > LINE_REACH * longest:
+            continue
+        if any(path_distance(point, path) - layout.radii[hall] < PASSAGE_CLEARANCE * SCALE
+               for hall, point in layout.points.items() if hall not in key):
+            continue
+        lines = Lines()
+        for other, points in drawn.items():
+            if not set(other) & set(key):  # lines from the same hall meet there: not a crossing
+                lines.add(corridor_name(other), points)
+        if any(lines.crossed(p, q) for p, q in itertools.pairwise(path)):
+            continue
+        chosen.add(key)
+        drawn[key] = path
+    return chosen
+
+
+# --- things beside halls -------------------------------------------------------------------------
+def _token(seat: int, carried: int) -> Thing:
+    radius = (TOKEN_R + 3) * SCALE  # the disc, its shadow and some air
+    owner = f"token {seat}"
+
+    def labels(spot: Point, angle: float) -> list[Label]:
+        found = [Label("token", owner, spot, radius)]
+        if carried:
+            reach = (TOKEN_R + 1) * SCALE
+            badge = (spot[0] + reach * math.cos(angle), spot[1] + reach * math.sin(angle))
+            found.append(Label("carried", owner, badge, 11 * SCALE))
+            if carried > 1:
+                far = reach + 17 * SCALE
+                found.append(Label("carried", owner, (spot[0] + far * math.cos(angle), spot[1] + far * math.sin(angle)),
+                                   7 * SCALE))
+        return found
+
+    return Thing(labels=labels, size=radius + (28 * SCALE if carried > 1 else 0))
+
+
+def _gem(hall: str, count: int) -> Thing:
+    radius = (TOKEN_R + 1) * SCALE
+    owner = f"artifacts {hall}"
+
+    def labels(spot: Point, _angle: float) -> list[Label]:
+        found = [Label("artifact", owner, spot, radius)]
+        if count > 1:
+            found.append(Label("artifact", owner, (spot[0] + 13 * SCALE, spot[1] + 11 * SCALE), 7 * SCALE))
+        return found
+
+    return Thing(labels=labels, size=radius)
+
+
+def portal_text(number: int) -> str:
+    return f"⇄{number}"
+
+
+def portal_half(number: int, markers: int) -> Point:
+    """Half the size of a portal mark: "⇄" and the number with some air, then a cell per marker."""
+    text = drawing.font(True, PORTAL_FONT * SCALE).getlength(portal_text(number))
+    cells = (PORTAL_CELL * markers + PORTAL_END) * SCALE if markers else 0
+    return ((text + 2 * PORTAL_PAD * SCALE + cells) / 2, PORTAL_H * SCALE)
+
+
+def _portal(layout: Layout, key: Corridor, hall: str, half: Point) -> Thing:
+    """A portal mark beside `hall`, leaning towards the passage's other end."""
+    hx, hy = half
+    here, there = layout.points[hall], layout.points[key[1] if key[0] == hall else key[0]]
+    label = partial(Label, "portal", f"portal {key[0]}–{key[1]} {hall}", rx=hx, ry=hy, rounded=True)
+    return Thing(labels=lambda spot, _angle: [label(centre=spot)], size=max(hx, hy),
+                 toward=math.atan2(there[1] - here[1], there[0] - here[0]), off_lines=True)
+
+
+def _portal_strip(hall: str, halves: list[Point],
+                  belongs: Callable[[Point], bool]) -> tuple[Thing, list[float], Callable[[Point], bool]]:
+    """A hall's portal marks side by side in one strip: the strip to place, each mark's offset from
+    its centre, and where the strip reads as this hall's (every mark of it)."""
+    gap = 3 * SCALE
+    width = sum(2 * hx for hx, _ in halves) + gap * (len(halves) - 1)
+    hy = max(h for _, h in halves)
+    offsets, left = [], -width / 2
+    for hx, _ in halves:
+        offsets.append(left + hx)
+        left += 2 * hx + gap
+    thing = Thing(labels=lambda spot, _angle: [Label("portal", f"portals {hall}", spot, width / 2, hy, rounded=True)],
+                  size=max(width / 2, hy), off_lines=True)
+    return thing, offsets, lambda spot: all(belongs((spot[0] + dx, spot[1])) for dx in offsets)
 
 
 def _leaving(plan: Plan) -> dict[str, list[float]]:
-    """Angles round each hall taken by corridors leaving it and by passages running past it, so
-    tokens and artifacts sit between them."""
-    layout = plan.layout
-    leaving: dict[str, list[float]] = {hall: [] for hall in layout.points}
+    """Angles round each hall taken by the lines leaving it, so things beside it sit between them."""
+    leaving: dict[str, list[float]] = {hall: [] for hall in plan.layout.points}
     for key, points in plan.paths.items():
-        if key in plan.removed or len(points) < 2:
+        if len(points) < 2:
             continue
         for end, (p, q) in ((key[0], points[:2]), (key[1], points[-1:-3:-1])):
             leaving[end].append(math.atan2(q[1] - p[1], q[0] - p[0]))
-    reach = (2 * TOKEN_R + 16) * SCALE
-    cell = 2 * reach
-    grid: dict[tuple[int, int], list[str]] = {}  # halls by cell, each in every cell its reach touches
-    for hall, (hx, hy) in layout.points.items():
-        span = reach + layout.radii[hall]
-        for cx in range(int((hx - span) // cell), int((hx + span) // cell) + 1):
-            for cy in range(int((hy - span) // cell), int((hy + span) // cell) + 1):
-                grid.setdefault((cx, cy), []).append(hall)
-    for key in sorted(plan.passages):
-        for x, y in resample(plan.paths.get(key, []) or [(0.0, 0.0)], 10 * SCALE):
-            for hall in grid.get((int(x // cell), int(y // cell)), ()):
-                if hall in key:
-                    continue
-                hx, hy = layout.points[hall]
-                room = math.hypot(x - hx, y - hy) - layout.radii[hall]
-                if 0 < room < reach:
-                    angle = math.atan2(y - hy, x - hx)
-                    if all(angle_gap(angle, other) > math.radians(6) for other in leaving[hall]):
-                        leaving[hall].append(angle)
-    badge = MARKER_R * 0.72 * SCALE
-    spots = [spot for marker in plan.markers
-             for spot in (marker.centre, (marker.centre[0] + badge, marker.centre[1] - badge))]
-    spots += [along(plan.paths[key], 0.5)[0] for key in plan.removed if key in plan.paths]  # the crosses
-    # Markers, their rounds badges and the crosses of fallen corridors keep tokens away too.
-    for x, y in spots:
-        for hall in grid.get((int(x // cell), int(y // cell)), ()):
-            hx, hy = layout.points[hall]
-            if math.hypot(x - hx, y - hy) - layout.radii[hall] < reach + MARKER_R * SCALE:
-                leaving[hall].append(math.atan2(y - hy, x - hx))
     return leaving
 
 
-def _tokens_and_gems(scene: Scene, plan: Plan) -> None:
-    """Players and artifacts on the floor side by side around their hall, clear of the corridors."""
-    layout, board = plan.layout, scene.board
-    s = SCALE
+def _belongs(plan: Plan, hall: str) -> Callable[[Point], bool]:
+    """Whether a spot reads as beside `hall`: nearer its rim than any other hall's, with room to spare."""
+    layout = plan.layout
+    point, radius = layout.points[hall], layout.radius(hall)
+    others = [(there, layout.radius(h)) for h, there in layout.points.items()
+              if h != hall and math.dist(there, point) < 320 * SCALE]  # a spot beside it is never farther
+
+    def belongs(spot: Point) -> bool:
+        mine = math.dist(spot, point) - radius
+        return all(math.dist(spot, there) - rim > mine + 4 * SCALE for there, rim in others)
+
+    return belongs
+
+
+def _outward(plan: Plan, hall: str) -> float | None:
+    layout = plan.layout
+    if layout.board.ring_of(hall) != layout.outer_ring or hall == layout.board.centre:
+        return None
+    point = layout.points[hall]
+    return math.atan2(point[1] - layout.centre[1], point[0] - layout.centre[0])
+
+
+def _beside_halls(scene: Scene, plan: Plan, room: Room, lines: Lines, kinds: dict[Corridor, list[MarkerKind]]) -> None:
+    """Players and artifacts round their halls first, then the portal marks (off the lines where they can be)."""
+    layout = plan.layout
     leaving = _leaving(plan)
     present: dict[str, list[int]] = {}
     for seat, hall in sorted(scene.positions.items()):
         if hall in layout.points:
             present.setdefault(hall, []).append(seat)
-    for hall in board.ordered_halls():
-        seats = present.get(hall, [])
-        gems = scene.floor.get(hall, 0)
-        items: list[int | None] = [*seats, *([None] if gems > 0 else [])]
-        if not items:
-            continue
-        point = layout.points[hall]
-        radius = layout.radius(hall)
-        # Past the coloured ring on a shrine, so the token does not hide it; the pointer reaches it.
-        distance = radius + (10 if hall in plan.owners else 4) * s + TOKEN_R * s
-        touching = 2 * math.asin(min(1.0, (TOKEN_R + 2) * s / distance))
-        spread = max(touching, min(2 * math.pi / len(items), touching * 1.3))  # some air when there is room
-        outward = None
-        if board.ring_of(hall) == layout.outer_ring and hall != board.centre:
-            outward = math.atan2(point[1] - layout.centre[1], point[0] - layout.centre[0])
-        def fits(angle: float, point: Point = point, distance: float = distance) -> bool:
-            y = point[1] + distance * math.sin(angle)
-            return (TITLE_H + TOKEN_R + 2) * s <= y <= (LEGEND_TOP - TOKEN_R - 12) * s
+    ends: dict[str, list[Corridor]] = {}
+    for key in sorted(plan.numbers, key=plan.numbers.__getitem__):
+        for hall in key:
+            if hall in layout.points:
+                ends.setdefault(hall, []).append(key)
 
-        angles = _slots(len(items), leaving[hall], spread, outward, fits)
-        for item, angle in zip(items, angles, strict=True):
-            spot = (point[0] + distance * math.cos(angle), point[1] + distance * math.sin(angle))
-            if item is None:
-                plan.gems.append(GemSpot(hall, spot, gems))
-            else:
-                letters = plan.letters[item] if item < len(plan.letters) else str(item + 1)
-                plan.tokens.append(TokenSpot(item, hall, spot, angle, letters, scene.carried.get(item, 0)))
+    def rim(hall: str) -> float:
+        return hall_label(layout, hall, plan.owners)
+
+    for hall in layout.board.ordered_halls():
+        seats = present.get(hall, [])
+        count = scene.floor.get(hall, 0)
+        things = [_token(seat, scene.carried.get(seat, 0)) for seat in seats]
+        if count > 0:
+            things.append(_gem(hall, count))
+        if not things:
+            continue
+        spots = room.around(layout.points[hall], rim(hall), things, leaving[hall], _outward(plan, hall),
+                            _belongs(plan, hall))
+        for seat, placed in zip(seats, spots, strict=False):
+            letters = plan.letters[seat] if seat < len(plan.letters) else str(seat + 1)
+            plan.tokens.append(TokenSpot(seat, hall, placed.centre, placed.angle, letters, scene.carried.get(seat, 0),
+                                         placed.orbit > 0))
+        if count > 0:
+            plan.gems.append(GemSpot(hall, spots[-1].centre, count, spots[-1].orbit > 0))
+    for hall in layout.board.ordered_halls():
+        keys = ends.get(hall, [])
+        if not keys:
+            continue
+        halves = [portal_half(plan.numbers[key], len(kinds.get(key, []))) for key in keys]
+
+        def place(things: list[Thing], belongs: Callable[[Point], bool], hall: str = hall) -> list[Placed]:
+            return room.around(layout.points[hall], rim(hall), things, leaving[hall], _outward(plan, hall), belongs,
+                               lines)
+
+        spots = _portals(room, layout, hall, keys, halves, place, _belongs(plan, hall))
+        for key, half, spot in zip(keys, halves, spots, strict=True):
+            markers = tuple((kind, _rounds(scene, kind, key)) for kind in kinds.get(key, []))
+            plan.portals.append(PortalSpot(key, hall, plan.numbers[key], spot.centre, half, markers, spot.orbit > 0))
+
+
+def _portals(room: Room, layout: Layout, hall: str, keys: list[Corridor], halves: list[Point],
+             place: Callable[[list[Thing], Callable[[Point], bool]], list[Placed]],
+             belongs: Callable[[Point], bool]) -> list[Placed]:
+    """A hall's portal marks: each on its own, leaning towards its passage's other end; where they do
+    not all find room, side by side in one strip; where that does not fit either, each on its own."""
+    alone = [_portal(layout, key, hall, half) for key, half in zip(keys, halves, strict=True)]
+    spots = place(alone, belongs)
+    if len(keys) < 2 or all(spot.free for spot in spots):
+        return spots
+    for key in keys:
+        room.remove(f"portal {key[0]}–{key[1]} {hall}")
+    strip, offsets, strip_belongs = _portal_strip(hall, halves, belongs)
+    [spot] = place([strip], strip_belongs)
+    if spot.free:
+        middle = min(range(len(offsets)), key=lambda i: abs(offsets[i]))  # one tie for the strip, at its middle
+        return [Placed(spot.angle, (spot.centre[0] + dx, spot.centre[1]), True, spot.orbit if i == middle else 0)
+                for i, dx in enumerate(offsets)]
+    room.remove(f"portals {hall}")
+    return place(alone, belongs)
 
 
 def plan_board(scene: Scene) -> Plan:
-    """The whole layout of a scene: paths, markers, tokens and artifacts (see the module's note)."""
+    """The whole layout of a scene: lines, portal marks, markers, tokens and artifacts (see the module's note)."""
     layout = Layout(scene.board)
-    passages = {corridor_key(a, b) for a, b in scene.passages}
+    originals = {corridor_key(a, b) for a, b in scene.board.corridors}
+    ordered = list(dict.fromkeys(corridor_key(a, b) for a, b in scene.passages))
+    passages = {key for key in ordered if key[0] in layout.points and key[1] in layout.points}
     removed = {corridor_key(a, b) for a, b in scene.removed} - passages
     open_now = {corridor_key(a, b) for a, b in scene.corridors} - removed
-    kinds = _marker_kinds(scene)
-    ordinary = sorted(
-        key for key in (removed | open_now | set(kinds)) - passages
+    drawn_removed = removed & originals  # a fallen passage simply goes
+    paths: dict[Corridor, list[Point]] = {
+        key: layout.corridor_path(*key)
+        for key in sorted((drawn_removed | open_now) - passages)
         if key[0] in layout.points and key[1] in layout.points
-    )
-    paths: dict[Corridor, list[Point]] = {key: layout.corridor_path(*key) for key in ordinary}
-    routes = route_passages(scene.board, tuple(sorted(passages)), tuple(sorted(kinds)), tuple(ordinary))
-    paths.update({key: list(route) for key, route in routes.items()})
+    }
+    lines = line_passages(layout, [key for key in ordered if key in passages], paths)
     owners: dict[str, list[int]] = {}
     for seat, hall in sorted(scene.shrines.items()):
         owners.setdefault(hall, []).append(seat)
-    plan = Plan(layout, paths, open_now, removed, passages, owners=owners)
-    plan.markers = _markers(scene, paths, passages)
-    plan.letters = initials([scene.name(seat) for seat in range(max(scene.seats(), default=-1) + 1)])
-    _tokens_and_gems(scene, plan)
+    plan = Plan(layout, paths, open_now, drawn_removed, passages, lines=lines, owners=owners)
+    plan.numbers = {key: number for number, key in
+                    enumerate((key for key in ordered if key in passages and key not in lines), start=1)}
+    plan.letters = initials([scene.name(seat) for seat in range(max(scene.seats(), default=-1) + 1)],
+                            halls=[hall.id for hall in scene.board.halls])
+
+    s = SCALE
+    room = Room((4 * s, (TITLE_H + 2) * s, (WIDTH - 4) * s, (LEGEND_TOP - 6) * s))
+    for hall, point in layout.points.items():
+        room.add(Label("hall", hall, point, hall_label(layout, hall, owners)))
+    drawn = Lines()
+    for key, path in paths.items():
+        drawn.add(corridor_name(key), path)
+    for key in sorted(drawn_removed):
+        room.add(Label("cross", f"fallen {corridor_name(key)}", along(paths[key], 0.5)[0], 9 * s))
+    kinds = _marker_kinds(scene)
+    for key, found in sorted(kinds.items()):
+        if key in paths and key not in drawn_removed:
+            plan.markers += place_markers(room, drawn, key, [(kind, _rounds(scene, kind, key)) for kind in found])
+    _beside_halls(scene, plan, room, drawn, kinds)
+    plan.labels = room.labels
     return plan
+

@@ -10,8 +10,8 @@ from games.castle.halls import passage_refusal
 from games.castle.orders import ORDERS, card_message, move_message, parse_card, parse_path
 from games.castle.piles import discard_action, draw, draw_action
 from games.castle.state import CastleState, Extra, Marker, Note, Pause, Play
-from games.castle.words import hand_terms
-from games.core import Event, Option, Prompt, seat, term
+from games.castle.words import hand_terms, skirmish_card
+from games.core import TOLD_IN_PRIVATE, Event, Option, Prompt, seat, term
 from games.core.orders import lines, message
 
 KEEP = "keep"
@@ -94,17 +94,18 @@ def _devil(state: CastleState, play: Play, events: list[Event]) -> bool:
 def _platform(state: CastleState, play: Play, events: list[Event]) -> bool:
     assert play.corridor is not None
     if play.corridor not in set(state.corridors()):
-        events.append(Event(key="castle-platform-gone", params={"player": seat(play.seat),
-                                                                "corridor": "–".join(play.corridor)}))
+        events.append(Event(key="castle-platform-gone", params={
+            "player": seat(play.seat), "corridor": state.the_board().corridor_name(play.corridor)}))
         return False
     state.barricades.append(Marker(corridor=play.corridor, since=state.round, until=state.round + 1, by=play.seat))
-    events.append(Event(key="castle-platform", params={"player": seat(play.seat), "corridor": "–".join(play.corridor),
+    events.append(Event(key="castle-platform", params={"player": seat(play.seat),
+                                                       "corridor": state.the_board().corridor_name(play.corridor),
                                                        "until": state.round + 1}))
     return False
 
 
 def _passage(state: CastleState, play: Play, events: list[Event]) -> bool:
-    a, b = play.halls
+    a, b = state.the_board().in_order(*play.halls)
     if passage_refusal(state, a, b, adjacent_rings=True) is not None:
         # another card joined them first: the card is spent, nothing new opens
         events.append(Event(key="castle-passage-none", params={"player": seat(play.seat), "a": a, "b": b}))
@@ -201,8 +202,9 @@ def _extra(state: CastleState, extra: Extra, events: list[Event]) -> None:
     player = state.table[me]
     if extra.what == "draw":
         card = draw_action(state, me)
-        events.append(Event(key="castle-extra-draw",
-                            params={"player": seat(me), "drew": "yes" if card is not None else "no"}))
+        events.append(Event(key="castle-extra-draw", params={
+            "player": seat(me), "drew": "yes" if card is not None else "no",
+            TOLD_IN_PRIVATE: [me] if card is not None else []}))
         if card is not None:
             events.append(Event(key="castle-drew", to=[me], params={
                 "card": term(f"castle-card-{state.action_kinds[card]}"), "hand": hand_terms(state, player.hand)}))
@@ -214,7 +216,7 @@ def _extra(state: CastleState, extra: Extra, events: list[Event]) -> None:
         card = draw(state, "action")
         if card is not None:
             player.hand.append(card)
-        events.append(Event(key="castle-extra-replace-action", params={"player": seat(me)}))
+        events.append(Event(key="castle-extra-replace-action", params={"player": seat(me), TOLD_IN_PRIVATE: [me]}))
         events.append(Event(key="castle-replaced", to=[me], params={
             "old": term(f"castle-card-{state.action_kinds[extra.card]}"),
             "new": term(f"castle-card-{state.action_kinds[card]}") if card is not None else "",
@@ -232,8 +234,7 @@ def _extra(state: CastleState, extra: Extra, events: list[Event]) -> None:
             return
         player.row[index] = new
         events.append(Event(key="castle-extra-replace-skirmish", params={
-            "player": seat(me), "old": term(f"castle-skirmish-{state.skirmish_kinds[extra.card]}"),
-            "new": term(f"castle-skirmish-{state.skirmish_kinds[new]}")}))
+            "player": seat(me), "old": skirmish_card(state, extra.card), "new": skirmish_card(state, new)}))
 
 
 def run_movement(state: CastleState, events: list[Event]) -> None:
@@ -267,7 +268,8 @@ def run_movement(state: CastleState, events: list[Event]) -> None:
             state.moved.append(me)
             moves.append(message("castle-walk", player=seat(me), path=" → ".join(walked)))
         if blocked:
-            moves.append(message(f"castle-blocked-{blocked}", player=seat(me), hall=here, to=there))
+            moves.append(message(f"castle-blocked-{blocked}", player=seat(me), hall=here, to=there,
+                                 corridor=state.the_board().corridor_name((here, there))))
     state.paths = {}
     if moves:
         events.append(Event(key="castle-movement", params={"moves": lines(moves)}))

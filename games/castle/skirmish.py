@@ -15,15 +15,15 @@ from games.castle.halls import (
     open_neighbours,
     passage_ends,
     passage_partners,
-    passage_refusal,
     pick_hall,
     two_step_walks,
 )
 from games.castle.resolution import open_passage
 from games.castle.state import CastleState, Fight, Marker, Note, Pause
-from games.castle.words import hand_terms, skirmish_params, skirmish_term
+from games.castle.words import hand_terms, skirmish_card, skirmish_params, skirmish_term
 from games.core import Event, Option, Prompt, Refusal, seat, term
-from games.core.orders import OrderForm, Part, Sheet, Step, lines, message, random_answers
+from games.core.order_random import random_answers
+from games.core.orders import OrderForm, Part, Sheet, Step, lines, message
 
 ASK = "castle-ask-skirmish"
 ASK_PEEK = "castle-ask-peek-take"
@@ -39,7 +39,7 @@ def open_skirmishes(state: CastleState, events: list[Event]) -> None:
         state.stage = "artifacts"
         return
     events.append(Event(key="castle-skirmishes", params={"fights": lines([
-        message("castle-skirmish-hall", hall=hall, players=[seat(s) for s in who])
+        message("castle-skirmish-hall", hall=hall, players={"and": [seat(s) for s in who]})
         for hall, who in state.fights.items()
     ])}))
     for hall, who in state.fights.items():
@@ -54,10 +54,10 @@ def _card_prompt(state: CastleState, me: int, hall: str) -> Prompt:
                       params={"position": i, **skirmish_params(state, card)})
                for i, card in enumerate(row, start=1)]
     # the opponents' face-up rows, so the choice can be made from the prompt alone
-    others = [message("castle-opponent", player=seat(s), row=[skirmish_term(state, c) for c in state.table[s].row])
+    others = [message("castle-opponent", player=seat(s), row=[skirmish_card(state, c) for c in state.table[s].row])
               for s in state.fights[hall] if s != me]
     return Prompt(id=state.next_prompt_id(), seat=me, ask="one", key=ASK, options=options, deadline="skirmish",
-                  changeable=True, params={"hall": hall, "players": others})
+                  changeable=True, params={"hall": hall, "players": lines(others)})
 
 
 def default_card(state: CastleState, me: int) -> str:
@@ -95,13 +95,14 @@ def influence(state: CastleState, me: int, hall: str) -> tuple[int, int, int, in
 
 
 def _reveal(state: CastleState, events: list[Event]) -> None:
+    current = state.event_kind() == "current"  # Against the Current: the third part is for staying
     for hall, who in state.fights.items():
         rows = []
         for me in who:
             base, bonus, arrival, total = influence(state, me, hall)
             rows.append(message("castle-influence-line", player=seat(me),
-                                card=term(f"castle-skirmish-{chosen(state, me)}"),
-                                base=base, bonus=bonus, arrival=arrival, total=total))
+                                card=term(f"castle-skirmish-{chosen(state, me)}"), base=base, bonus=bonus,
+                                arrival=arrival, total=total, current="yes" if current else "no"))
         events.append(Event(key="castle-skirmish-reveal", params={"hall": hall, "rows": lines(rows)}))
 
 
@@ -162,8 +163,8 @@ def _tie(state: CastleState, hall: str, tops: list[int], below: list[int], event
     state.out.extend(tops)
     state.no_pickup.append(hall)
     events.append(Event(key="castle-skirmish-tie", params={
-        "hall": hall, "players": [seat(s) for s in tops], "thrown": lines(thrown),
-        "below": [seat(s) for s in below], "has_below": "yes" if below else "no",
+        "hall": hall, "players": {"and": [seat(s) for s in tops]}, "thrown": lines(thrown),
+        "below": {"and": [seat(s) for s in below]}, "has_below": "yes" if below else "no",
         "artifact": "yes" if state.floor.get(hall) else "no"}))
 
 
@@ -336,7 +337,8 @@ CHOICES: OrderForm[CastleState] = OrderForm(
     "choice", [ExpelPart(), EffectPart()], prefix="castle-choice", deadline="choice",
     sheets=lambda s: s.choice_sheets,
     sheet_params=lambda s, sheet: {"hall": _fight(s).hall, "card": term(f"castle-skirmish-{_fight(s).card}"),
-                                   "losers": [seat(x) for x in _fight(s).losers]},
+                                   "losers": {"and": [seat(x) for x in _fight(s).losers]}},
+    single_answers=True,
 )
 
 
@@ -402,12 +404,14 @@ def _effect(state: CastleState, fight: Fight, answers: list[str], events: list[E
     elif card == "defence":
         a, b = _halls(answers)
         state.locks.append(Marker(corridor=corridor_key(a, b), since=state.round + 1, until=state.round + 1, by=me))
-        events.append(Event(key="castle-defence", params={"player": seat(me), "corridor": f"{a}–{b}",
+        events.append(Event(key="castle-defence", params={"player": seat(me),
+                                                          "corridor": state.the_board().corridor_name((a, b)),
                                                           "round": state.round + 1}))
     elif card == "secret_door":
         a, b = _halls(answers)
         open_passage(state, a, b)
-        events.append(Event(key="castle-secret-door", params={"player": seat(me), "a": a, "b": b}))
+        first, second = state.the_board().in_order(a, b)
+        events.append(Event(key="castle-secret-door", params={"player": seat(me), "a": first, "b": second}))
     elif card == "peek":
         _peek(state, fight, int(answers[0]), int(answers[1]), events)
 
@@ -459,40 +463,3 @@ def answer_peek(state: CastleState, value: str, events: list[Event]) -> None:
     state.pause = None
     state.fight = None
     state.stage = "halls"
-
-
-def explain(state: CastleState, key: str, value: str) -> Refusal | None:
-    """A specific reason for a typed value that is not among a winner's-choice step's options."""
-    fight = state.fight
-    if fight is None:
-        return None
-    sheet = state.choice_sheets.get(fight.winner)
-    draft = [a for a in (sheet.draft if sheet else []) if not a.startswith("ring:")]
-    if key in ("castle-ask-expel", "castle-ask-eject-first"):
-        return _exit_refusal(state, fight.hall, value)
-    if key == "castle-ask-eject-second" and len(draft) >= 2:
-        if value == fight.hall:
-            return Refusal(key="castle-refuse-eject-back", params={"hall": value})
-        return _exit_refusal(state, draft[1], value)
-    if key == "castle-ask-eject" and not value.isdigit():
-        # e.g. a hall typed for a plain one-hall expulsion: "nobody" is the answer for that
-        return Refusal(key="castle-refuse-eject-pick")
-    if key in ("castle-ask-robbery", "castle-ask-shackles", "castle-ask-peek", "castle-ask-eject"):
-        return Refusal(key="castle-refuse-not-loser", params={"player": seat(int(value))}) \
-            if value.isdigit() and int(value) < state.players else Refusal(key="error-unknown-player")
-    if key.startswith("castle-ask-door-to") and draft:
-        return passage_refusal(state, draft[0], value, adjacent_rings=False)
-    if key.startswith("castle-ask-lock-to") and draft:
-        return Refusal(key="castle-refuse-no-corridor", params={"from": draft[0], "to": value})
-    if key == "castle-ask-peek-position":
-        return Refusal(key="castle-refuse-not-in-hand", params={"position": value, "cards": len(
-            state.table[int(draft[0])].hand) if draft and draft[0].isdigit() else 0})
-    return None
-
-
-def _exit_refusal(state: CastleState, here: str, there: str) -> Refusal:
-    if not state.joined(here, there):
-        return Refusal(key="castle-refuse-no-corridor", params={"from": here, "to": there})
-    if state.locked(corridor_key(here, there)):
-        return Refusal(key="castle-refuse-locked", params={"from": here, "to": there})
-    return Refusal(key="castle-refuse-expel-barricade", params={"from": here, "to": there})

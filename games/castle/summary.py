@@ -4,9 +4,10 @@ hall and where every artifact lies (the terminal's `?`, where no board picture i
 
 from __future__ import annotations
 
+from games.castle.artifacts import standings
 from games.castle.board import corridor_key
 from games.castle.state import CastleState, board_keys
-from games.castle.words import hand_terms, skirmish_term
+from games.castle.words import hand_terms, skirmish_card
 from games.core import GM, Event, Viewer, seat, term
 from games.core.orders import message
 
@@ -19,20 +20,22 @@ def build(state: CastleState, viewer: Viewer) -> list[Event]:
     for s, p in enumerate(state.table):
         out.append(Event(key="castle-status-player", params={
             "player": seat(s), "hall": p.hall, "shrine": state.shrine_hall(s), "cards": len(p.hand),
-            "row": [skirmish_term(state, c) for c in p.row], "carried": p.carried, "delivered": p.delivered,
+            "row": [skirmish_card(state, c) for c in p.row], "carried": p.carried, "delivered": p.delivered,
             "barred": "yes" if p.barred == state.round else "no",
             "shackled": "yes" if p.shackled == state.round else "no"}))
     floor = [message("castle-floor-line", hall=h, count=n) for h, n in state.floor.items() if n]
-    markers = [message("castle-lock-line", corridor="–".join(m.corridor), until=m.until) for m in state.locks]
-    markers += [message("castle-barricade-line", corridor="–".join(m.corridor), until=m.until)
-                for m in state.barricades]
+    name = state.the_board().corridor_name
+    markers = [message("castle-lock-line", corridor=name(m.corridor), until=m.until) for m in state.locks]
+    markers += [message("castle-barricade-line", corridor=name(m.corridor), until=m.until) for m in state.barricades]
     out.append(Event(key="castle-status-board", params={
         "floor": floor or "—", "markers": markers or "—",
-        "removed": ["–".join(c) for c in state.removed] or "—",
-        "passages": ["–".join(c) for c in state.passages] or "—"}))
+        "removed": [name(c) for c in state.removed] or "—",
+        "passages": [name(c) for c in state.passages] or "—"}))
     if isinstance(viewer, int) and viewer != GM and 0 <= viewer < state.players:
         out.append(Event(key="castle-status-hand", to=[viewer], params={
             "hand": hand_terms(state, state.table[viewer].hand) or "—"}))
+    if state.over:
+        out += standings(state)
     return out
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from games.castle.state import CastleState
 from games.core import term
+from games.core.orders import message
 
 
 def action_term(state: CastleState, card: int) -> dict[str, str]:
@@ -19,6 +20,12 @@ def hand_terms(state: CastleState, cards: list[int]) -> list[dict[str, str]]:
 
 def skirmish_term(state: CastleState, card: int) -> dict[str, str]:
     return term(f"castle-skirmish-{state.skirmish_kinds[card]}")
+
+
+def skirmish_card(state: CastleState, card: int) -> dict[str, Any]:
+    """A skirmish card named in a list: its name with its type and Base ("Push I: Eject (Push, Base 1)"),
+    so that anyone can work out an Influence from it."""
+    return message("castle-skirmish-card", **skirmish_params(state, card))
 
 
 def skirmish_params(state: CastleState, card: int) -> dict[str, Any]:

@@ -19,6 +19,10 @@ CARDS: tuple[str, ...] = (*CHARACTERS, *TOOLS)
 
 Tool = Literal["sword", "shield"]
 
+CHOOSE = "choose"
+PLACE = "place"
+"""The two parts of a circle: everyone chooses a card in secret, then the placements in turn."""
+
 SWORD_POINTS = 3
 SHIELD_POINTS = 2
 HILL_POINTS = 1

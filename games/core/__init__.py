@@ -3,6 +3,7 @@
 from games.core.engine import Engine, IllegalAction, Viewer
 from games.core.model import (
     GM,
+    TOLD_IN_PRIVATE,
     Action,
     Event,
     GameState,
@@ -18,6 +19,7 @@ from games.core.rng import Rng
 
 __all__ = [
     "GM",
+    "TOLD_IN_PRIVATE",
     "Action",
     "Engine",
     "Event",

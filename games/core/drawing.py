@@ -1,13 +1,15 @@
-"""What every game's picture shares: the bundled fonts (Cyrillic included) and readable text colours.
+"""What every game's picture shares: the bundled fonts (Cyrillic included), readable text colours, and a
+replay's frames made one animated GIF.
 
 Pictures are pure functions from plain data to PNG bytes (Pillow, no I/O beyond reading the fonts)."""
 
 from __future__ import annotations
 
+import io
 from functools import cache
 from pathlib import Path
 
-from PIL import ImageFont
+from PIL import Image, ImageFont
 
 FONTS_DIR = Path(__file__).resolve().parents[2] / "data" / "fonts"
 REGULAR_FONT = FONTS_DIR / "DejaVuSans.ttf"
@@ -36,3 +38,21 @@ def text_colour(fill: RGB) -> RGB:
     """White or near-black, whichever contrasts more with `fill`."""
     light = luminance(fill)
     return (255, 255, 255) if (1.05 / (light + 0.05)) >= ((light + 0.05) / 0.05) else (20, 20, 20)
+
+
+def animate(pictures: list[bytes], *, width: int = 720, frame_ms: int = 1600, last_ms: int = 5000) -> bytes:
+    """Frames (PNG bytes) as one looping GIF `width` pixels wide, each shown `frame_ms`, the last one held
+    `last_ms`: a replay of a whole game stays a few MB (within Discord's attachments)."""
+    images = []
+    for png in pictures:
+        image = Image.open(io.BytesIO(png)).convert("RGB")
+        height = round(image.height * width / image.width)
+        image = image.resize((width, height), Image.Resampling.LANCZOS)
+        images.append(image.quantize(192, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))
+    if not images:
+        return b""
+    out = io.BytesIO()
+    durations = [frame_ms] * (len(images) - 1) + [last_ms]
+    images[0].save(out, format="GIF", save_all=True, append_images=images[1:], duration=durations, loop=0,
+                   optimize=False, disposal=1)
+    return out.getvalue()

@@ -73,6 +73,10 @@ class Engine(ABC, Generic[S]):
     Join: ClassVar[type[BaseModel] | None] = None
     """Per-seat data a player gives when joining (e.g. a buy-in), or None when the game takes
     none. Validated by `parse_join`; the validated dicts reach `_setup(..., joins=...)`."""
+    day_phases: ClassVar[tuple[str, ...]] = ()
+    """The deadline kinds that are the game's phases, which a pace may end at a time of day
+    (`deadline:21:00`: each ends at the next 21:00) instead of after their seconds. Empty: the
+    game's steps are too short for that."""
 
     # --- set-up -------------------------------------------------------------------------
     def check_players(self, players: int) -> Refusal | None:

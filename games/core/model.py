@@ -93,6 +93,12 @@ class Action(BaseModel):
     value: str | int | tuple[str, ...]
 
 
+TOLD_IN_PRIVATE = "told_in_private"
+"""A public event's parameter: the seats that a private event of the same step tells the same thing
+in full ("Boris draws an action card." / "You draw Second Wind. Your cards: …"). Where one reader
+sees both (offline), the public line is left out for them (bot.render.visible_to)."""
+
+
 class Event(BaseModel):
     """Something that happened, with its audience: `to=None` is public, else those seats only."""
 
@@ -115,6 +121,24 @@ class Results(BaseModel):
     roles: list[list[str]] | None = None
     """Per seat, the roles it held (catalog keys; Cookie: one per round), for per-role statistics;
     None in games without roles."""
+    places: list[int] | None = None
+    """Per seat, its place in the final table (1 = best; equal places are a tie), as the game's own
+    tie-breaks decide it; None: the winners first, then by points (`ranked_places`)."""
+    sides: list[str] | None = None
+    """Per seat, its side in a team game (Mafia: "law", "mafia"; `NEUTRAL` plays alone); None in a game
+    where everyone plays for themselves."""
+
+    def ranked_places(self) -> list[int]:
+        """Each seat's place: the game's own (`places`), else the winners share the first and the rest
+        follow by points (equal points share a place)."""
+        if self.places is not None:
+            return list(self.places)
+        keys = [(seat in self.winners, score) for seat, score in enumerate(self.scores)]
+        return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
+NEUTRAL = "neutral"
+"""The side of a seat that plays for itself in a team game (rated alone)."""
 
 
 class GameState(BaseModel):

@@ -8,7 +8,8 @@ filled with its default, so "done" at once is a valid order, and a deadline simp
 set (dropping a half-built part).
 
 A game describes its parts (`Part` subclasses: which options each step offers given the answers
-so far), stores one `Sheet` per seat in its state, and routes the prompts of the form to
+so far; with `single_answers`, a step that offers one answer and nothing else is answered at once),
+stores one `Sheet` per seat in its state, and routes the prompts of the form to
 `OrderForm.check` / `OrderForm.apply`. The form keeps the parts consistent: when a change makes
 another part's answers illegal (a move of two corridors after Second Wind is taken back), that
 part returns to its default and the player is told.
@@ -20,7 +21,6 @@ Prompts of one sheet share `Prompt.sheet` (the Discord layer edits one DM messag
 from __future__ import annotations
 
 import json
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -29,6 +29,7 @@ from typing import Any, Generic, Literal, TypeVar
 from pydantic import BaseModel, Field
 
 from games.core.model import Action, Event, GameState, Option, Prompt, Refusal
+from games.core.prompts import only_answer
 
 S = TypeVar("S", bound=GameState)
 
@@ -99,6 +100,9 @@ class Step:
     ask: Literal["one", "many", "text"] = "one"
     min_picks: int | None = None
     max_picks: int | None = None
+    placeholders: bool = False
+    """The disabled options only keep the others' numbers (a list of cards numbered as in the hand, the
+    card being played shown but refused): with `single_answers`, one enabled option is the answer."""
 
 
 def picks(answer: str) -> list[str]:
@@ -182,6 +186,9 @@ class Applied:
 class OrderForm(Generic[S]):
     """The parts of one kind of order and where the game keeps its sheets.
 
+    `single_answers`: a step that offers one answer and nothing else is answered at once and never
+    asked (games.core.prompts.only_answer), and Back goes past it to the last real choice.
+
     `prefix` names the catalog messages: `<prefix>-sheet` (the sheet shown whole: `$order` has
     one line per part, `$status` says whether it is sent) and `<prefix>-part-<name>` (the button
     that changes a part, also the part's name in notices).
@@ -196,8 +203,10 @@ class OrderForm(Generic[S]):
         deadline: str,
         sheets: Callable[[S], dict[int, Sheet]],
         sheet_params: Callable[[S, Sheet], dict[str, Any]] | None = None,
+        single_answers: bool = False,
     ) -> None:
         self.name = name
+        self.single_answers = single_answers
         self.parts = {p.name: p for p in parts}
         self.prefix = prefix
         self.deadline = deadline
@@ -355,27 +364,58 @@ class OrderForm(Generic[S]):
             sheet.done = True
         elif value.startswith(EDIT):
             sheet.editing, sheet.draft, sheet.done = value[len(EDIT):], [], False
+            self._go_on(state, sheet, events)
         elif value == BACK:
-            if sheet.draft:
-                sheet.draft.pop()
-            else:
-                sheet.editing = None
+            self._back(state, sheet)
         else:
             assert sheet.editing is not None
             sheet.draft.append(value)
-            part = self.parts[sheet.editing]
-            if part.step(state, sheet, sheet.draft) is None:
-                if part.immediate:
-                    part.perform(state, sheet, list(sheet.draft), events)
-                else:
-                    sheet.parts[sheet.editing] = list(sheet.draft)
-                sheet.editing, sheet.draft = None, []
-                self.repair(state, sheet, events)
+            self._go_on(state, sheet, events)
         result.all_done = self.all_done(state)
         # asked anew even when every sheet is done: a step that resolves closes the sheets anyway, and one
         # that waits for its deadline (orders changeable until then) must show this sheet as sent
         self._ask(state, sheet)
         return result
+
+    def _forced(self, state: S, sheet: Sheet, step: Step | None) -> str | None:
+        """The answer of a step that offers one and nothing else (games.core.prompts.only_answer; a step
+        that also shows choices it refuses, with their reasons, is still asked: it explains itself)."""
+        if not self.single_answers or step is None or step.ask != "one":
+            return None
+        if len(step.options) != 1 and not step.placeholders:
+            return None
+        return only_answer(step.options)
+
+    def _go_on(self, state: S, sheet: Sheet, events: list[Event]) -> None:
+        """After an answer: every next step with a single answer is answered at once (never asked);
+        a part complete with it is kept (or performed) and the sheet shown again."""
+        assert sheet.editing is not None
+        part = self.parts[sheet.editing]
+        step = part.step(state, sheet, sheet.draft)
+        while (only := self._forced(state, sheet, step)) is not None:
+            sheet.draft.append(only)
+            step = part.step(state, sheet, sheet.draft)
+        if step is None:
+            if part.immediate:
+                part.perform(state, sheet, list(sheet.draft), events)
+            else:
+                sheet.parts[sheet.editing] = list(sheet.draft)
+            sheet.editing, sheet.draft = None, []
+            self.repair(state, sheet, events)
+
+    def _back(self, state: S, sheet: Sheet) -> None:
+        """Back to the last step that was a real choice (answers made because they were the only ones
+        are taken back with it); from the first, back to the sheet."""
+        assert sheet.editing is not None
+        part = self.parts[sheet.editing]
+        if not sheet.draft:
+            sheet.editing = None
+            return
+        sheet.draft.pop()
+        while sheet.draft and self._forced(state, sheet, part.step(state, sheet, sheet.draft)) is not None:
+            sheet.draft.pop()
+        if not sheet.draft and self._forced(state, sheet, part.step(state, sheet, [])) is not None:
+            sheet.editing = None
 
     # --- consistency -------------------------------------------------------------------------
     def valid(self, state: S, sheet: Sheet, name: str, answers: list[str]) -> bool:
@@ -441,32 +481,3 @@ class OrderForm(Generic[S]):
                 wanted[name] = answers
         value = PLAN + json.dumps(wanted, separators=(",", ":"), ensure_ascii=False)
         return value if self._plan_refusal(state, sheet, value) is None else PLAN + "{}"
-
-
-def random_answers(form: OrderForm[S], state: S, sheet: Sheet, name: str, rng: random.Random) -> list[str]:
-    """A random legal way to build part `name` (bots and property tests)."""
-    part = form.parts[name]
-    answers: list[str] = []
-    while (step := part.step(state, sheet, answers)) is not None:
-        if step.ask == "text":
-            text = str(step.params.get("example", "…"))
-            if part.check(state, sheet, answers, text) is not None:
-                return part.default(state, sheet)
-            answers.append(text)
-            continue
-        legal = [o.value for o in step.options if o.disabled is None]
-        if step.ask == "many":
-            low = 1 if step.min_picks is None else step.min_picks
-            high = min(len(legal), len(step.options) if step.max_picks is None else step.max_picks)
-            if high < low:
-                return part.default(state, sheet)
-            chosen = PICKS.join(rng.sample(legal, rng.randint(low, high)))
-            if part.check(state, sheet, answers, chosen) is not None:
-                return part.default(state, sheet)
-            answers.append(chosen)
-            continue
-        legal = [v for v in legal if part.check(state, sheet, answers, v) is None]
-        if not legal:
-            return part.default(state, sheet)
-        answers.append(rng.choice(legal))
-    return answers

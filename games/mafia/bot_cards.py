@@ -13,7 +13,8 @@ from games.mafia import bot_memory
 from games.mafia import sheet as sheets
 from games.mafia.bot_view import EASY, View, card_worth, table_talk, victim
 from games.mafia.collection import CardType
-from games.mafia.sheet import AS_QUESTION, PAID, PLAIN, TRICK, UNDER
+from games.mafia.sheet_cards import committed
+from games.mafia.sheet_common import AS_QUESTION, HAND_PAY_MAX, PAID, PLAIN, TRICK, UNDER, UNDER_MAX
 from games.mafia.state import Card
 
 # --- tuning -------------------------------------------------------------------------------------
@@ -76,7 +77,7 @@ def payment(v: View, step: Step, played: Card | None, trial: Sheet) -> tuple[str
     player = v.player
     hand_ids = {c.id for c in player.hand}
     cards = {c.id: c for c in (*player.hand, *player.sleeve)}
-    used = sheets.committed(v.state, trial, "")
+    used = committed(v.state, trial, "")
     hand_free = len(player.hand) - sum(1 for i in used if i in hand_ids) - (
         1 if played is not None and played.id in hand_ids else 0)
     priced: list[tuple[float, str, bool]] = []
@@ -94,7 +95,7 @@ def payment(v: View, step: Step, played: Card | None, trial: Sheet) -> tuple[str
     for price, value, in_hand in priced:
         if len(chosen) == cost:
             break
-        if in_hand and (from_hand >= sheets.HAND_PAY_MAX or hand_free - from_hand - 1 < KEEP_IN_HAND):
+        if in_hand and (from_hand >= HAND_PAY_MAX or hand_free - from_hand - 1 < KEEP_IN_HAND):
             continue
         chosen.append(value)
         total += price
@@ -275,7 +276,7 @@ def best_card(v: View, trial: Sheet, source: str) -> list[str] | None:
         junk = sorted((c for c in v.player.hand if card_worth(v, c) < JUNK), key=lambda c: (card_worth(v, c), c.id))
         if junk:
             score = UNDER_SCORE - (1.2 if v.player.public_role == BUSINESSMAN else 0.0)
-            best = Choice(score, [UNDER, PICKS.join(str(c.id) for c in junk[: sheets.UNDER_MAX])])
+            best = Choice(score, [UNDER, PICKS.join(str(c.id) for c in junk[: UNDER_MAX])])
     for candidate in sorted(candidates, key=lambda c: -c.bound):
         if candidate.bound < PLAY_THRESHOLD or (best is not None and candidate.bound <= best.score):
             break

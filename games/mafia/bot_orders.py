@@ -59,7 +59,9 @@ from games.mafia.artifact import artifact_pass_refusal
 from games.mafia.bot_cards import JUNK, enabled, payment, plan_card, walk
 from games.mafia.bot_view import EASY, View, card_worth, table_suspect, victim, view
 from games.mafia.collection import COLOURS
-from games.mafia.sheet import YES, boss_may_write
+from games.mafia.sheet_cards import committed
+from games.mafia.sheet_common import NAME_COPIES, YES
+from games.mafia.sheet_now import boss_may_write
 from games.mafia.state import MafiaState
 
 Plan = dict[str, list[str]]
@@ -168,7 +170,7 @@ def plan_check(v: View, trial: Sheet) -> list[str] | None:
     wanted = v.count(target)
     draftable = state.collection.draftable()
     order = sorted(draftable, key=lambda k: (-(k.weight or 0), v.rng.random()))
-    names = [k for k in order for _ in range(sheets.NAME_COPIES)][: wanted] if wanted > len(order) else order[:wanted]
+    names = [k for k in order for _ in range(NAME_COPIES)][: wanted] if wanted > len(order) else order[:wanted]
     by_colour = {c: [k.key for k in names if k.colour == c] for c in COLOURS}
 
     def decide(step: Step, answers: list[str]) -> str | None:
@@ -184,7 +186,7 @@ def plan_paranoid(v: View, trial: Sheet) -> list[str] | None:
     """Spend the sleeve cards not otherwise used (Bullets kept) when damage is likely."""
     if not (v.threatened() or (v.night and not v.mafia)):
         return None
-    used = sheets.committed(v.state, trial, "paranoid")
+    used = committed(v.state, trial, "paranoid")
     spare = [c for c in v.player.sleeve if c.id not in used and card_worth(v, c) < 2.5]
     if not spare:
         return None
@@ -193,7 +195,7 @@ def plan_paranoid(v: View, trial: Sheet) -> list[str] | None:
 
 def plan_croupier(v: View, trial: Sheet) -> list[str] | None:
     """Swap the worst hand card for a draw, when it is junk."""
-    used = sheets.committed(v.state, trial, "croupier")
+    used = committed(v.state, trial, "croupier")
     free = [c for c in v.player.hand if c.id not in used]
     if len(free) < 2:
         return None

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from games.core.rng import derived
 from games.mafia import bot_memory, votes
 from games.mafia.collection import CardType
-from games.mafia.sheet import target_refusal
+from games.mafia.sheet_common import target_refusal
 from games.mafia.state import Card, MafiaState, Seat
 
 # --- tuning -------------------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.core import seat, term
+from games.core.orders import message
 from games.mafia import learning, res_learning
 from games.mafia.common import card_term, cards_term
 from games.mafia.deck import take_top
@@ -216,13 +217,13 @@ def next_night(res: Resolution) -> int:
 
 def damage(res: Resolution, play: Play) -> None:
     assert play.target is not None
-    res.damage[play.target] += play.number("amount")
+    res.hit(play.target, play.number("amount"), card_term(play.kind.key))
 
 
 def poison(res: Resolution, play: Play) -> None:
     """Damage now, and a Delayed poison due at the end of the next phase."""
     assert play.target is not None
-    res.damage[play.target] += play.number("now")
+    res.hit(play.target, play.number("now"), card_term(play.kind.key))
     later = play.number("later")
     if later:
         res.state.seats[play.target].delayed.append(
@@ -254,7 +255,7 @@ def riposte(res: Resolution, play: Play) -> None:
     """Everyone who targeted the Riposte's player with a card this phase (sabotaged too) takes damage."""
     attackers = sorted({p.seat for p in res.plays if p.target == play.seat and p.seat != play.seat})
     for attacker in attackers:
-        res.damage[attacker] += play.number("amount")
+        res.hit(attacker, play.number("amount"), card_term(play.kind.key))
 
 
 DAMAGE_AND_ARMOR: tuple[tuple[str, Callable[[Resolution, Play], None]], ...] = (
@@ -280,8 +281,10 @@ def due(res: Resolution) -> None:
     for number in res.state.living():
         player = res.state.seats[number]
         for delayed in player.delayed:
-            if delayed.due == res.index:
-                (res.damage if delayed.kind == "poison" else res.armor)[number] += delayed.amount
+            if delayed.due == res.index and delayed.kind == "poison":
+                res.hit(number, delayed.amount, message("mafia-hit-delayed", card=card_term("poison")))
+            elif delayed.due == res.index:
+                res.armor[number] += delayed.amount
         player.delayed = [d for d in player.delayed if d.due > res.index]
 
 
@@ -325,9 +328,8 @@ def intercept(res: Resolution) -> None:
         copies = [m for m in res.state.messages if m.to == play.target]
         if not copies:
             res.tell(play.seat, "mafia-result-intercept-none", player=seat(play.target))
-        for message in copies:
-            res.tell(play.seat, "mafia-result-intercept", player=seat(play.target), kind=message.kind,
-                     text=message.text)
+        for copy in copies:
+            res.tell(play.seat, "mafia-result-intercept", player=seat(play.target), kind=copy.kind, text=copy.text)
 
 
 def divination(res: Resolution) -> None:

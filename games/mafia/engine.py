@@ -12,6 +12,7 @@ from games.mafia import bot, dossier, draft, opening, phases, setup, sheet, summ
 from games.mafia.options import ALLOWED_MAX, ALLOWED_MIN, MIN_PLAYERS, Join
 from games.mafia.options import Options as MafiaOptions
 from games.mafia.roles import load_roles
+from games.mafia.sheet_common import link_refusal
 from games.mafia.state import MafiaState
 
 PLAYER_ASKS = ("mafia-ask-target", "mafia-ask-kill", "mafia-ask-veche", "mafia-ask-leader", "mafia-ask-artifact",
@@ -27,6 +28,8 @@ class MafiaEngine(Engine[MafiaState]):
     max_players: ClassVar[int] = ALLOWED_MAX
     """The widest table a moderator may allow; the house rules narrow it to 10–12 by default."""
     default_players: ClassVar[int] = MIN_PLAYERS
+    day_phases: ClassVar[tuple[str, ...]] = ("night", "day")
+    """Nights and days may end at a time of day; the draft's picks keep their seconds."""
     Options: ClassVar[type[MafiaOptions]] = MafiaOptions
     State: ClassVar[type[MafiaState]] = MafiaState
     Join: ClassVar[type[Join]] = Join
@@ -160,7 +163,7 @@ class MafiaEngine(Engine[MafiaState]):
             return Refusal(key="mafia-say-radio-silence")
         if not 0 <= seat < state.players or not state.seats[seat].alive:
             return Refusal(key="mafia-say-dead")
-        return None if text is None else sheet.link_refusal(text)
+        return None if text is None else link_refusal(text)
 
 
 def _leader_part(state: MafiaState, seat: int) -> list[str] | None:

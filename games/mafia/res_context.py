@@ -81,6 +81,9 @@ class Resolution:
     armor: Counter[int] = field(default_factory=Counter)
     damage: Counter[int] = field(default_factory=Counter)
     """Damage as aimed, before redirection and the first-night cap."""
+    hits: dict[int, list[tuple[dict[str, Any], int]]] = field(default_factory=dict)
+    """The same damage by source, as (a card's term or a message, amount): aimed until step 5 redirects
+    it, then per character dealt it (`res_damage.total`); a character who dies is told it."""
     dealt: dict[int, int] = field(default_factory=dict)
     """Damage dealt per character: redirected, capped, before armor (what the report shows)."""
     cancelled: Counter[int] = field(default_factory=Counter)
@@ -98,6 +101,11 @@ class Resolution:
     """Public report lines from cards (Denunciation), in play order."""
     wounded: list[int] = field(default_factory=list)
     died: list[int] = field(default_factory=list)
+
+    def hit(self, number: int, amount: int, source: dict[str, Any]) -> None:
+        """`amount` damage aimed at `number` from `source` (a card's term, or the kill's, the veche's message)."""
+        self.damage[number] += amount
+        self.hits.setdefault(number, []).append((source, amount))
 
     def order(self, number: int) -> Order:
         return self.orders.get(number, Order())

@@ -9,7 +9,9 @@ above 0.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
+from games.core.orders import message
 from games.mafia import effects, passives
 from games.mafia.deck import draw
 from games.mafia.res_context import Resolution, remove
@@ -23,15 +25,18 @@ def total(res: Resolution) -> None:
     """Step 5: every source of armor and damage, the Bodyguards' redirection, the first-night cap."""
     effects.damage_and_armor(res)
     if res.kill is not None and res.kill.victim is not None:
-        res.damage[res.kill.victim] += res.kill.damage
+        res.hit(res.kill.victim, res.kill.damage, message("mafia-hit-kill"))
     if res.veche is not None:
         for number, amount in res.veche.damage.items():
-            res.damage[number] += amount
+            res.hit(number, amount, message("mafia-hit-veche"))
     passives.armor(res)
     guarded = effects.guards(res)
     dealt: Counter[int] = Counter()
+    hits: dict[int, list[tuple[dict[str, Any], int]]] = {}
     for number, amount in res.damage.items():
         dealt[guarded.get(number, number)] += amount  # once: a Bodyguard's own guard does not take it on
+        hits.setdefault(guarded.get(number, number), []).extend(res.hits.get(number, []))
+    res.hits = hits
     cap = FIRST_NIGHT_CAP if res.index == FIRST_NIGHT else None
     res.dealt = {n: min(a, cap) if cap is not None else a for n, a in sorted(dealt.items()) if a > 0}
     passives.dealt(res)

@@ -166,7 +166,9 @@ def join_prompt(roles: Roles, given: dict[str, Any], others: list[dict[str, Any]
     if "role" not in given:
         return ask("role", "mafia-signup-role", [*role_options, Option(value=NO_WISH, label="mafia-opt-any-role")])
     if "spare" not in given:
-        spare = [o for o in role_options if o.value != given.get("role")]
+        # the wanted role stays in the list, not to be picked, so every role keeps its number
+        wanted = Refusal(key="mafia-refuse-spare-wanted")
+        spare = [o.model_copy(update={"disabled": wanted}) if o.value == given.get("role") else o for o in role_options]
         return ask("spare", "mafia-signup-spare", [*spare, Option(value=NO_WISH, label="mafia-opt-any-role")])
     if STUDENT in (given.get("role"), given.get("spare")) and "colour" not in given:
         return ask("colour", "mafia-signup-colour", [

@@ -131,4 +131,5 @@ def results(state: MafiaState) -> Results | None:
         scores=[1 if n in won else 0 for n in range(len(state.seats))],
         winners=sorted(won),
         roles=[[f"mafia-role-{s.public_role}", f"mafia-role-{s.secret_role}"] for s in state.seats],
+        sides=[s.faction for s in state.seats],
     )

@@ -119,4 +119,4 @@ class MaskmenEngine(Engine[MaskmenState]):
         if not state.over:
             return None
         scores = state.season_wins if state.players == 2 else state.scores
-        return Results(scores=list(scores), winners=flow.winners(state))
+        return Results(scores=list(scores), winners=flow.winners(state), places=flow.places(state))

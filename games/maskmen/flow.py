@@ -175,14 +175,24 @@ def end_game(state: MaskmenState) -> list[Event]:
     return [*standings(state), Event(key="maskmen-game-end", params={"winners": seats(best), "count": len(best)})]
 
 
+def _standing_keys(state: MaskmenState) -> list[tuple[int, int]]:
+    """What the final table ranks by, per seat: 3–6 players (points, +2 scores); 2 players (seasons won, 0)."""
+    if state.players == 2:
+        return [(state.season_wins[s], 0) for s in range(state.players)]
+    return [(state.scores[s], state.twos[s]) for s in range(state.players)]
+
+
+def places(state: MaskmenState) -> list[int]:
+    """Each seat's place in the final table (equal points and +2 scores share a place)."""
+    key = _standing_keys(state)
+    return [1 + sum(1 for other in key if other > key[s]) for s in range(state.players)]
+
+
 def standings(state: MaskmenState) -> list[Event]:
     """The final table, best first. 3–6 players: points, then the number of +2 scores (the
     tie-break), which is explained wherever it separated equal points. 2 players: seasons won."""
     duel = state.players == 2
-    if duel:
-        key = [(state.season_wins[s], 0) for s in range(state.players)]
-    else:
-        key = [(state.scores[s], state.twos[s]) for s in range(state.players)]
+    key = _standing_keys(state)
     order = sorted(range(state.players), key=lambda s: (-key[s][0], -key[s][1], s))
     events = [Event(key="maskmen-standings", params={"duel": "yes" if duel else "no"})]
     for s in order:

@@ -44,8 +44,13 @@ Points the rules page leaves open, as this engine settles them:
   scores are net chips (final stack − buy-in).
 """
 
+from games.core.spec import GameSpec
+from games.sword_of_lies import spec
 from games.sword_of_lies.engine import SwordOfLiesEngine
+from games.sword_of_lies.feats import FEATS
 
 ENGINE = SwordOfLiesEngine()
+SPEC = GameSpec(ENGINE, record=spec.RECORD, feats=FEATS)
+"""The game as the runtime knows it (games.core.spec): games/registry.py finds it here."""
 
-__all__ = ["ENGINE", "SwordOfLiesEngine"]
+__all__ = ["ENGINE", "SPEC", "SwordOfLiesEngine"]

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from games.core import Prompt
-from games.sword_of_lies import bot_normal, phase1, phase2, phase3, setup
+from games.sword_of_lies import bot_normal, phase3
 from games.sword_of_lies.bot_estimate import hand_strength, own_outcome
-from games.sword_of_lies.bot_normal import believe, enabled_values, position_values
+from games.sword_of_lies.bot_normal import believe, enabled_values, moves, position_values
 from games.sword_of_lies.options import MAX_BUY_IN
 from games.sword_of_lies.state import SolState
 
@@ -186,24 +185,7 @@ def _war_submitted(state: SolState, prompt: Prompt, rng: random.Random) -> str:
     return phase3.KEEP
 
 
-_HANDLERS: dict[str, Callable[[SolState, Prompt, random.Random], str | int]] = {
-    setup.BUY_IN: _buy_in,
-    phase1.MOVE: _move,
-    phase1.TRADE_OWN: _trade_own,
-    phase1.TRADE_TARGET: _random_player,
-    phase1.TRADE_THEIR: _random_position,
-    phase1.TRADE_OFFER: _trade_offer,
-    phase1.TRADE_PRICE: _trade_price,
-    phase1.ASK_TARGET: _random_player,
-    phase1.ASK_POSITION: _random_position,
-    phase1.NAME_COLOUR: _name_colour,
-    phase1.BELIEVE: believe,
-    phase2.BET: _bet,
-    phase2.REVEAL: _reveal,
-    phase3.NEGOTIATE: _negotiate,
-    phase3.WAR_KIND: _war_kind,
-    phase3.WAR_TARGET: _war_target,
-    phase3.WAR_POSITION: _war_position,
-    phase3.WAR_COST: _war_cost,
-    phase3.WAR_SUBMITTED: _war_submitted,
-}
+_trade_target = _ask_target = _random_player
+_trade_their = _ask_position = _random_position
+_believe = believe
+_HANDLERS = moves(globals())

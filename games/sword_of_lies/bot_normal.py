@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from games.core import Prompt
 from games.sword_of_lies import phase1, phase2, phase3, setup
@@ -38,6 +39,37 @@ GOOD_TRADE = 0.25
 """A swap must gain at least this many expected lives to be proposed."""
 LIFE_IN_BIG_BLINDS = 5
 """What one expected life is worth in chips when a trade is priced."""
+
+Move = Callable[[SolState, Prompt, random.Random], str | int]
+MOVES: dict[str, str] = {
+    setup.BUY_IN: "buy_in",
+    phase1.MOVE: "move",
+    phase1.TRADE_OWN: "trade_own",
+    phase1.TRADE_TARGET: "trade_target",
+    phase1.TRADE_THEIR: "trade_their",
+    phase1.TRADE_OFFER: "trade_offer",
+    phase1.TRADE_PRICE: "trade_price",
+    phase1.ASK_TARGET: "ask_target",
+    phase1.ASK_POSITION: "ask_position",
+    phase1.NAME_COLOUR: "name_colour",
+    phase1.BELIEVE: "believe",
+    phase2.BET: "bet",
+    phase2.REVEAL: "reveal",
+    phase3.NEGOTIATE: "negotiate",
+    phase3.WAR_KIND: "war_kind",
+    phase3.WAR_TARGET: "war_target",
+    phase3.WAR_POSITION: "war_position",
+    phase3.WAR_COST: "war_cost",
+    phase3.WAR_SUBMITTED: "war_submitted",
+}
+"""Each prompt a bot answers → its move. Every bot level defines each move as a function `_<move>` of its
+module (this one's "normal", bot.py's "easy"), and answers by `moves(globals())`."""
+
+
+def moves(level: dict[str, Any]) -> dict[str, Move]:
+    """A bot level's answer to each prompt, from its module's namespace (a level missing a move fails here,
+    when its module loads, not in the middle of a game)."""
+    return {key: level[f"_{move}"] for key, move in MOVES.items()}
 
 
 def enabled_values(prompt: Prompt) -> list[str]:
@@ -378,24 +410,5 @@ def _war_submitted(state: SolState, prompt: Prompt, rng: random.Random) -> str:
     return phase3.KEEP
 
 
-HANDLERS: dict[str, Callable[[SolState, Prompt, random.Random], str | int]] = {
-    setup.BUY_IN: _buy_in,
-    phase1.MOVE: _move,
-    phase1.TRADE_OWN: _trade_own,
-    phase1.TRADE_TARGET: _trade_target,
-    phase1.TRADE_THEIR: _trade_their,
-    phase1.TRADE_OFFER: _trade_offer,
-    phase1.TRADE_PRICE: _trade_price,
-    phase1.ASK_TARGET: _ask_target,
-    phase1.ASK_POSITION: _ask_position,
-    phase1.NAME_COLOUR: _name_colour,
-    phase1.BELIEVE: believe,
-    phase2.BET: _bet,
-    phase2.REVEAL: _reveal,
-    phase3.NEGOTIATE: _negotiate,
-    phase3.WAR_KIND: _war_kind,
-    phase3.WAR_TARGET: _war_target,
-    phase3.WAR_POSITION: _war_position,
-    phase3.WAR_COST: _war_cost,
-    phase3.WAR_SUBMITTED: _war_submitted,
-}
+_believe = believe
+HANDLERS = moves(globals())

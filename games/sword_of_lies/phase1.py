@@ -40,18 +40,8 @@ ASK_TARGET = "sol-prompt-ask-target"
 ASK_POSITION = "sol-prompt-ask-position"
 NAME_COLOUR = "sol-prompt-name-colour"
 BELIEVE = "sol-prompt-believe"
-KEYS = (
-    MOVE,
-    TRADE_OWN,
-    TRADE_TARGET,
-    TRADE_THEIR,
-    TRADE_OFFER,
-    TRADE_PRICE,
-    ASK_TARGET,
-    ASK_POSITION,
-    NAME_COLOUR,
-    BELIEVE,
-)
+KEYS = (MOVE, TRADE_OWN, TRADE_TARGET, TRADE_THEIR, TRADE_OFFER, TRADE_PRICE, ASK_TARGET, ASK_POSITION, NAME_COLOUR,
+        BELIEVE)
 TURN_KEYS = (MOVE, TRADE_OWN, TRADE_TARGET, TRADE_THEIR, ASK_TARGET, ASK_POSITION)
 """Prompts of the mover composing a move: the deadline passes the turn."""
 
@@ -159,6 +149,16 @@ def _back_to_move(state: SolState, player: int) -> None:
     replace_prompts(state, player, move_prompt(state, player))
 
 
+def _picked(state: SolState, player: int, action: Action) -> int | None:
+    """The player or card number picked, or None when the player went Back (their move is asked again)."""
+    if action.value == BACK:
+        _back_to_move(state, player)
+        return None
+    picked = as_int(action.value)
+    assert picked is not None
+    return picked
+
+
 # --- answers ------------------------------------------------------------------------------
 def check(state: SolState, player: int, prompt: Prompt, action: Action) -> Refusal | None:
     """Checks beyond the prompt's own options (which already carry most reasons)."""
@@ -214,27 +214,20 @@ def _on_trade_own(state: SolState, player: int, prompt: Prompt, action: Action, 
 
 def _on_trade_target(state: SolState, player: int, prompt: Prompt, action: Action, events: list[Event]) -> None:
     assert state.draft is not None
-    if action.value == BACK:
-        _back_to_move(state, player)
+    target = _picked(state, player, action)
+    if target is None:
         return
-    target = as_int(action.value)
-    assert target is not None
     state.draft.target = target
-    replace_prompts(
-        state,
-        player,
-        _positions_prompt(state, player, TRADE_THEIR, target),
-    )
+    replace_prompts(state, player, _positions_prompt(state, player, TRADE_THEIR, target))
 
 
 def _on_trade_their(state: SolState, player: int, prompt: Prompt, action: Action, events: list[Event]) -> None:
     draft = state.draft
     assert draft is not None and draft.target is not None and draft.own_position is not None
-    if action.value == BACK:
-        _back_to_move(state, player)
+    position = _picked(state, player, action)
+    if position is None:
         return
-    draft.target_position = as_int(action.value)
-    assert draft.target_position is not None
+    draft.target_position = position
     drop_prompt(state, prompt.id)
     target = draft.target
     offered = state.table[player].cards[draft.own_position - 1]
@@ -345,12 +338,9 @@ def _trade(state: SolState, events: list[Event]) -> None:
 
 def _on_ask_target(state: SolState, player: int, prompt: Prompt, action: Action, events: list[Event]) -> None:
     assert state.draft is not None
-    if action.value == BACK:
-        _back_to_move(state, player)
-        return
-    target = as_int(action.value)
-    assert target is not None
-    _ask_about(state, player, target, events)
+    target = _picked(state, player, action)
+    if target is not None:
+        _ask_about(state, player, target, events)
 
 
 def _ask_about(state: SolState, player: int, target: int, events: list[Event]) -> None:
@@ -370,13 +360,10 @@ def _ask_about(state: SolState, player: int, target: int, events: list[Event]) -
 def _on_ask_position(state: SolState, player: int, prompt: Prompt, action: Action, events: list[Event]) -> None:
     draft = state.draft
     assert draft is not None and draft.target is not None
-    if action.value == BACK:
-        _back_to_move(state, player)
-        return
-    position = as_int(action.value)
-    assert position is not None
-    drop_prompt(state, prompt.id)
-    _interrogate(state, player, position, events)
+    position = _picked(state, player, action)
+    if position is not None:
+        drop_prompt(state, prompt.id)
+        _interrogate(state, player, position, events)
 
 
 def _interrogate(state: SolState, player: int, position: int, events: list[Event]) -> None:

@@ -8,7 +8,8 @@ from games.core import Action, Event, Option, Prompt, Refusal, seat, term
 from games.core.prompts import only_answer
 from games.sword_of_lies import cards as cardlib
 from games.sword_of_lies import phase3, settlement
-from games.sword_of_lies.betting import BetKind, Betting, LegalBets
+from games.sword_of_lies.betting import Betting
+from games.sword_of_lies.betting_records import BetKind, LegalBets
 from games.sword_of_lies.common import (
     announce,
     as_int,

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from games.core import Event, seat
-from games.sword_of_lies.betting import settle
 from games.sword_of_lies.common import announce
+from games.sword_of_lies.pots import settle
 from games.sword_of_lies.state import SolState
 
 

@@ -16,7 +16,9 @@ first enabled button of each prompt they are shown.
 - the CPU the bot process used per interaction, beside this process's (the stand-in and the players):
   the latencies are the bot's only while this process is not the one lagging;
 - games that stalled (no prompt for 60 s) or whose command or click Discord refused (e.g. 10062, answered
-  after 3 s): each is named, and the exit status is 1.
+  after 3 s): each is named, and the exit status is 1;
+- the game channel's lag while a spectator watches a Mafia game's graveyard (tests/bench/graveyard_lag.py):
+  each channel line from its step's save to the channel, p50/p95, and the thread's feed posts.
 
 Players wait for new messages with `DiscordStandIn.wait_for_messages` (woken by the message, not polling).
 
@@ -30,7 +32,7 @@ permission overwrites … (`DiscordStandIn.counted`). Concurrent games per token
 / its counted requests: a game's counted requests spread evenly over its real-time length, at the pace
 this game was played (players answering at once; the outboxes pacing each channel to 5 messages per 5 s).
 
-    python -m tests.bench.discord_bench [--games 200] [--clicks 30]
+    python -m tests.bench.discord_bench [--games 200] [--clicks 30] [--graveyard-only]
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from tests.bench.graveyard_lag import graveyard_figure
 from tests.bench.load import (
     COMMIT,
     STEP_SAVE,
@@ -282,8 +285,11 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--clicks", type=int, default=30, help="clicks per game in the concurrent part")
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds a player takes per click")
+    parser.add_argument("--graveyard-only", action="store_true", help="only the watched graveyard's figure")
     args = parser.parse_args()
-    return asyncio.run(run(args.games, args.clicks, args.think))
+    status = 0 if args.graveyard_only else asyncio.run(run(args.games, args.clicks, args.think))
+    print("\n".join(asyncio.run(graveyard_figure(start_bot_process))))
+    return status
 
 
 if __name__ == "__main__":

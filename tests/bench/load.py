@@ -63,7 +63,7 @@ def cpu_line(bot: float | None, own: float, elapsed: float, interactions: int) -
 
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
 # --- the bots' histograms --------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from collections import Counter
 from bot.benchmarking import interleaved, paired
 from games.cookie import ENGINE as COOKIE
 from games.core import Engine
-from games.core.orders import random_answers
+from games.core.order_random import random_answers
 from games.core.rng import derived
 from games.mafia import ENGINE as MAFIA
 from games.mafia import phases, resolution, sheet

@@ -14,12 +14,15 @@ from tests.discord.world import World
 SEED = 20260707
 
 
-async def start_mafia(w: World, players: int, *, bots: int = 0, seed: int = SEED, **options: object) -> LiveGame:
-    """`players` seats for the world's first users (then `bots` bot seats), in English."""
-    seats = [Seat(name=u.username, user_id=u.id, language="en") for u in w.users[:players]]
+async def start_mafia(
+    w: World, players: int, *, bots: int = 0, seed: int = SEED, language: str = "en", **options: object
+) -> LiveGame:
+    """`players` seats for the world's first users (then `bots` bot seats), in English (or `language`)."""
+    seats = [Seat(name=u.username, user_id=u.id, language=language) for u in w.users[:players]]
     seats += [Seat(name=f"Bot {n + 1}", bot=True) for n in range(bots)]
     game = await w.gm.table.start(
-        "mafia", seats, options=dict(options), seed=seed, language="en", guild_id=w.guild.id, channel_id=w.channel.id,
+        "mafia", seats, options=dict(options), seed=seed, language=language, guild_id=w.guild.id,
+        channel_id=w.channel.id,
     )
     return game
 

@@ -1,8 +1,9 @@
 """The graveyard and the voice mutes survive the real bot process killed with SIGKILL at each of their
 changes: after the thread was created (before the bot saved its id), after the first dead player was
 added, after the feed's first message reached Discord (before the bot heard back), after the first mute.
-Each time a new process finishes the job: one thread, exactly the dead in it, the feed's opening posted
-once; exactly the dead muted by day, and remembered as the bot's own mutes."""
+Each time a new process finishes the job: one thread, the bot's own (never a living player's private thread
+of the same name), exactly the dead in it, the feed's opening posted once; exactly the dead muted by day,
+and remembered as the bot's own mutes."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from tests.discord.mafia_play import MANAGE_ROLES
 from tests.discord.test_mafia_restart import query, read
 from tests.discord_standin import ChannelType, DiscordStandIn, RecordedRequest, User
 from tests.discord_standin.models import MUTE_MEMBERS
-from tests.discord_standin.threads import thread_members
+from tests.discord_standin.threads import add_thread, thread_members
 
 SEED = 7301
 PLAYERS = 10
@@ -76,6 +77,9 @@ async def test_sigkill_at_each_graveyard_change_loses_nothing_and_repeats_nothin
         _, state = read(db, game_id)
         dead = {users[n].id for n, p in enumerate(state.seats) if not p.alive}
         assert dead
+        living = [u for n, u in enumerate(users) if state.seats[n].alive]
+        planted = add_thread(standin, channel, f"🪦 Graveyard · Mafia of Heroes #{game_id}", private=True,
+                             owner_id=living[0].id, invitable=False)  # a living player's, under the same name
 
         def thread_post(record: RecordedRequest) -> bool:
             parts = record.path.strip("/").split("/")
@@ -105,7 +109,7 @@ async def test_sigkill_at_each_graveyard_change_loses_nothing_and_repeats_nothin
             await bot.start()  # the last process finishes the job
 
             def done() -> bool:
-                threads = list(guild.threads.values())
+                threads = [t for t in guild.threads.values() if t is not planted]
                 return len(threads) == 1 and thread_members(threads[0]) == dead | {standin.bot_user.id} and any(
                     "Everything known now" in m.text for m in standin.channel_view(threads[0], users[min(
                         n for n, p in enumerate(state.seats) if not p.alive)]))
@@ -116,12 +120,13 @@ async def test_sigkill_at_each_graveyard_change_loses_nothing_and_repeats_nothin
             bot.stop()
 
         assert killed == ["the thread created", "a dead player added", "the feed's first message"]
-        (thread,) = guild.threads.values()
+        assert standin.messages[planted.id] == [] and thread_members(planted) == {living[0].id}, "never a member's"
+        (thread,) = [t for t in guild.threads.values() if t is not planted]
+        assert thread.owner_id == standin.bot_user.id and thread.type == ChannelType.PRIVATE_THREAD
         assert thread_members(thread) == dead | {standin.bot_user.id}, "every membership put back"
         owner = standin.users[guild.owner_id]
         openings = [m for m in standin.channel_view(thread, owner) if "Everything known now" in m.text]
         assert len(openings) == 1, "the feed's opening posted once"
-        living = [u for n, u in enumerate(users) if state.seats[n].alive]
         assert all(standin.channel_view(thread, u) == [] for u in living), "no living player reads a line"
         assert not standin.violations and not standin.unknown_requests
 

@@ -17,7 +17,7 @@ import discord.webhook.async_
 import pytest
 import yarl
 
-from bot.discord.attempts import CALLBACK, acknowledged
+from bot.discord.attempts import CALLBACK, SESSION, acknowledged
 from bot.discord.urls import current_discord_urls, point_discord_at, restore_discord_urls
 
 PINNED = "2.7.1"
@@ -89,6 +89,31 @@ def test_interaction_responses_take_the_adapter_from_async_context_and_read_only
         parent=None, state=None, type=discord.InteractionResponseType.deferred_message_update,  # type: ignore[arg-type]
     )
     assert made.id == 123 and made.resource is None and made.message_id is None
+
+
+def test_the_bot_tokens_client_retries_a_5xx_itself_through_a_session_attempts_can_wrap() -> None:
+    """Why bot/discord/attempts.py `install` wraps the bot token's session: `HTTPClient.request` sends a request
+    again after a 500, 502, 504 or 524 (a channel's webhook, which carries no nonce, made twice). It keeps its
+    aiohttp session in `SESSION`, made at login, and sends every request through that session's `request`; an
+    error raised inside it that is no OSError reaches the caller (the `_Checked` 5xx of `ONE_TRY`)."""
+    source = inspect.getsource(discord.http.HTTPClient.request)
+    assert "async with self.__session.request(method, url, **kwargs) as response:" in source
+    assert "if response.status in {500, 502, 504, 524}:" in source, "HTTPClient.request's 5xx retries moved"
+    assert "except OSError as e:" in source and "except Exception" not in source
+    assert "self.__session = aiohttp.ClientSession(" in inspect.getsource(discord.http.HTTPClient.static_login)
+    assert SESSION == "_HTTPClient__session" and "self.__session" in inspect.getsource(discord.http.HTTPClient)
+
+
+def test_every_channel_message_carries_a_nonce_discord_enforces() -> None:
+    """Why the bot's own channel messages need no look after a 5xx: `Messageable.send` gives each a random nonce
+    when none is given, and the request asks Discord to enforce it (a message sent again within minutes with
+    the same nonce is handed back, not made twice). Webhook posts and follow-ups have none (attempts.py)."""
+    import discord.abc
+
+    send = inspect.getsource(discord.abc.Messageable.send)
+    assert "if nonce is None:" in send and "nonce = secrets.randbits(64)" in send, "send no longer makes a nonce"
+    made = inspect.getsource(discord.http.handle_message_parameters)
+    assert "payload['enforce_nonce'] = True" in made, "a message's nonce is no longer enforced"
 
 
 def test_gateway_url_comes_from_default_gateway() -> None:

@@ -20,7 +20,6 @@ import discord
 import pytest
 
 from bot.discord import standing
-from bot.discord.memory import Memory
 from bot.discord.outboxes import Outboxes
 from bot.discord.presenting import status_text
 from bot.discord.priority import Foreground
@@ -223,8 +222,9 @@ async def test_finished_games_leave_nothing_in_memory(tmp_path: Path) -> None:
                 heaps.append(await game_master_memory(w))
             per_game = slope(heaps)
             print(f"\nmemory retained per finished game: {per_game:.0f} B (held after each game: {heaps})")
-            memory = w.gm.memory
-            assert not memory.sent and not memory.dm_failed and not w.gm.table.games and not memory.sheet_messages
+            gm = w.gm
+            assert not gm.prompts.sent and not gm.outboxes.dm_failed and not gm.table.games
+            assert not gm.standing.sheet_messages and not gm.prompts.posts
             assert not w.gm.table.changes.buckets
             assert not w.gm.outboxes.outboxes, f"outboxes left: {list(w.gm.outboxes.outboxes)}"
             assert per_game < 256, f"{per_game:.0f} B kept per finished game: {heaps}"
@@ -248,7 +248,7 @@ class HeldStorage:
 
 def journal(storage: HeldStorage) -> Outboxes:
     table = types.SimpleNamespace(games={})
-    return Outboxes(None, storage, table, Memory(), None, WINDOW, Foreground())  # type: ignore[arg-type]
+    return Outboxes(None, storage, table, None, WINDOW, Foreground())  # type: ignore[arg-type]
 
 
 async def test_sends_marked_while_a_save_is_under_way_are_saved_together_next() -> None:

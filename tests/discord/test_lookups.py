@@ -90,7 +90,7 @@ async def test_roles_and_cards_are_completed_in_the_readers_language_and_answere
         strike_text = await asked(w, russian, "mafia card", name="strike")
         assert strike_text == "🃏 Удар (Атака, цена 0, ночь): Цель получает 2 урона."
         assert await asked(w, english, "castle card", name="skirmish:robbery") == (
-            "⚔ **Push II: Robbery** — skirmish card (in the deck: 3)\nStrength 2. Push beats Trick; Hold beats Push.\n"
+            "⚔ **Push II: Robbery** — skirmish card (in the deck: 3)\nBase 2. Push beats Trick; Hold beats Push.\n"
             "🏆 Win effect: take a random action card from one loser's hand.")
         # the Russian names of the commands and the option, and a name typed without choosing
         assert await asked(w, russian, "мафия роль", **{"название": "Пришелец"}) == ROLES.text("ru", "alien")

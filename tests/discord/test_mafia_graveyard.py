@@ -10,8 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.live import LiveGame
+from games.core.rng import derived
 from games.mafia.state import MafiaState
-from tests.discord.mafia_play import MANAGE_ROLES, MANAGE_WEBHOOKS
+from tests.discord.mafia_play import MANAGE_ROLES, MANAGE_WEBHOOKS, answered, reply
 from tests.discord.mafia_world import advance, start_mafia
 from tests.discord.world import World, world
 from tests.discord_standin import Channel, ChannelType, User
@@ -131,19 +132,23 @@ async def test_an_anonymous_graveyard_names_characters_by_public_role_until_the_
 
 
 async def speak_in_graveyard(w: World, game: LiveGame, thread: Channel) -> str:
-    """A dead player's `/mafia say` in the graveyard: posted there by their seat's webhook under their public
-    role, read by the dead and by nobody living. Returns the public name it went under."""
+    """A dead player's `/mafia say` in the graveyard (in English, then in Russian): posted there by their seat's
+    webhook under their public role, read by the dead and by nobody living, confirmed as said in the graveyard
+    in the member's language. Returns the public name it went under."""
     state = game.state
     assert isinstance(state, MafiaState)
     number = min(n for n, p in enumerate(state.seats) if not p.alive)
     ghost = w.user_of(game, number)
-    call = await w.standin.invoke_slash(ghost, "mafia say", channel=thread, options={"text": "Boo from below"})
-    await call.wait_response()
-    await settled(w)
-    assert not call.errors, call.callbacks
-    (post,) = [m for m in w.standin.channel_view(thread, ghost) if "Boo from below" in m.text]
     name = str(game.name_of(number))
-    assert post.webhook_id is not None and post.author.username == name and ghost.username not in name
+    for locale, words, confirmed in (("en-US", "Boo from below", "✅ Said in the graveyard as"),
+                                     ("ru", "Бу из-под земли", "✅ Сказано на кладбище от имени")):
+        call = await w.standin.invoke_slash(ghost, "mafia say", channel=thread, options={"text": words},
+                                            locale=locale)
+        answer = reply(w, await answered(w, call))
+        await settled(w)
+        assert answer.startswith(confirmed), f"says where it was said, in the member's language: {answer!r}"
+        (post,) = [m for m in w.standin.channel_view(thread, ghost) if words in m.text]
+        assert post.webhook_id is not None and post.author.username == name and ghost.username not in name
     for n, player in enumerate(state.seats):
         if player.alive:
             assert w.standin.channel_view(thread, w.user_of(game, n)) == []
@@ -218,3 +223,24 @@ async def test_without_any_place_for_the_thread_the_moderators_are_told_once(tmp
         assert not w.guild.threads
         told = [m for m in standin.channel_view(w.channel) if "cannot open the graveyard thread" in m.text]
         assert len(told) == 1, standin.transcript(w.channel)[-2000:]
+
+
+async def test_a_player_who_dies_in_the_last_step_joins_the_graveyard(tmp_path: Path, standin) -> None:
+    async with world(tmp_path, PLAYERS, standin=standin) as w:
+        game = await start_mafia(w, PLAYERS)
+        dead_before_the_end: set[int] = set()
+        while game.running:  # the bot policy, one answer at a time: who was dead before the last one
+            state = game.state
+            assert isinstance(state, MafiaState)
+            dead_before_the_end = dead_users(w, game, state)
+            prompt = next(p for p in state.prompts if not p.answered)
+            action = game.engine.bot_action(state, prompt, derived(game.row.seed, "drv", state.step, prompt.id))
+            assert (await w.gm.table.act(game.id, prompt.seat, action)).ok
+        await settled(w)
+        state = game.state
+        assert isinstance(state, MafiaState) and state.over
+        dead = dead_users(w, game, state)
+        assert dead - dead_before_the_end, "somebody died in the game's last step"
+        thread = graveyard(w)
+        assert thread is not None
+        assert thread_members(thread) == dead | {w.standin.bot_user.id}, "the last dead joined the graveyard too"

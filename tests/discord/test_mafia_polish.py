@@ -68,7 +68,7 @@ async def test_the_earlier_holders_order_sheet_says_the_seat_was_handed_over_and
         await click(w, game, seat, "~edit:leader")  # the sheet's message is in the middle of an order
         sheet = sheet_prompt(game, seat).sheet
         assert sheet is not None
-        channel_id, message_id = w.gm.memory.sheet_messages[(game.id, sheet)]
+        channel_id, message_id = w.gm.standing.sheet_messages[(game.id, sheet)]
         assert standin.message(message_id).buttons, "the old holder's sheet is live before the replace"
 
         call = await w.slash(w.moderator, "gm replace", player=old, member=new)
@@ -104,7 +104,7 @@ async def test_a_seat_given_to_a_bot_player_retires_the_sheet_too(tmp_path: Path
         user = w.users[seat]  # a Russian reader in a game in English: told in their own language
         assert game.seats[seat].language == "ru"
         sheet = sheet_prompt(game, seat).sheet
-        _, message_id = w.gm.memory.sheet_messages[(game.id, sheet)]  # type: ignore[index]
+        _, message_id = w.gm.standing.sheet_messages[(game.id, sheet)]  # type: ignore[index]
 
         call = await w.slash(w.moderator, "gm remove", player=user)
         assert not call.errors, call.callbacks
@@ -228,7 +228,7 @@ async def test_when_a_phase_ends_every_players_sheet_keeps_its_order_and_loses_i
         for seat in range(10):
             sheet = sheet_prompt(game, seat).sheet
             assert sheet is not None
-            sheets[seat] = w.gm.memory.sheet_messages[(game.id, sheet)][1]
+            sheets[seat] = w.gm.standing.sheet_messages[(game.id, sheet)][1]
             await click(w, game, seat, "~done")
         await settled(w)
         state = game.state

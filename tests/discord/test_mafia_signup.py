@@ -105,7 +105,7 @@ async def test_players_sign_up_privately_and_the_public_roles_follow_their_wishe
             await answer(w, host, value)
         done = w.standin.message(created.original_message_id)
         assert "You joined game" in done.text and not done.components, done.text
-        assert "Public roles wanted" in w.standin.transcript(w.channel) or "Выбранные публичные роли" in \
+        assert "Public roles wanted" in w.standin.transcript(w.channel) or "Выбранные явные роли" in \
             w.standin.transcript(w.channel)
 
         # the second player sees the Hero as taken, wants it anyway, then the Student as the spare:

@@ -1,5 +1,6 @@
 """Results, statistics, the shared leaderboard and the history through the stand-in: a finished
-Cookie game's results with the roles held, `/stats`, `/leaderboard game:`, `/history` and a game's
+Cookie game's results with the roles held, `/stats`, `/leaderboard game:` (the rating table, after the
+server's minimum of rated games), `/history` and a game's
 transcript for its players and moderators only; the status message counts simultaneous choices."""
 
 from __future__ import annotations
@@ -40,11 +41,15 @@ async def test_results_stats_leaderboard_and_history_of_a_finished_cookie_game(t
         nobody = answer_text(w, await w.slash(w.users[4], "stats"))
         assert "no finished games" in nobody
 
+        waiting = answer_text(w, await w.slash(w.users[4], "leaderboard", game="cookie"))
+        assert "Nobody has played enough rated Cookie games in Season 1 yet (5 needed)" in waiting
+        await w.slash(w.moderator, "gm settings", leaderboard_games=1)
         board = answer_text(w, await w.slash(w.users[4], "leaderboard", game="cookie"))
-        assert "Cookie" in board
+        assert "Cookie, Season 1: the rating on this server" in board
         for seat in range(4):
-            assert f"<@{w.users[seat].id}>" in board and f"{results.scores[seat]} points" in board
-        assert "No finished" in answer_text(w, await w.slash(w.users[4], "leaderboard", game="maskmen"))
+            assert f"<@{w.users[seat].id}>" in board
+        assert board.count("(1 rated game)") == 4
+        assert "Nobody has played" in answer_text(w, await w.slash(w.users[4], "leaderboard", game="maskmen"))
 
         listing = answer_text(w, await w.slash(w.users[4], "history"))
         assert f"#{game_id}" in listing and "page 1 of 1" in listing

@@ -1,6 +1,8 @@
 """A stand-in for Discord written for the tests: the real discord.py client talks to it on localhost.
 
-server.py   DiscordStandIn: the REST routes and the gateway, the simulated users, the records and checks
+server.py   DiscordStandIn: the shared state, life cycle and waiting; each resource's routes and simulated users
+            in its own module (channels, messages, commands, interactions, webhooks, threads, voice,
+            scheduled_events, gateway), the REST plumbing, records and checks in rest.py
 client.py   running(bot, stand_in) / start_bot: point discord.py at it, log in, connect, wait until ready
 spec.py     the request-body checks (Discord's OpenAPI description from ../shared, plus its missing limits)
 fixtures.py the `discord_standin` pytest fixture (import it in a conftest.py)

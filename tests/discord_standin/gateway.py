@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
+from .rest import ApiRequest, route
+
 if TYPE_CHECKING:
     from .server import DiscordStandIn
 
@@ -343,3 +345,62 @@ class Gateway:
             with contextlib.suppress(Exception):
                 await connection.ws.close(code=WSCloseCode.GOING_AWAY, message=b"Stand-in shutting down")
         self.connections.clear()
+
+
+class GatewayEvents:
+    """What the bot hears through the gateway (a part of DiscordStandIn, server.py): events caused by a change, sent in
+    order, and the gateway's REST routes."""
+
+    # --- gateway events ------------------------------------------------------------------------------------------
+
+    async def dispatch(self, event: str, data: dict[str, Any], *, guild_id: int | None = None, intent: int = 0) -> int:
+        """Send any gateway event; returns how many sessions got it."""
+        await self._flush()
+        self._touch()
+        return await self.gateway.dispatch(event, data, guild_id=guild_id, intent=intent)
+
+    def _notify(self, event: str, data: dict[str, Any], guild_id: int | None, intent: int) -> None:
+        """Queue a gateway event caused by a synchronous change (a new channel, a message the bot sent …).
+
+        It is sent soon, in order, and always before anything else the stand-in sends the bot afterwards.
+        """
+        if not self.gateway.live_sessions(guild_id):
+            return  # no bot connected: it will see the change in READY / GUILD_CREATE
+        self._pending_events.append((event, data, guild_id, intent))
+        try:
+            task = asyncio.get_running_loop().create_task(self._flush())
+        except RuntimeError:  # not in the event loop: the next async operation sends it
+            return
+        self._flush_tasks.add(task)
+        task.add_done_callback(self._flush_tasks.discard)
+
+    async def _flush(self) -> None:
+        async with self._flush_lock:
+            while self._pending_events:
+                event, data, guild_id, intent = self._pending_events.pop(0)
+                await self.gateway.dispatch(event, data, guild_id=guild_id, intent=intent)
+
+    async def wait_until_connected(self, timeout: float = 5.0) -> GatewaySession:
+        for session in self.gateway.sessions.values():
+            if session.connected:
+                return session
+        return await self.gateway.wait_for_ready(lambda session: True, timeout)
+
+    async def reconnect_gateway(self) -> None:
+        """Op 7 RECONNECT: the bot must reconnect and RESUME without losing events."""
+        await self.gateway.request_reconnect()
+
+    async def drop_gateway(self, code: int = 4000) -> None:
+        await self.gateway.drop_connections(code)
+
+    # --- REST ----------------------------------------------------------------------------------------------------
+
+    @route("GET", "/gateway", auth=False)
+    async def _get_gateway(self, request: ApiRequest) -> Any:
+        return {"url": self.gateway_url}
+
+    @route("GET", "/gateway/bot")
+    async def _get_gateway_bot(self, request: ApiRequest) -> Any:
+        limit = {"total": 1000, "remaining": 999, "reset_after": 86_400_000, "max_concurrency": 1}
+        return {"url": self.gateway_url, "shards": self.shard_count, "session_start_limit": limit}
+

@@ -120,6 +120,7 @@ class User:
             "avatar": None,
             "public_flags": 0,
             "flags": 0,
+            "primary_guild": None,
         }
         if self.bot:
             data["bot"] = True
@@ -178,12 +179,15 @@ class Webhook:
     application_id: int
     avatar: bytes | None = None
     """The decoded image the bot gave at creation (a data URI's bytes), None for the default avatar."""
+    made_by: User | None = None
+    """Who made it, when not the bot (a member with Manage Webhooks)."""
 
     @property
     def avatar_hash(self) -> str | None:
         return None if self.avatar is None else hashlib.md5(self.avatar).hexdigest()
 
     def payload(self, creator: User) -> dict[str, Any]:
+        creator = self.made_by or creator
         return {
             "id": str(self.id),
             "type": 1,
@@ -192,7 +196,7 @@ class Webhook:
             "name": self.name,
             "avatar": self.avatar_hash,
             "token": self.token,
-            "application_id": str(self.application_id),
+            "application_id": None if self.made_by else str(self.application_id),
             "user": creator.payload(),
         }
 
@@ -305,6 +309,8 @@ class Guild:
     joined_at: str = field(default_factory=iso_timestamp)
     voice: dict[int, int] = field(default_factory=dict)
     """Who is connected to which voice channel: user id → channel id."""
+    scheduled_events: dict[int, Any] = field(default_factory=dict)
+    """Its Events list: event id → scheduled_events.ScheduledEvent."""
 
     @property
     def everyone(self) -> Role:
@@ -418,7 +424,7 @@ class Guild:
             "presences": [],
             "voice_states": [self.voice_state(user_id) for user_id in self.voice],
             "stage_instances": [],
-            "guild_scheduled_events": [],
+            "guild_scheduled_events": [event.payload() for event in self.scheduled_events.values()],
             "soundboard_sounds": [],
             "large": False,
             "unavailable": False,

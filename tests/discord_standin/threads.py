@@ -28,7 +28,7 @@ from .models import (
     Guild,
     iso_timestamp,
 )
-from .server import ApiError, ApiRequest, _snowflake, invalid_form_body, route
+from .rest import ApiError, ApiRequest, _snowflake, invalid_form_body, route
 
 if TYPE_CHECKING:
     from .server import DiscordStandIn

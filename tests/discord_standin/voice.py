@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import gateway as gw
 from .models import MUTE_MEMBERS, Channel, ChannelType, Guild, User
-from .server import ApiError, ApiRequest, _snowflake, route
+from .rest import ApiError, ApiRequest, _snowflake, route
 
 if TYPE_CHECKING:
     from .server import DiscordStandIn

@@ -50,8 +50,7 @@ class Process:
 
 async def process(database: PostgresDatabase, shard: int, clock: FakeClock) -> Process:
     storage = await open_storage(database.target, exclusive=True, shard_ids=[shard])
-    table = Table(storage, clock=clock)
-    table.planner = planner
+    table = Table(storage, clock=clock, planner=planner)
     return Process(storage, table)
 
 
@@ -158,7 +157,7 @@ async def test_a_process_copy_of_a_game_follows_what_another_process_saved(two: 
     first, second = two
     started = await first.table.start("cookie", humans(4), seed=41)
     in_second = await second.game(started.id)
-    await second.table.update_meta(in_second, status_message=1234)
+    await second.table.update_meta(in_second, "status_message", 1234)
     assert (await first.table.pause(started.id)).ok
     assert (await second.table.pause(started.id)).refusal.key == "error-paused", "the second saw the pause"
     assert (await second.table.resume(started.id)).ok

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from bot.discord.memory import Memory
 from bot.discord.outboxes import Outboxes
 from bot.live import Step
 from bot.startup import StartupError
@@ -25,8 +24,7 @@ def planner(step: Step) -> list[DeliveryRow]:
 
 async def test_a_steps_deliveries_are_saved_with_it_and_a_refused_step_saves_none(database: Database) -> None:
     storage = await open_storage(database.target)
-    table = Table(storage)
-    table.planner = planner
+    table = Table(storage, planner=planner)
     game = await table.start("cookie", humans(4), seed=5)
     after_start = await storage.waiting_deliveries()
     assert [r.body["text"] for r in after_start] == [e.key for e in (await storage.events(game.id))]
@@ -100,7 +98,7 @@ async def test_rows_sent_while_the_database_is_away_are_saved_as_sent_once_it_is
     rows = [DeliveryRow(game_id, 1, "text", {"text": "line"}, channel_id=9)]
     await storage.add_deliveries(rows)
     await storage.claim_deliveries([rows[0].id], rows[0].id)
-    outboxes = Outboxes(None, DatabaseAway(storage, away=2), Table(storage), Memory(), None, 0.05, None)  # type: ignore[arg-type]
+    outboxes = Outboxes(None, DatabaseAway(storage, away=2), Table(storage), None, 0.05, None)  # type: ignore[arg-type]
     await outboxes.done([rows[0].id], None, [])
     await outboxes.saved()
     assert await storage.still_waiting([rows[0].id]) == set(), "saved as sent once the database is back"
@@ -117,7 +115,7 @@ async def test_closing_while_the_database_stays_away_leaves_the_rows_claimed_for
     rows = [DeliveryRow(game_id, 1, "text", {"text": "line"}, channel_id=9)]
     await storage.add_deliveries(rows)
     await storage.claim_deliveries([rows[0].id], rows[0].id)
-    outboxes = Outboxes(None, DatabaseAway(storage, away=10**6), Table(storage), Memory(), None, 0.05, None)  # type: ignore[arg-type]
+    outboxes = Outboxes(None, DatabaseAway(storage, away=10**6), Table(storage), None, 0.05, None)  # type: ignore[arg-type]
     await outboxes.done([rows[0].id], None, [])
     await asyncio.wait_for(outboxes.close(), 5)
     [waiting] = await storage.waiting_deliveries()

@@ -56,13 +56,15 @@ def test_discord_connection_state_internals_the_runtime_wraps() -> None:
 
 
 def test_discord_http_routes_the_runtime_calls_directly() -> None:
-    """Requests made through discord.py's HTTPClient rather than its models (the graveyard's threads, voice
-    mutes, the channel's overwrites, DM channels): their names and first parameters."""
+    """Requests made through discord.py's HTTPClient rather than its models (the graveyard's threads and its
+    checks, voice mutes, the channel's overwrites, DM channels): their names and first parameters."""
     from discord.http import HTTPClient
 
     expected = {
         "start_thread_without_message": ["self", "channel_id"],
         "get_active_threads": ["self", "guild_id"],
+        "get_channel": ["self", "channel_id"],
+        "get_thread_member": ["self", "channel_id", "user_id"],
         "add_user_to_thread": ["self", "channel_id", "user_id"],
         "remove_user_from_thread": ["self", "channel_id", "user_id"],
         "edit_member": ["self", "guild_id", "user_id"],
@@ -82,3 +84,18 @@ def test_discord_interaction_and_its_response_refer_to_each_other_through_slots(
     assert "_cs_response" in discord.Interaction.__slots__, "discord.Interaction no longer caches `_cs_response`"
     assert "_parent" in discord.InteractionResponse.__slots__, "discord.InteractionResponse has no `_parent`"
     assert "_parent" not in inspect.getsource(discord.InteractionResponse.is_done), "is_done reads the interaction"
+
+
+def test_discord_state_parsers_are_a_table_the_bot_may_wrap() -> None:
+    """bot/discord/gathering.py `hear_rsvps` wraps discord.py's parsers of GUILD_SCHEDULED_EVENT_USER_ADD and
+    _REMOVE, which drop the event for a member the client has not cached (nearly all, without the members
+    intent): the parsers are a dict of the connection state's, built from its `parse_*` methods."""
+    from discord.state import ConnectionState
+
+    assert version("discord.py") == "2.7.1", "hear_rsvps is written for discord.py 2.7.1's ConnectionState.parsers"
+    for name in ("guild_scheduled_event_user_add", "guild_scheduled_event_user_remove"):
+        source = inspect.getsource(getattr(ConnectionState, f"parse_{name}"))
+        assert "self.get_user(" in source and "Discarding" in source, f"parse_{name} no longer drops unknown users"
+    assert "parsers[attr[6:].upper()] = func" in inspect.getsource(ConnectionState.__init__), (
+        "ConnectionState no longer keeps its parsers in a dict by event name: hear_rsvps needs another way in"
+    )

@@ -142,3 +142,30 @@ async def test_a_removed_players_nickname_is_learned_from_the_log(database: Data
         assert all(a.actor_id != 102 for a in await storage.actions(game.id))
     finally:
         await storage.close()
+
+
+async def test_a_forgotten_member_leaves_no_sign_up_subscription_or_zone(database: Database) -> None:
+    from bot.gathering.model import Subscription
+    from bot.gathering.plans import DmRows, SignupRows
+    from bot.storage.gathering import GatheringStore
+
+    storage = await open_storage(database.target)
+    try:
+        store = GatheringStore(storage)
+        fields = {"guild_id": 1, "channel_id": 10, "host_id": 101, "game": "castle", "options": {}, "seats": 4,
+                  "fill_bots": False, "repeat": None, "starts_at": 2e9, "zone": "UTC", "language": "en", "meta": {},
+                  "status": "scheduled", "stage": 0, "due": None, "input_key": None}
+        night = await store.create(fields, [SignupRows.plan(None, 10)])
+        for user in (101, 102):
+            await store.sign(night, user, f"P{user}", "en", "yes", [], now=1.0)
+            await store.subscribe(Subscription(1, user, "castle", 3, "en", 1.0))
+            await store.set_member_zone(user, "Europe/Moscow")
+        await storage.add_deliveries([DmRows.plan(101, "a reminder", schedule=await store.schedule(night))])
+        await forget_member(storage, 101, {"P101"})
+        assert [s.user_id for s in await store.signups(night)] == [102]
+        assert [s.user_id for s in await store.subscriptions(1)] == [102]
+        assert await store.member_zone(101) is None and await store.member_zone(102) == "Europe/Moscow"
+        assert all(row.user_id != 101 for row in await storage.waiting_deliveries())
+        assert (await store.schedule(night)).host_id == 101, "an upcoming night keeps its host"  # type: ignore[union-attr]
+    finally:
+        await storage.close()

@@ -88,7 +88,8 @@ async def test_guild_settings_round_trip(database: Database) -> None:
         await storage.save_guild_settings(5, {"language": "ru", "gm_role_id": 9, "deadlines": {"choose": 30}})
         assert await storage.guild_settings(5) == {
             "language": "ru", "gm_role_id": 9, "deadlines": {"choose": 30}, "absent_after": 0,
-            "graveyard_channel_id": None, "spectators": True, "web": True,
+            "graveyard_channel_id": None, "spectators": True, "web": True, "min_reliability": 0,
+            "leaderboard_games": 5, "zone": None,
         }
         await storage.save_guild_settings(5, {**await storage.guild_settings(5), "absent_after": 3})
         assert (await storage.guild_settings(5))["absent_after"] == 3
@@ -98,6 +99,8 @@ async def test_guild_settings_round_trip(database: Database) -> None:
         assert (await storage.guild_settings(5))["spectators"] is False
         await storage.save_guild_settings(5, {**await storage.guild_settings(5), "web": False})
         assert (await storage.guild_settings(5))["web"] is False  # /gm settings web:off
+        await storage.save_guild_settings(5, {**await storage.guild_settings(5), "zone": "Europe/Moscow"})
+        assert (await storage.guild_settings(5))["zone"] == "Europe/Moscow"
     finally:
         await storage.close()
 

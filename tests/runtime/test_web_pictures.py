@@ -13,12 +13,13 @@ from PIL import Image
 
 from bot.live import Seat
 from bot.privacy import purge_finished
+from bot.ratings.reading import standings
 from bot.storage import open_storage
 from bot.table import Table
-from bot.web.castle import castle_gif, frames
 from bot.web.pictures import DiskCache
 from bot.web.record import load_record
-from bot.web.standings import side_won
+from bot.web.replay_frames import frames, game_gif
+from games import registry
 from games.castle.scene import BOARD_SHOWN_AFTER
 from tests.runtime.databases import Database
 from tests.runtime.helpers import pick
@@ -36,7 +37,7 @@ async def test_a_castle_game_replays_round_by_round_with_its_orders_and_as_one_g
         rounds = sum(1 for e in record.events if e.key == "castle-round")
         shown = frames(record)
         assert [f.round for f in shown] == [*range(1, rounds + 1), None], "each round's start, then the end"
-        assert any(f.orders.moves for f in shown), "the rounds' moves are drawn"
+        assert any(f.marks.moves for f in shown), "the rounds' moves are drawn"
         async with web_client([storage], tmp_path) as (client, (links,)):
             token = links.token("game", game.id)
             status, body = await page(client, f"/game/{token}")
@@ -53,7 +54,7 @@ async def test_a_castle_game_replays_round_by_round_with_its_orders_and_as_one_g
             gif = Image.open(io.BytesIO(whole))
             assert response.status == 200 and gif.format == "GIF" and gif.is_animated
             assert gif.n_frames == rounds + 1, "one frame per round, then the end"
-        short = await castle_gif(storage, game.id, "ru", limit=len(whole) // 2, cache=DiskCache(tmp_path))
+        short = await game_gif(storage, game.id, "ru", limit=len(whole) // 2, cache=DiskCache(tmp_path))
         assert short is not None and len(short) <= len(whole) // 2, "within Discord's limit: fewer rounds"
         assert 1 < Image.open(io.BytesIO(short)).n_frames < rounds + 1
     finally:
@@ -81,9 +82,17 @@ async def test_the_servers_page_counts_ranks_and_links_its_games(database: Datab
                 assert (await client.get(f"/game/{token}")).status == 200
             results = mafia.engine.results(mafia.state)
             assert results is not None and results.roles is not None
-            won = side_won([(seat in results.winners, results.roles[seat]) for seat in range(10)])
+            sides = registry.spec("mafia").sides
+            assert sides is not None
+            won = sides.winner([(seat in results.winners, results.roles[seat]) for seat in range(10)])
             shares = re.findall(r"<td class=\"number\">(\d+) \((\d+)\xa0%\)</td>", body)
             assert len(shares) == 3 and shares[["law", "mafia", "draw"].index(won)] == ("1", "100")
+            assert '<td>Вера</td><td class="number">' not in body, "one rated game is short of the table's five"
+            await storage.save_guild_settings(GUILD, {**await storage.guild_settings(GUILD), "leaderboard_games": 1})
+            status, body = await page(client, f"/server/{links.token('server', GUILD)}?lang=ru")
+            rated = {row.user_id: row.rating for row in await standings(storage, GUILD, "cookie")}
+            assert set(rated) == {11, 12}, "bot players are never rated"
+            assert f"<td>Вера</td><td class=\"number\">{rated[11]}</td>" in body, "the table /leaderboard shows"
 
             assert await purge_finished(storage, 1, now=time.time() + 3 * 86_400) == 4  # KEEP_FINISHED_DAYS, all 4
             status, body = await page(client, f"/server/{links.token('server', GUILD)}?lang=ru")

@@ -60,8 +60,7 @@ async def bot_storage(path: Path) -> SqliteStorage:
 async def play_with_keys(storage: Storage) -> tuple[int, list[int]]:
     """Half a game of Cookie, each click with its interaction's key, on a clock that stands still: the
     game, and the ids of the delivery rows its steps handed to the listeners."""
-    table = Table(storage, clock=FakeClock())
-    table.planner = planner
+    table = Table(storage, clock=FakeClock(), planner=planner)
     handed: list[int] = []
 
     async def listen(delivery: Delivery) -> None:

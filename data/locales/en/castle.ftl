@@ -8,7 +8,7 @@ castle-rules =
     Phase II — Cards, then movement. Cards resolve in priority: Deal with the Devil → Platform 9¾ → Secret Passage → Second Wind → “Ahaha, it's a card))” → Unfair Deal (equal cards: seat order from the first player). A card that has left its owner's hand does not resolve. A resolved card is discarded and its owner draws (hand at most 3). Then everyone moves at once; a Lock stops you, a Barricade needs DoubleStep.
     Action cards: Deal with the Devil (take a random card from a player, give them a card of yours) · Unfair Deal (swap whole hands) · “Ahaha, it's a card))” (see two cards of a player, you may discard one) · Second Wind (DoubleStep: two corridors, through Barricades) · Platform 9¾ (a Barricade for this round and the next) · Secret Passage (a new corridor between adjacent rings, original distance at most 3).
     Skirmish: in every hall with two or more players, each secretly picks one of their two skirmish cards. Influence = Base + TypeBonus (Hold beats Push, Push beats Trick, Trick beats Hold: +1 for each card you beat) + ArrivalBonus (+1 if you moved). The one highest wins, applies their card's Win effect and expels every loser to an adjacent hall (losers drop their artifacts). A tie throws the tied players into random adjacent halls, the artifact stays, and the players below the tie cannot play cards next round.
-    Skirmish cards: Push I: Eject (a loser may go two halls) · Push II: Robbery (take a random action card) · Hold I: Defence (Lock a corridor next round) · Hold II: Shackles (a loser has no DoubleStep next round) · Trick I: Peek (see a card, then take or swap) · Trick II: Secret Door (a passage between any two halls at original distance at most 3).
+    Skirmish cards (type, Base; Win effect): Push I: Eject (Push, Base 1; a loser may go two halls) · Push II: Robbery (Push, Base 2; take a random action card) · Hold I: Defence (Hold, Base 1; Lock a corridor next round) · Hold II: Shackles (Hold, Base 2; a loser has no DoubleStep next round) · Trick I: Peek (Trick, Base 0; see a card, then take or swap) · Trick II: Secret Door (Trick, Base 1; a passage between any two halls at original distance at most 3).
     Phase III — Artifacts. A player alone in a hall picks up its artifacts; a carrier in their own Shrine delivers them, and a new artifact appears in the Central Hall. After the last round (30 by default) the most delivered wins, then the most carried.
 
 ## Terms
@@ -24,6 +24,7 @@ castle-skirmish-defence = Hold I: Defence
 castle-skirmish-shackles = Hold II: Shackles
 castle-skirmish-peek = Trick I: Peek
 castle-skirmish-secret_door = Trick II: Secret Door
+castle-skirmish-card = { $card } ({ $type }, Base { $base })
 castle-type-push = Push
 castle-type-hold = Hold
 castle-type-trick = Trick
@@ -64,7 +65,10 @@ castle-play-devil = { $card } → { $player }{ $gives ->
        *[other] {""}
     }
 castle-play-unfair = { $card } → { $player }
-castle-play-ahaha = { $card } → { $player }, positions { $detail }
+castle-play-ahaha = { $card } → { $player }, { $count ->
+        [one] position
+       *[other] positions
+    } { $detail }
 castle-play-second_wind = { $card }
 castle-play-platform = { $card } on { $detail }
 castle-play-passage = { $card } { $detail }
@@ -78,8 +82,8 @@ castle-ask-card = Which card do you play?{ $barred ->
 castle-ask-extra = No card: do you draw or replace one?
 castle-ask-target = { $card }: which player?
 castle-ask-give = Deal with the Devil: which of your cards do you give?
-castle-ask-position-first = “Ahaha”: the first card of { $player }’s (position)?
-castle-ask-position-second = “Ahaha”: the second card of { $player }’s (position)?
+castle-ask-position-first = “Ahaha”: which of { $player }'s cards first (by position)?
+castle-ask-position-second = “Ahaha”: which of { $player }'s cards second (by position)?
 castle-ask-corridor-from = Platform 9¾: one end of the corridor?
 castle-ask-corridor-from-ring = Platform 9¾: one end of the corridor — on which ring?
 castle-ask-corridor-to = Platform 9¾: the corridor from { $hall } to…?
@@ -131,15 +135,17 @@ castle-opt-stop = Stop in { $hall }
 castle-opt-keep-both = Keep both
 castle-opt-discard = Discard { $card } (position { $position })
 castle-opt-peek-take = Take a random card from { $player }
-castle-opt-peek-swap = Swap a random card of yours with a random card of { $player }’s
+castle-opt-peek-swap = Swap a random card of yours with a random card of { $player }'s
 
 ## Skirmish prompts and the winner's choices
-castle-ask-skirmish = ⚔ Skirmish in { $hall } against { $players }. Which skirmish card do you play?
+castle-ask-skirmish = ⚔ Skirmish in { $hall }. Your opponents' skirmish cards:
+    { $players }
+    Which skirmish card do you play?
 castle-opponent = { $player_is_you ->
         [yes] You
        *[no] { $player }
-    } ({ $row })
-castle-ask-ahaha = “Ahaha”: you see { $target }’s cards: { $cards }. Discard one, or keep both?
+    }: { $row }
+castle-ask-ahaha = “Ahaha”: you see { $target }'s cards: { $cards }. Discard one, or keep both?
 castle-ask-peek-take = Peek: { $target_is_you ->
         [yes] you hold
        *[no] { $target } holds
@@ -173,7 +179,7 @@ castle-ask-expel = Where is { $player } expelled from { $hall }?
 castle-ask-robbery = Robbery: take a random action card from whom?
 castle-ask-shackles = Shackles: who loses DoubleStep next round?
 castle-ask-peek = Peek: whose card do you look at?
-castle-ask-peek-position = Peek: which of { $player }’s cards (position)?
+castle-ask-peek-position = Peek: which of { $player }'s cards (position)?
 castle-ask-lock-from = Defence: one end of the corridor to Lock?
 castle-ask-lock-from-ring = Defence: one end of the corridor to Lock — on which ring?
 castle-ask-lock-to = Defence: Lock the corridor from { $hall } to…?
@@ -191,9 +197,9 @@ castle-start = 🏰 The Abandoned Castle of the Interworld opens. Players: { $pl
        *[no] { $first } goes
     } first. Board: { $board }.
 castle-shrine-line = { $player_is_you ->
-        [yes] Your Shrine
+        [yes] yours
        *[no] { $player }
-    }: { $hall }
+    } { $hall }
 castle-your-hand = 🃏 Your action cards: { $hand }
 castle-round = ━━ Round { $round } ━━ first player: { $first }
 castle-event = 📜 Event: { $event } — { $text }
@@ -211,7 +217,7 @@ castle-reveal-line = { $player_is_you ->
     }: { $card }; { $move }
 castle-card-lost = ✖ { $player_is_you ->
         [yes] Your { $card } has
-       *[no] { $player }’s { $card } has
+       *[no] { $player }'s { $card } has
     } left the hand and does not resolve.
 castle-drew = 🃏 You draw { $card }. Your cards: { $hand }
 castle-devil = 😈 { $player_is_you ->
@@ -239,18 +245,18 @@ castle-devil-victim = 😈 { $player } took { $took } from you{ $given ->
 castle-platform = 🚧 { $player_is_you ->
         [yes] You play
        *[no] { $player } plays
-    } Platform 9¾ — a Barricade on { $corridor } until the end of round { $until }.
+    } Platform 9¾: a Barricade on the corridor { $corridor } until the end of round { $until }.
 castle-platform-gone = 🚧 { $player_is_you ->
         [yes] Your
-       *[no] { $player }’s
+       *[no] { $player }'s
     } Platform 9¾ — the corridor { $corridor } is gone, nothing happens.
 castle-passage = 🕳 { $player_is_you ->
-        [yes] You open
-       *[no] { $player } opens
-    } a Secret Passage between { $a } and { $b }.
+        [yes] You play
+       *[no] { $player } plays
+    } Secret Passage: a secret passage opens between { $a } and { $b }.
 castle-passage-none = 🕳 { $player_is_you ->
         [yes] Your
-       *[no] { $player }’s
+       *[no] { $player }'s
     } Secret Passage does not open: { $a } and { $b } are already joined.
 castle-second-wind = 💨 { $player_is_you ->
         [yes] You play
@@ -263,27 +269,26 @@ castle-ahaha = 🤡 “Ahaha”: { $player_is_you ->
         [yes] you look
        *[no] { $player } looks
     } at { $count ->
-        [0] no cards
-        [one] { $count } card
-       *[other] { $count } cards
+        [0] none
+       *[other] { $count }
     } of { $target_is_you ->
-        [yes] yours
-       *[no] { $target }’s
-    }.
-castle-ahaha-seen = 🤡 You see { $target }’s cards: { $cards }.
+        [yes] your
+       *[no] { $target }'s
+    } cards.
+castle-ahaha-seen = 🤡 You see { $target }'s cards: { $cards }.
 castle-ahaha-discard = 🤡 { $player_is_you ->
         [yes] You discard
        *[no] { $player } discards
     } one of { $target_is_you ->
         [yes] your
-       *[no] { $target }’s
+       *[no] { $target }'s
     } cards.
 castle-ahaha-keep = 🤡 { $player_is_you ->
         [yes] You leave
        *[no] { $player } leaves
     } { $target_is_you ->
         [yes] your
-       *[no] { $target }’s
+       *[no] { $target }'s
     } cards as they are.
 castle-ahaha-lost = 🤡 { $player } discarded your { $card }.
 castle-unfair = 🔄 Unfair Deal: { $player_is_you ->
@@ -303,7 +308,7 @@ castle-extra-draw = 🃏 { $player_is_you ->
     }
 castle-extra-missing = 🃏 { $player_is_you ->
         [yes] Your
-       *[no] { $player }’s
+       *[no] { $player }'s
     } card to replace is no longer there.
 castle-extra-replace-action = 🃏 { $player_is_you ->
         [yes] You replace
@@ -326,15 +331,15 @@ castle-walk = { $player_is_you ->
 castle-blocked-removed = { $player_is_you ->
         [yes] You stop
        *[no] { $player } stops
-    } in { $hall }: the corridor { $hall }–{ $to } is gone
+    } in { $hall }: the corridor { $corridor } is gone
 castle-blocked-locked = { $player_is_you ->
         [yes] You stop
        *[no] { $player } stops
-    } in { $hall }: the corridor { $hall }–{ $to } is Locked
+    } in { $hall }: the corridor { $corridor } is Locked
 castle-blocked-barricade = { $player_is_you ->
         [yes] You stop
        *[no] { $player } stops
-    } in { $hall }: a Barricade on { $hall }–{ $to }
+    } in { $hall }: a Barricade on the corridor { $corridor }
 
 ## Events: Skirmishes
 castle-skirmishes = ⚔ Skirmish!
@@ -346,7 +351,10 @@ castle-skirmish-reveal = ⚔ Skirmish in { $hall }:
 castle-influence-line = { $player_is_you ->
         [yes] You
        *[no] { $player }
-    }: { $card } — { $base } + { $bonus } + { $arrival } = { $total }
+    }: { $card } — Base { $base } + type { $bonus } + { $current ->
+        [yes] stayed
+       *[no] arrival
+    } { $arrival } = { $total }
 castle-skirmish-winner = 🏆 { $player_is_you ->
         [yes] You win
        *[no] { $player } wins
@@ -358,7 +366,16 @@ castle-dropped = 💎 { $player_is_you ->
         [one] an artifact
        *[other] { $count } artifacts
     } in { $hall }.
-castle-skirmish-tie = ⚖ A tie in { $hall } between { $players }: they are thrown out{ $artifact ->
+castle-skirmish-tie = ⚖ A tie in { $hall } between { $players }: { $players_has_you ->
+        [yes] { $players_count ->
+            [2] you are both
+           *[other] you are all
+        }
+       *[no] { $players_count ->
+            [2] both are
+           *[other] all are
+        }
+    } thrown out{ $artifact ->
         [yes] , the artifact stays and nobody takes it this round
        *[other] {""}
     }; { $has_below ->
@@ -389,7 +406,7 @@ castle-shackles = ⛓ Shackles: { $target_is_you ->
 castle-defence = 🛡 Defence: { $player_is_you ->
         [yes] you Lock
        *[no] { $player } Locks
-    } { $corridor } in round { $round }.
+    } the corridor { $corridor } for round { $round }.
 castle-secret-door = 🚪 { $player_is_you ->
         [yes] You open
        *[no] { $player } opens
@@ -399,9 +416,9 @@ castle-peek = 👀 Peek: { $player_is_you ->
        *[no] { $player } looks
     } at { $target_is_you ->
         [yes] one of your cards
-       *[no] one of { $target }’s cards
+       *[no] one of { $target }'s cards
     }.
-castle-peek-seen = 👀 { $target }’s card { $position }: { $card }.
+castle-peek-seen = 👀 { $target }'s card { $position }: { $card }.
 castle-peek-done = 👀 { $player_is_you ->
         [yes] You { $swap ->
             [yes] swap a random card with { $target }.
@@ -440,6 +457,21 @@ castle-delivered = 🏛 { $player_is_you ->
        *[no] their
     } Shrine — { $total } of { $goal }.
 castle-new-artifact = ✨ A new artifact appears in the Central Hall.
+castle-standings = 📊 Final standings{ $why ->
+        [rounds] { " " }(artifacts delivered; equal ones go to whoever carries more):
+       *[goal] { " " }(artifacts delivered):
+    }
+castle-standings-row = { $place }. { $player_is_you ->
+        [yes] You
+       *[no] { $player }
+    } — { $delivered ->
+        [one] { $delivered } artifact
+       *[other] { $delivered } artifacts
+    } delivered{ $why ->
+        [rounds] , { $carried } carried
+       *[goal] {""}
+    }
+castle-standings-tiebreak = Equal deliveries ({ $delivered }): { $players }; the artifacts carried decided the order.
 castle-over-goal = 🏆 Game over in round { $round }! { $count ->
         [one] Winner
        *[other] Shared win
@@ -468,6 +500,7 @@ castle-lock-line = ⛔ { $corridor } (round { $until })
 castle-barricade-line = 🚧 { $corridor } (to round { $until })
 
 ## Refusals
+castle-refuse-playing-it = You are playing this card.
 castle-refuse-barred = You cannot play cards this round (a Skirmish tie last round).
 castle-refuse-barricade = A Barricade blocks { $from }–{ $to }: it needs DoubleStep (play Second Wind).
 castle-refuse-locked = The corridor { $from }–{ $to } is Locked this round.

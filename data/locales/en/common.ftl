@@ -1,7 +1,6 @@
 ## Shared messages: refusals, lists, generic prompt words.
 
 list-nobody = nobody
-list-and = { $head } and { $last }
 you-name = you
 option-disabled = { $option } ✗ { $reason }
 option-explained = { $option } — { $text }
@@ -63,7 +62,13 @@ offline-help = Type the number of your choice; “h” lists the commands, “q�
 offline-signup-help = Type the number of your choice; “?” shows each choice in full, “rules” the rules, “h” the commands, “q” quits.
 offline-amount = …or type =N for an amount from { $low } to { $high } (for example ={ $low }).
 offline-text = Type your answer and press Enter.
-offline-bad-number = Type one of the numbers 1–{ $count } (“?” explains the choices, “h” lists the commands).
+offline-bad-number = Type one of the numbers 1–{ $count } ({ $question }, “h” lists the commands).
+offline-question-signup = “?” explains every choice in full
+offline-question-cookie = “?” shows the table: coins, cards shown, your role and who can be whom
+offline-question-maskmen = “?” shows the table: your cards, the ring, the points and who beats whom
+offline-question-sword-of-lies = “?” shows the table: chips, cards, marks and your own cards
+offline-question-castle = “?” shows the table, the exits of your hall and where the artifacts lie
+offline-question-mafia = “?” shows your roles, your cards with their texts, your order and what you have learned
 offline-private = 🔒 (only you see this)
 offline-your-turn = ▶ Your turn:
 offline-saved = Game #{ $id } is saved. Resume with: { $command }
@@ -107,5 +112,9 @@ error-pick-exactly = Pick exactly { $count ->
 }.
 error-pick-between = Pick from { $low } to { $high } options.
 error-picked-twice = “{ $value }” can be picked only once.
-offline-many = Type the numbers of your picks separated by spaces (for example 1 3).
+offline-many = { $kind ->
+    [one] Type the number of your pick.
+    [exactly] Type { $high } numbers separated by spaces (for example { $example }).
+   *[range] Type { $low } to { $high } numbers separated by spaces (for example { $example }).
+}
 error-text-too-long = That text is too long: at most { $limit } characters.

@@ -80,7 +80,10 @@ cookie-event-round-over = 🏁 Round { $round } is over. Roles and coins:
 cookie-event-score = { $player_is_you ->
     [yes] You were
    *[no] { $player } was
-} { $role }: Sword { $sword }, Shield { $shield }, Hill { $hill } → +{ $points } ({ $coins ->
+} { $role }: Sword { $sword }, Shield { $shield }{ $hill_in_play ->
+    [no] {""}
+   *[yes] , Hill { $hill }
+} → +{ $points } ({ $coins ->
     [one] { $coins } coin
    *[other] { $coins } coins
 } in total).

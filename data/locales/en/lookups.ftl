@@ -33,7 +33,7 @@ lookups-castle-choice-event = { $card } — event card
 lookups-castle-action = 🃏 **{ $card }** — action card (in the deck: { $count }; priority { $priority } of { $kinds })
     { $text }
 lookups-castle-skirmish = ⚔ **{ $card }** — skirmish card (in the deck: { $count })
-    Strength { $base }. { $type } beats { $beats }; { $loses } beats { $type }.
+    Base { $base }. { $type } beats { $beats }; { $loses } beats { $type }.
     🏆 Win effect: { $text }
 lookups-castle-event = 🎴 **{ $card }** — event card (in the deck: { $count })
     When it is revealed: { $text }

@@ -285,6 +285,7 @@ mafia-aid-artifact = 🏺 You hold the artifact.
 mafia-error-players = Mafia of Heroes needs { $min }–{ $max } players here; there are { $count }.
 mafia-error-unknown-role = “{ $role }” is not a public role of this game.
 mafia-error-spare-same = The spare role must differ from the wanted one ({ $role }).
+mafia-refuse-spare-wanted = This is your wanted role.
 mafia-error-student-colour = The Student must name a colour: attack, support or information.
 mafia-error-colour-not-student = Only the Student names a colour: choose the Student as your wanted or spare role, or leave the colour out.
 mafia-error-consent = To sign up you must agree to the three conditions.

@@ -96,3 +96,27 @@ mafia-line-discarded = Discarded to damage: { $cards }.
 mafia-line-drawn = Drawn: { $cards }.
 mafia-line-gained = Into your sleeve: { $cards }.
 mafia-line-hand-now = Your hand now: { $cards }.
+
+## What a death and the kill did (to the dead character; to the mafia)
+mafia-result-death = ☠ What happened to you this phase:
+    { $lines }
+mafia-line-hits = What hit you: { $sources }.
+mafia-hit = { $source } ({ $amount })
+mafia-hit-kill = the mafia's kill
+mafia-hit-veche = the veche
+mafia-hit-delayed = delayed { $card }
+mafia-line-died = { $why ->
+    [wounded] Your mortal wound runs out: you die.
+    [alien] Cards left in your hand: { $count }. The Alien dies with 1 or fewer: you die.
+   *[empty] No card is left in your hand: you die.
+}
+mafia-result-kill = 🔪 { $voted ->
+    [no] The mafia's kill: nobody got a vote, so nobody took its damage.
+   *[yes] The mafia's kill went to { $victim }: { $damage } damage{ $capped ->
+        [yes] {" "}(on Night 1 nobody takes more than 5)
+       *[no] {""}
+    }; { $victim }'s armor: { $armor }.{ $tie ->
+        [yes] {" "}The vote was tied: the lot decided.
+       *[no] {""}
+    }
+}

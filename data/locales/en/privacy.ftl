@@ -9,6 +9,8 @@ privacy-former-bot = Bot for a former player
 privacy-text = 🔒 **What this bot keeps about you**
     • For each game you sit in: your Discord id, your display name at the time, your server, what you chose at each step and what the game showed you (its log, so a game can be resumed, checked and exported).
     • For each finished game: your result (points, a win, your role), which /stats, /leaderboard and /history show on that server.
+    • For each server: your rating in each game and season, your record of games finished and left, and your achievements (all worked out from your results), which /stats and /leaderboard show.
+    • For game nights: your sign-up (coming, maybe, not coming, and the game's sign-up answers), the nights you planned, your /notify subscriptions and your own time zone.
     • Messages waiting to be sent to you, until they are sent.
     • In memory only, never saved: the reply tokens of your last clicks (Discord keeps them for 15 minutes).
     ⏳ **How long:** { $days ->
@@ -18,7 +20,7 @@ privacy-text = 🔒 **What this bot keeps about you**
            *[other] days
         } after the game ends; results (without the log) are kept until you ask.
     }
-    🗑 **To be forgotten:** /forget-me removes your id and name from every finished game and every server's statistics; your seats become “a former player”, and the servers' game counts stay. While you are in a game that is not over, it waits until that game ends.
+    🗑 **To be forgotten:** /forget-me removes your id and name from every finished game and every server's statistics, and your ratings and achievements; your seats become “a former player”, and the servers' game counts stay. While you are in a game that is not over, /forget-me is refused: use it again once that game has ended.
 forget-confirm = ⚠️ This removes your Discord id and name from every finished game you played and from the statistics on every server. Your seats will read “a former player”; scores stay in the servers' totals, but no longer count as yours. This cannot be undone.
 forget-confirm-button = Forget me
 forget-cancel-button = Cancel

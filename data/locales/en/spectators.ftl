@@ -9,6 +9,7 @@ spectators-opened = 👁 Spectators of { $game } #{ $id }. Spectators read the w
 spectate-ok = 👁 You are watching game #{ $id }: its thread is in the channel's thread list. You can no longer be given a seat in this game.
 spectate-already = You are already watching game #{ $id }.
 spectate-player = You hold or have held a seat in game #{ $id }, so you cannot watch it.
+spectate-no-thread = Game #{ $id } has no thread to watch from: the bot did not open one, or stopped posting in it, because a living player could read it (the moderators were told why).
 spectate-off = Watching games is turned off on this server.
 spectate-no-game = No game is running in this channel.
 spectate-no-seat = This member watches (or has watched) game #{ $id } and has seen its secrets: they cannot be given a seat in it.

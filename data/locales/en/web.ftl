@@ -53,11 +53,14 @@ web-server-title = { $server }: the games of this server
 web-server-unnamed = The games of this server
 web-games-played = Games played
 web-standings = Standings
-web-standings-note = The best players of each game by points, as /leaderboard shows them.
-web-standings-none = No member has a score here yet (bot players are not counted).
-web-column-points = Points
+web-standings-note = This season's rating of each game, as /leaderboard shows it: a member appears after { $games } rated { $games ->
+        [one] game
+       *[other] games
+    } (bot players are never rated).
+web-standings-none = Nobody has enough rated games for a table yet.
+web-column-rating = Rating
+web-column-rated = Rated games
 web-column-games = Games
-web-column-wins = Wins
 web-recent = The last finished games
 web-column-game = Game
 web-column-date = Date

@@ -23,6 +23,6 @@ castle-guide-artifact-carried = { $player_is_you ->
    *[no] у { NAME($player, case: "gen", fallback: "игрока") } при себе
 }: { $count } (зал { $hall })
 castle-guide-artifact-delivered = { $player_is_you ->
-    [yes] в вашей святыне { $shrine }
-   *[no] в святыне { $shrine } (игрок { $player })
+    [yes] в вашей святыне ({ $shrine })
+   *[no] в святыне { NAME($player, case: "gen", fallback: "игрока") } ({ $shrine })
 }: { $count }

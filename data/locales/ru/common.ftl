@@ -1,7 +1,6 @@
 ## Общие сообщения: отказы, списки, слова подсказок.
 
 list-nobody = никто
-list-and = { $head } и { $last }
 you-name = вы
 option-disabled = { $option } ✗ { $reason }
 option-explained = { $option } — { $text }
@@ -70,7 +69,13 @@ offline-help = Введите номер варианта; «h» — списо�
 offline-signup-help = Введите номер варианта; «?» — все варианты с полными пояснениями, «rules» — правила, «h» — список команд, «q» — выйти.
 offline-amount = …или введите =N — сумму от { $low } до { $high } (например, ={ $low }).
 offline-text = Введите ответ и нажмите Enter.
-offline-bad-number = Введите одно из чисел 1–{ $count } («?» — пояснения к вариантам, «h» — список команд).
+offline-bad-number = Введите одно из чисел 1–{ $count } ({ $question }, «h» — список команд).
+offline-question-signup = «?» — все варианты с полными пояснениями
+offline-question-cookie = «?» — стол: монеты, открытые карты, ваша роль и кем может быть каждый
+offline-question-maskmen = «?» — стол: ваши карты, ринг, очки и кто кого бьёт
+offline-question-sword-of-lies = «?» — стол: фишки, карты и метки, ваши собственные карты
+offline-question-castle = «?» — стол, выходы из вашего зала и где лежат артефакты
+offline-question-mafia = «?» — ваши роли, карты с их текстами, ваша заявка и что вы узнали
 offline-private = 🔒 (видите только вы)
 offline-your-turn = ▶ Ваш ход:
 offline-saved = Игра №{ $id } сохранена. Продолжить: { $command }
@@ -80,9 +85,9 @@ offline-not-configured = DISCORD_TOKEN не задан, поэтому Discord-�
 offline-commands = Команды: номер — выбрать этот вариант (✗ отмечает недоступный сейчас вариант и объясняет почему); =N — ввести сумму, где её спрашивают; «?» — ваша сводка по игре; «rules» — правила; «h» или «help» — этот список; «q», Ctrl-C или Ctrl-D — сохранить игру и выйти.
 offline-no-game = Сохранённой игры №{ $id } здесь нет.
 offline-already-over = Игра №{ $id } («{ $game }») уже окончена.
-offline-resumed = Продолжаем «{ $game }», игра №{ $id } (шаг { $step }). Положение дел:
+offline-resumed = Продолжаем «{ NAME($game, case: "acc") }», игра №{ $id } (шаг { $step }). Положение дел:
 cli-unknown-game = Игры «{ $game }» нет. Есть: { $games }.
-cli-house-rules = Домашние правила игры { $game } (--option КЛЮЧ=ЗНАЧЕНИЕ):
+cli-house-rules = Домашние правила игры «{ $game }» (--option КЛЮЧ=ЗНАЧЕНИЕ):
 cli-house-rule-number = { "  " }{ $name } — целое число { $bounded ->
     [yes] от { $low } до { $high }
    *[no] не меньше { $low }
@@ -101,7 +106,10 @@ cli-game-line = { $game }: от { $min } до { $max } { $max ->
     [one] игрока
    *[other] игроков
 }
-cookie-title = Печенька
+cookie-title = { $case ->
+    [acc] Печеньку
+   *[nom] Печенька
+}
 maskmen-title = Маскмены
 sword-of-lies-title = Меч Лжи
 offline-picture = 🖼 Картинка цепочки силы (обновляется по ходу игры): { $path }
@@ -118,5 +126,16 @@ error-pick-exactly = Выберите ровно { $count ->
 }.
 error-pick-between = Выберите от { $low } до { $high } вариантов.
 error-picked-twice = «{ $value }» можно выбрать только один раз.
-offline-many = Введите номера выбранных вариантов через пробел (например, 1 3).
+offline-many = { $kind ->
+    [one] Введите номер выбранного варианта.
+    [exactly] Введите { $high } { $high ->
+        [one] номер
+        [few] номера
+       *[many] номеров
+    } через пробел (например, { $example }).
+   *[range] Введите от { $low } до { $high } { $high ->
+        [one] номера
+       *[other] номеров
+    } через пробел (например, { $example }).
+}
 error-text-too-long = Слишком длинный текст: не больше { $limit } знаков.

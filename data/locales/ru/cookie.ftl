@@ -23,8 +23,8 @@ cookie-role-cosine = Косинус
 
 ## Подсказки и варианты ответа.
 cookie-prompt-choose = Раунд { $round }, круг { $circle } из { $circles }: выберите карту.
-cookie-prompt-place-sword = Положите ⚔️ меч перед игроком, который, по-вашему, ваша цель.
-cookie-prompt-place-shield = Положите 🛡️ щит перед игроком, который, по-вашему, ваш охотник.
+cookie-prompt-place-sword = Положите ⚔️ меч перед игроком, который, по-вашему, и есть ваша цель.
+cookie-prompt-place-shield = Положите 🛡️ щит перед игроком, который, по-вашему, и есть ваш охотник.
 cookie-option-player = { $player }
 
 ## Отказы.
@@ -92,7 +92,10 @@ cookie-event-round-over = 🏁 Раунд { $round } окончен. Роли и
 cookie-event-score = { $player_is_you ->
     [yes] Вы
    *[no] { $player }
-} — { $role }: меч { $sword }, щит { $shield }, холм { $hill } → +{ $points } (всего { $coins ->
+} — { $role }: меч { $sword }, щит { $shield }{ $hill_in_play ->
+    [no] {""}
+   *[yes] , холм { $hill }
+} → +{ $points } (всего { $coins ->
     [one] { $coins } монета
     [few] { $coins } монеты
    *[many] { $coins } монет

@@ -13,7 +13,7 @@ opt-lookup-card = Карта: начните вводить название и 
 ## «Мафия героев»: роль и её способность, карта — строкой из справки (mafia-line-card)
 lookups-mafia-role = { $mafia ->
         [yes] 🔪 **{ $role }** — роль Мафии
-       *[no] 🎭 **{ $role }** — публичная роль
+       *[no] 🎭 **{ $role }** — явная роль
     }
     { $ability }
 lookups-mafia-card = 🃏 { $line }

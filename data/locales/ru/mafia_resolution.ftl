@@ -106,3 +106,27 @@ mafia-line-discarded = Сброшено из-за урона: { $cards }.
 mafia-line-drawn = Взято из Колоды: { $cards }.
 mafia-line-gained = В Рукав: { $cards }.
 mafia-line-hand-now = Ваша Рука теперь: { $cards }.
+
+## Что сделали гибель и способность мафии (погибшему; мафии)
+mafia-result-death = ☠ Что с вами случилось в эту фазу:
+    { $lines }
+mafia-line-hits = Урон по вам: { $sources }.
+mafia-hit = { $source } — { $amount }
+mafia-hit-kill = способность мафии
+mafia-hit-veche = вече
+mafia-hit-delayed = { $card } (отложенный урон)
+mafia-line-died = { $why ->
+    [wounded] Смертельное ранение: вы погибаете.
+    [alien] В Руке осталось карт: { $count }. Пришелец погибает, когда их 1 или меньше: вы погибаете.
+   *[empty] В Руке не осталось карт — вы погибаете.
+}
+mafia-result-kill = 🔪 Способность мафии: { $voted ->
+    [no] голосов не было — урона никто не получил.
+   *[yes] цель — { $victim }, урон { $damage }{ $capped ->
+        [yes] {" "}(в Ночь 1 урон не больше 5)
+       *[no] {""}
+    }; броня цели: { $armor }.{ $tie ->
+        [yes] {" "}Голоса разделились поровну: цель выбрал жребий.
+       *[no] {""}
+    }
+}

@@ -53,11 +53,14 @@ web-server-title = { $server }: игры сервера
 web-server-unnamed = Игры этого сервера
 web-games-played = Сыграно игр
 web-standings = Лучшие игроки
-web-standings-note = Лучшие игроки каждой игры по очкам — как в /leaderboard.
-web-standings-none = Очков здесь пока нет ни у кого из участников (боты не в счёт).
-web-column-points = Очки
+web-standings-note = Рейтинг каждой игры в этом сезоне — то же, что показывает /рейтинг: участник попадает в таблицу после { $games } { $games ->
+        [one] игры
+       *[other] игр
+    } с рейтингом (боты не в счёт).
+web-standings-none = Пока ни у кого нет столько игр с рейтингом, чтобы попасть в таблицу.
+web-column-rating = Рейтинг
+web-column-rated = Игр с рейтингом
 web-column-games = Игры
-web-column-wins = Победы
 web-recent = Последние законченные игры
 web-column-game = Игра
 web-column-date = Дата

@@ -154,12 +154,23 @@ def refusal(state: CastleState, seat: int, value: str | int) -> str | None:
     return None if found is None else found.key
 
 
+def _built(state: CastleState, seat: int, part: str) -> list[str]:
+    """The answers of the part being built (or just finished) on the seat's sheet."""
+    sheets = state.choice_sheets if part in ("expel", "effect") else state.sheets
+    sheet = sheets[seat]
+    return list(sheet.draft) if sheet.editing == part else list(sheet.parts.get(part, []))
+
+
 def fill(state: CastleState, seat: int, part: str, answers: Sequence[str]) -> tuple[CastleState, list[Event]]:
-    """Build one part of the seat's order sheet (from the overview) with these answers."""
+    """Build one part of the seat's order sheet (from the overview) with these answers, as a player
+    would: an answer the sheet made because it was the only one (never asked) is not given again."""
     events: list[Event] = []
     state, new = act(state, seat, f"{EDIT}{part}")
     events += new
-    for value in answers:
+    for index, value in enumerate(answers):
+        built = _built(state, seat, part)
+        if len(built) > index and built[index] == value and built[:index] == list(answers[:index]):
+            continue  # made for the player: it was the only possible answer
         state, new = act(state, seat, value)
         events += new
     return state, events

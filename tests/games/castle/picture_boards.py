@@ -1,19 +1,18 @@
-"""Castle scenes for the picture's geometry tests: every secret passage the rules allow, and the
-worst boards a game can reach (many passages, every kind of marker with its rounds, all players and
-artifacts on the board), in English and Russian. Seeded, so the same boards every run."""
+"""Castle scenes for the picture's geometry tests: every secret passage the rules allow, the worst
+boards a game can reach (many passages, every kind of marker with its rounds, all players and
+artifacts on the board), and random boards of every kind, in English and Russian. Seeded, so the
+same boards every run."""
 
 from __future__ import annotations
 
 import random
+from functools import partial
 
+from bot.i18n import t
 from games.castle.board import Board, Corridor, corridor_key, default_board
-from games.castle.picture import Scene, scene_from_markers
+from games.castle.picture import Scene, picture_words, scene_from_markers
 
-RUSSIAN_WORDS = {
-    "players": "Игроки", "delivered": "доставлено", "carried": "несёт", "shrine": "святыня",
-    "artifact": "Артефакт", "floor": "Артефакты на полу", "lock": "Блокировка", "barricade": "Баррикада",
-    "passage": "Тайный проход", "removed": "Разрушен", "hall": "зал", "rounds_left": "осталось раундов",
-}
+RUSSIAN_WORDS = picture_words(partial(t, "ru"))
 ENGLISH_NAMES = ["Carol", "Bob", "Alice", "Anna"]
 """Initials that are hall letters: C (the Central Hall), B and A (the rings)."""
 RUSSIAN_NAMES = ["Сергей", "Вера", "Анна", "Борис"]
@@ -88,3 +87,53 @@ WORST = {
     for russian in (False, True)
     for seed, count in ((1, 8), (2, 12))
 }
+
+
+NAME_POOLS = [
+    ["Ada", "Boris", "Clara", "Dmitri"],
+    ["Аня", "Борис", "Вера", "Глеб"],
+    ["Carol", "Bob", "Alice", "Anna"],
+    ["Сергей", "Вера", "Анна", "Борис"],
+    ["Ann", "Ann", "Anna Karenina", "C"],
+    ["Юрий Длинноимённый Константинопольский", "Ёжик", "🙂", "B2"],
+]
+
+
+def random_scene(seed: int) -> Scene:
+    """A board a game could show: up to a dozen secret passages (original corridors reopened among
+    them), fallen corridors, Locks and Barricades anywhere open (passages too, both on one corridor
+    now and then), players anywhere (crowds included), artifacts on the floor and carried."""
+    rng = random.Random(seed)
+    players = rng.choice([3, 4])
+    board = default_board(players)
+    originals = sorted(corridor_key(a, b) for a, b in board.corridors)
+    halls = board.ordered_halls()
+    fallen = rng.sample(originals, rng.choice([0, 0, 1, 2, 3, 4]))
+    new = [p for p in legal_passages(board) if p not in originals]
+    passages = rng.sample(new, rng.choice([0, 1, 2, 4, 6, 9, 12]))
+    if fallen and rng.random() < 0.3:
+        passages.append(fallen[0])  # a fallen corridor opened again as a passage
+    rng.shuffle(passages)
+    open_now = [c for c in originals if c not in fallen] + passages
+    marked = rng.sample(open_now, rng.choice([0, 1, 2, 3, 5, 7]))
+    locks = [c for c in marked if rng.random() < 0.5]
+    barricades = [c for c in marked if c not in locks or rng.random() < 0.25]
+    crowd = rng.choice(halls)
+    positions = {seat: crowd if rng.random() < 0.3 else rng.choice(halls) for seat in range(players)}
+    floor = {rng.choice(halls): rng.choice([1, 1, 2]) for _ in range(rng.choice([1, 1, 2, 3]))}
+    return scene_from_markers(
+        board,
+        f"random board {seed}",
+        removed=fallen,
+        passages=passages,
+        locks=locks,
+        barricades=barricades,
+        lock_rounds={c: rng.choice([1, 2]) for c in locks},
+        barricade_rounds={c: rng.choice([1, 2]) for c in barricades},
+        positions=positions,
+        names=rng.choice(NAME_POOLS)[:players],
+        shrines={seat: board.shrines[seat] for seat in range(players)},
+        floor=floor,
+        carried={seat: rng.choice([0, 0, 1, 2, 3]) for seat in range(players)},
+        delivered={seat: rng.choice([0, 1, 2]) for seat in range(players)},
+    )

@@ -64,7 +64,7 @@ def test_reaching_artifacts_to_win_wins_at_once() -> None:
     state = start(halls={0: "B3"}, carried={0: 1}, delivered={0: 2}, floor={})
     state, events = quiet_round(state, {0: ["B2"]})
     assert state.over and state.winners == [0]
-    assert event_of(events, "castle-over-goal").params["players"] == [{"seat": 0}]
+    assert event_of(events, "castle-over-goal").params["players"] == {"and": [{"seat": 0}]}
     results = ENGINE.results(state)
     assert results is not None and results.winners == [0] and results.scores[0] == 3
 

@@ -92,7 +92,7 @@ CASES = [
     Case("a card not in hand", lambda: at(seat0(hands={0: ["devil", "platform"]}), 0, f"{EDIT}card"), "3",
          "castle-refuse-not-in-hand", False),
     Case("replacing an action card not in hand",
-         lambda: at(seat0(hands={0: ["devil"]}), 0, f"{EDIT}card", "none", "replace-action"), "2",
+         lambda: at(seat0(hands={0: ["devil", "platform"]}), 0, f"{EDIT}card", "none", "replace-action"), "3",
          "castle-refuse-not-in-hand", False),
     Case("a Secret Passage between non-adjacent rings",
          lambda: at(seat0(hands={0: ["passage"]}), 0, f"{EDIT}card", "1", "B1"), "C",

@@ -26,7 +26,7 @@ def test_a_platform_played_this_round_stops_a_walker_before_the_corridor() -> No
     assert state.table[1].hall == "B4"
     lines = event_of(events, "castle-movement").params["moves"]["lines"]
     assert lines == [{"message": "castle-blocked-barricade",
-                      "params": {"player": {"seat": 1}, "hall": "B4", "to": "B3"}}]
+                      "params": {"player": {"seat": 1}, "hall": "B4", "to": "B3", "corridor": "B3–B4"}}]
 
 
 def test_second_wind_passes_a_barricade_and_walks_two_corridors() -> None:

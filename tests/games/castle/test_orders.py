@@ -9,7 +9,8 @@ from games.castle import ENGINE
 from games.castle.orders import ORDERS
 from games.castle.state import CastleState, Marker
 from games.core import Action
-from games.core.orders import EDIT, FINISH, random_answers
+from games.core.order_random import random_answers
+from games.core.orders import EDIT, FINISH
 from tests.games.castle.helpers import act, keys, new_game, orders, position, prompt_of, refusal
 
 
@@ -88,7 +89,15 @@ def test_deal_with_the_devil_asks_player_then_which_other_card_to_give() -> None
     state = edit(state, 0, "card", "1", "2")
     prompt = prompt_of(state, 0)
     assert prompt.key == "castle-ask-give"
-    assert [o.value for o in prompt.options][:2] == ["2", "3"], "not the Devil itself"
+    assert [o.value for o in prompt.options][:3] == ["1", "2", "3"], "option N is card #N"
+    assert prompt.options[0].disabled is not None, "not the Devil itself"
+    assert refusal(state, 0, "1") == "castle-refuse-playing-it"
+
+
+def test_deal_with_the_devil_gives_the_one_other_card_without_asking() -> None:
+    state = start(hands={0: ["devil", "passage"]})
+    state = edit(state, 0, "card", "1", "2")
+    assert state.sheets[0].parts["card"] == ["1", "2", "2"]
 
 
 def test_ahaha_asks_player_then_two_positions() -> None:
@@ -182,11 +191,20 @@ def test_secret_passage_refusals() -> None:
 
 def test_platform_on_a_removed_corridor_is_refused() -> None:
     state = new_game(3, seed=7)
+    state.removed.append(("A1", "C"))
+    state = position(state, hands={0: ["platform", "devil"]})
+    state = edit(state, 0, "card", "1", "A1")
+    assert [o.value for o in prompt_of(state, 0).options][:3] == ["A2", "A6", "B1"]
+    assert refusal(state, 0, "C") == "castle-refuse-platform-removed"
+
+
+def test_platform_from_a_hall_with_one_corridor_left_takes_it_without_asking() -> None:
+    state = new_game(3, seed=7)
     state.removed.append(("B2", "B3"))
     state = position(state, hands={0: ["platform", "devil"]})
     state = edit(state, 0, "card", "1", "B2")
-    assert [o.value for o in prompt_of(state, 0).options][:1] == ["B1"]
-    assert refusal(state, 0, "B3") == "castle-refuse-platform-removed"
+    assert prompt_of(state, 0).key == "castle-sheet"
+    assert state.sheets[0].parts["card"] == ["1", "B2", "B1"]
 
 
 def test_every_step_fits_discord_limits_on_the_four_player_board() -> None:
@@ -198,7 +216,9 @@ def test_every_step_fits_discord_limits_on_the_four_player_board() -> None:
         answers = random_answers(ORDERS, state, state.sheets[0], "card", rng)
         trial = state
         trial, _ = act(trial, 0, f"{EDIT}card")
-        for value in answers:
+        for index, value in enumerate(answers):
+            if trial.sheets[0].editing != "card" or trial.sheets[0].draft[index:index + 1] == [value]:
+                continue  # the only answer of its step: made, not asked
             prompt = prompt_of(trial, 0)
             seen.add(prompt.key)
             assert len(prompt.options) <= 25, prompt.key

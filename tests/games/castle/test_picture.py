@@ -198,14 +198,14 @@ def test_cyrillic_names_and_words() -> None:
     assert "Юрий Длинноимённый Константинопольский: зал B5" in text
     assert "Замки: C–A3." in text and "Тайные ходы: A4–B3." in text
     assert "Артефакты на полу: B5 ×1." in text
-    assert initials(scene.names) == ["Ж", "Ю", "Ё", "Щ"]
+    assert initials(scene.names) == ["Жа", "ЮД", "Ёж", "Щу"]
 
 
 def test_initials_tell_players_apart() -> None:
-    assert initials(["alice", "bob"]) == ["A", "B"]
-    assert initials(["Anna", "Andrei", "Boris", "Vika"]) == ["An", "Ad", "B", "V"]
-    assert initials(["Ann", "Ann"]) == ["A1", "A2"]
-    assert initials(["🙂", "", "жук"]) == ["1", "2", "Ж"]
+    assert initials(["alice", "bob"]) == ["Al", "Bo"]
+    assert initials(["Anna", "Andrei", "Boris", "Vika"]) == ["An", "Ad", "Bo", "Vi"]
+    assert initials(["Ann", "Ann"]) == ["An1", "An2"]
+    assert initials(["🙂", "", "жук"]) == ["#1", "#2", "Жу"]
 
 
 def test_words_from_the_catalog_fall_back_to_english() -> None:

@@ -93,7 +93,8 @@ def test_a_tie_throws_the_tied_into_different_halls_drops_artifacts_and_bars_tho
     state, events = skirmish_cards(state, {0: 1, 1: 1, 2: 1})
     # Robbery 2 + 1 (beats the Trick) = 3 for seats 0 and 1; Peek 0 for seat 2
     tie = event_of(events, "castle-skirmish-tie")
-    assert tie.params["players"] == [{"seat": 0}, {"seat": 1}] and tie.params["below"] == [{"seat": 2}]
+    assert tie.params["players"] == {"and": [{"seat": 0}, {"seat": 1}]}
+    assert tie.params["below"] == {"and": [{"seat": 2}]}
     assert state.table[0].hall != state.table[1].hall
     assert {state.table[0].hall, state.table[1].hall} <= {"A1", "A2", "A3", "A4", "A5", "A6"}
     assert state.table[2].hall == "C"
@@ -195,8 +196,8 @@ def test_skirmishes_go_hall_by_hall_and_the_expelled_take_no_further_part() -> N
     state, events = choose(state, 0, {"expel": ["A1"], "effect": ["1"]})
     assert state.table[1].hall == "A1"
     tie = event_of(events, "castle-skirmish-tie")
-    assert tie.params["hall"] == "A1" and tie.params["players"] == [{"seat": 2}, {"seat": 3}]
-    assert tie.params["below"] == [], "the expelled seat 1 does not fight in A1"
+    assert tie.params["hall"] == "A1" and tie.params["players"] == {"and": [{"seat": 2}, {"seat": 3}]}
+    assert tie.params["below"] == {"and": []}, "the expelled seat 1 does not fight in A1"
     assert state.table[1].barred != state.round
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.i18n import catalog, reading_as, render
 from bot.render import option_with_reason
 from games.cookie import ENGINE
-from games.cookie.engine import standings
+from games.cookie.view import standings
 from games.core import Event
 
 from .helpers import place, play_circle, prompt_of

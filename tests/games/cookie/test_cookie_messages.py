@@ -132,3 +132,16 @@ def test_russian_plurals_in_the_score_line(coins: int, russian: str) -> None:
     text = render("ru", "cookie-event-score", params, lambda n: "Гомер")
     assert f"всего {russian})" in text
     assert text.startswith("Гомер — Синий")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("players", "hill_in_play"), [(4, True), (6, False)])
+def test_the_score_line_names_the_hill_only_where_there_is_one(language: str, players: int, hill_in_play: bool) -> None:
+    """At 6 players the Hill is not in play: no "Hill 0" in the round's scores (issue 36 §6)."""
+    state, _ = ENGINE.setup(players, None, 1)
+    scores = [e for *_, new in play_out(state) for e in new if e.key == "cookie-event-score"]
+    assert len(scores) == players * state.rounds
+    hill = {"en": "Hill", "ru": "холм"}[language]
+    for event in scores:
+        text = render(language, event.key, event.params, lambda n: f"P{n}")
+        assert (hill in text) == hill_in_play, text

@@ -19,8 +19,9 @@ from typing import Any
 
 import pytest
 
-from games.cookie import ENGINE, CookieEngine, CookieState
+from games.cookie import ENGINE, CookieState
 from games.cookie import rules as cookie_rules
+from games.cookie import view as cookie_views
 from games.core import Action, Event, Prompt, seat
 from games.core.rng import derived
 from tests.depth import count
@@ -258,18 +259,18 @@ def test_the_leak_checks_catch_leaks(monkeypatch: pytest.MonkeyPatch) -> None:
     """The checks above are not vacuous: a view or an event that leaks is caught."""
     state, events = ENGINE.setup(4, None, seed=1)
     check_views(state, random.Random(0))
-    original = CookieEngine._public_view
+    original = cookie_views.public_view
 
-    def roles_under_an_innocent_name(self: CookieEngine, s: CookieState) -> dict[str, Any]:
-        return {**original(self, s), "order": [s.roles.index(r) for r in cookie_rules.chain(s.players)]}
+    def roles_under_an_innocent_name(s: CookieState) -> dict[str, Any]:
+        return {**original(s), "order": [s.roles.index(r) for r in cookie_rules.chain(s.players)]}
 
-    def pending_choices(self: CookieEngine, s: CookieState) -> dict[str, Any]:
-        return {**original(self, s), "chosen": list(s.pending)}
+    def pending_choices(s: CookieState) -> dict[str, Any]:
+        return {**original(s), "chosen": list(s.pending)}
 
     chosen, _ = ENGINE.apply(state, 0, ENGINE.default_action(state, state.prompts[0]))
     for leak, target in ((roles_under_an_innocent_name, state), (pending_choices, chosen)):
         with monkeypatch.context() as patch:
-            patch.setattr(CookieEngine, "_public_view", leak)
+            patch.setattr(cookie_views, "public_view", leak)
             caught = 0
             for attempt in range(5):
                 try:

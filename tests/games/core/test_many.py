@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -148,6 +149,8 @@ def test_the_terminal_reads_several_numbers() -> None:
         return next(answers)
 
     class Game:
+        row = SimpleNamespace(game="cookie")
+
         def name_of(self, seat: int) -> str:
             return f"P{seat}"
 

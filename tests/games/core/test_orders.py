@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from games.core import Action, Engine, Event, GameState, Option, Prompt, Refusal, Results, Rng
+from games.core.order_random import random_answers
 from games.core.orders import (
     BACK,
     CANCEL,
@@ -20,7 +21,6 @@ from games.core.orders import (
     Sheet,
     Step,
     message,
-    random_answers,
 )
 
 

@@ -15,6 +15,7 @@ from bot.i18n import catalog, render
 from games.core import Action, Event, IllegalAction, Prompt, Refusal
 from games.core.orders import EDIT, FINISH, PLAN
 from games.mafia import ENGINE, sheet
+from games.mafia import sheet_common as words
 from games.mafia.state import Card, MafiaState
 from tests.games.rendering import assert_renders_for_everyone
 
@@ -143,7 +144,7 @@ def reopen(state: MafiaState) -> MafiaState:
 
 def paid(*cards: Card) -> tuple[str, ...]:
     """The answer that pays a cost with these cards."""
-    return tuple(f"{sheet.PAID}{c.id}" for c in cards)
+    return tuple(f"{words.PAID}{c.id}" for c in cards)
 
 
 def prompt_of(state: MafiaState, number: int) -> Prompt:

@@ -19,6 +19,7 @@ from typing import Any
 from games.core import Action
 from games.core.orders import CANCEL, DONE, EDIT, FINISH, PLAN
 from games.mafia import ENGINE, sheet
+from games.mafia import sheet_common as words
 from games.mafia.collection import COLLECTION_FILE, parse_collection
 from games.mafia.state import MafiaState
 from tests.games.mafia.helpers import (
@@ -92,15 +93,15 @@ def test_a_forged_order_with_two_hand_cards_is_refused() -> None:
         ({"hand": [str(vest.id)], "sleeve": [str(rest.id)]}, "sleeve"),  # a hand card played as the sleeve card
         ({"sleeve": [str(question.id), str(victim)]}, "sleeve"),  # the same, with a target
         ({"hand": [str(vest.id)], "sleeve": [str(vest.id)]}, "hand"),  # one card in both parts
-        ({"hand": [sheet.UNDER, f"{vest.id},{rest.id},{strike.id}"]}, "hand"),  # three cards under the deck
-        ({"hand": [sheet.UNDER, f"{vest.id}"], "sleeve": [str(fat.id)]}, "hand"),  # under the deck, and a sleeve card
+        ({"hand": [words.UNDER, f"{vest.id},{rest.id},{strike.id}"]}, "hand"),  # three cards under the deck
+        ({"hand": [words.UNDER, f"{vest.id}"], "sleeve": [str(fat.id)]}, "hand"),  # under the deck, and a sleeve card
     ]
     for order, part in forged:
         refusal = refusal_of(state, hero, plan(**order))
         assert (refusal.key, refusal.params) == ("sheet-plan-invalid", {"part": {"term": f"mafia-part-{part}"}}), \
             order
-    assert refused(state, hero, plan(boost=[sheet.YES])) == "error-no-such-option", "no such part on his sheet"
-    state = edit(state, hero, "hand", sheet.UNDER, (str(vest.id),))
+    assert refused(state, hero, plan(boost=[words.YES])) == "error-no-such-option", "no such part on his sheet"
+    state = edit(state, hero, "hand", words.UNDER, (str(vest.id),))
     state = edit(state, hero, "sleeve")
     assert refused(state, hero, str(fat.id)) == "mafia-refuse-under-instead"
 
@@ -158,7 +159,7 @@ def test_a_mafia_member_is_no_victim_of_the_kill() -> None:
 def names(state: MafiaState, count: int) -> str:
     """A legal naming for the Killer's check of a hand of `count`: attack cards, each name at most twice."""
     attack = [c.key for c in state.collection.cards if c.colour == "attack"]
-    return ",".join([key for key in attack for _ in range(sheet.NAME_COPIES)][:count])
+    return ",".join([key for key in attack for _ in range(words.NAME_COPIES)][:count])
 
 
 def test_the_killer_never_checks_the_same_target_twice() -> None:
@@ -219,14 +220,14 @@ def test_a_cost_is_never_paid_with_a_card_one_does_not_have() -> None:
     ambush, vest = hold(state, hero, ("ambush", "vest"))
     (strike,) = hold(state, other, ("strike",))
     state = reopen(state)
-    assert refused(state, hero, plan(hand=[str(ambush.id), str(victim), f"{sheet.PAID}{strike.id}"])) \
+    assert refused(state, hero, plan(hand=[str(ambush.id), str(victim), f"{words.PAID}{strike.id}"])) \
         == "sheet-plan-invalid"
     assert refused(state, hero, plan(hand=[str(strike.id)])) == "sheet-plan-invalid", "another's card"
     state = edit(state, hero, "hand")
     assert refused(state, hero, str(strike.id)) == "error-no-such-option"
     state = act(state, hero, str(ambush.id), str(victim))
     assert refused(state, hero, paid(strike)) == "error-no-such-option"
-    assert refused(state, hero, (f"{sheet.PAID}12345",)) == "error-no-such-option"
+    assert refused(state, hero, (f"{words.PAID}12345",)) == "error-no-such-option"
     assert refused(state, hero, paid(vest, vest)) in ("error-picked-twice", "error-pick-exactly")
 
 
@@ -236,9 +237,9 @@ def test_a_card_used_by_one_part_pays_for_no_other() -> None:
     victim = law(state, killer)
     strike, vest = hold(state, killer, ("strike", "vest"))
     state = reopen(state)
-    assert refused(state, killer, plan(hand=[str(strike.id), sheet.PLAIN, str(victim)],
-                                       boost=[sheet.YES, f"{sheet.PAID}{strike.id}"])) == "sheet-plan-invalid"
-    state = edit(state, killer, "boost", sheet.YES, paid(vest))
+    assert refused(state, killer, plan(hand=[str(strike.id), words.PLAIN, str(victim)],
+                                       boost=[words.YES, f"{words.PAID}{strike.id}"])) == "sheet-plan-invalid"
+    state = edit(state, killer, "boost", words.YES, paid(vest))
     state = edit(state, killer, "hand")
     assert refused(state, killer, str(vest.id)) == "mafia-refuse-card-used"
 

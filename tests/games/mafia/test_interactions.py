@@ -239,7 +239,7 @@ def test_costs_can_kill() -> None:
     assert deaths(events) == [0]  # two hand cards paid, a sleeve card is not replaced
 
 
-def test_the_dead_get_no_results() -> None:
+def test_the_dead_get_no_results_only_what_killed_them() -> None:
     state = table(hands={0: ["question", "letter"]})
     state.seats[2].hand.insert(0, state.new_card("strike"))
     events = resolve_phase(state, {
@@ -249,7 +249,7 @@ def test_the_dead_get_no_results() -> None:
         8: Order(kill=0),
     })
     assert deaths(events) == [0]
-    assert [e for e in events if e.to == [0]] == []
+    assert [e.key for e in events if e.to == [0]] == ["mafia-result-death"], "not the Question's answer"
 
 
 def test_an_empty_deck_is_rebuilt_from_the_shuffled_reserve() -> None:

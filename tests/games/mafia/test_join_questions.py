@@ -5,8 +5,10 @@ line about the roles wanted."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from bot.offline import play
 from games.mafia import ENGINE
 from games.mafia.roles import load_roles
 from tests.games.mafia.helpers import start, wish
@@ -45,7 +47,7 @@ def test_a_role_an_earlier_seat_wants_is_marked_taken_but_can_still_be_wished() 
         assert prompt is not None
         taken = {o.value for o in prompt.options if o.label == "mafia-opt-role-taken"}
         assert taken == {"hero", "monk"}, "wanted roles only: a spare takes nothing"
-        assert all(o.disabled is None for o in prompt.options)
+        assert all(o.disabled is None for o in prompt.options if o.value != given.get("role"))
     assert ENGINE.join_prompt(OPTIONS, {"consent": True}, []) == ENGINE.join_prompt(OPTIONS, {"consent": True}, [{}])
     given = answer_all(["yes", "hero", "lucky"], others)
     assert ENGINE.parse_join(OPTIONS, given) == wish("hero", "lucky")
@@ -60,3 +62,29 @@ def test_the_lobby_summary_lists_the_wanted_roles_in_join_order_once() -> None:
         "roles": [{"term": "mafia-role-monk"}, {"term": "mafia-role-hero"}], "count": 2}}
     assert ENGINE.anonymous(ENGINE.parse_options({"mode": "anonymous"}))
     assert not ENGINE.anonymous(OPTIONS)
+
+
+def test_the_spare_question_keeps_the_wanted_questions_numbers() -> None:
+    """The wanted role stays in the spare list, disabled with its reason, so every role keeps its number
+    (issue 36 §7: «Везунчик» was 18, then 17)."""
+    roles = ENGINE.join_prompt(OPTIONS, {"consent": True}, [])
+    spare = ENGINE.join_prompt(OPTIONS, {"consent": True, "role": "strongman"}, [])
+    assert roles is not None and spare is not None
+    assert [o.value for o in spare.options] == [o.value for o in roles.options]
+    wanted = spare.option("strongman")
+    assert wanted is not None and wanted.disabled is not None and wanted.disabled.key == "mafia-refuse-spare-wanted"
+    assert all(o.disabled is None for o in spare.options if o.value != "strongman")
+
+
+async def test_the_terminal_refuses_the_wanted_role_as_the_spare_and_asks_again(tmp_path: Path) -> None:
+    said: list[str] = []
+    answers = iter(["1", "5", "5", "18", "q"])
+
+    async def ask(_: str) -> str:
+        return next(answers)
+
+    await play("mafia", players=10, seed=3, language="ru", db_path=tmp_path / "o.db", say=said.append, ask=ask)
+    assert "  5. Здоровяк ✗ Это ваша желаемая роль. — Каждую фазу получает 1 брони — до первой фазы, в которую ему " \
+        "нанесли урон, включительно." in said
+    assert any(line.startswith("  18. Везунчик") for line in said)
+    assert "⚠ Это ваша желаемая роль." in said

@@ -40,8 +40,10 @@ from typing import Any
 import pytest
 
 from games.core import Action, Event, IllegalAction, Prompt
-from games.core.orders import CANCEL, EDIT, PLAN, Sheet, picks, random_answers
+from games.core.order_random import random_answers
+from games.core.orders import CANCEL, EDIT, PLAN, Sheet, picks
 from games.mafia import ENGINE, bot_orders, sheet
+from games.mafia import sheet_common as words
 from games.mafia.state import Card, MafiaState
 from tests.depth import count, deep
 from tests.games.mafia.helpers import Policy, phase_passes, reopen
@@ -690,7 +692,7 @@ def test_what_a_character_plays_in_secret_changes_nothing_the_public_sees() -> N
     state.counts[hero] = len(player.hand)
     reopen(state)
     vest, strike = (str(c.id) for c in player.hand[:2])
-    ways = [{hero: {"hand": [vest]}}, {hero: {"hand": [sheet.UNDER, strike]}}, {}]
+    ways = [{hero: {"hand": [vest]}}, {hero: {"hand": [words.UNDER, strike]}}, {}]
     runs = [public_run(state.model_copy(deep=True), orders, 1) for orders in ways]
     assert runs[0] == runs[1] == runs[2]
     assert any(e.key == "mafia-event-phase-report" for e in runs[0][0])

@@ -18,6 +18,7 @@ from bot.i18n import catalog, reading_as, render
 from games.core import Action, Event, Prompt
 from games.core.orders import BACK, CANCEL, DONE, EDIT
 from games.mafia import ENGINE, sheet
+from games.mafia import sheet_common as words
 from games.mafia.order import CardPlay, Order
 from games.mafia.state import Card, MafiaState
 from tests.games.mafia.helpers import (
@@ -73,9 +74,9 @@ def test_every_sheet_opens_at_its_defaults_so_done_at_once_orders_nothing() -> N
     state = night_one()
     killer, boss, advisor = role(state, "killer"), role(state, "boss"), role(state, "advisor")
     parts = {n: set(state.sheets[n].parts) for n in state.living()}
-    assert parts[role(state, "hero")] == {"hand", "sleeve", "order"}
-    assert parts[role(state, "lucky")] == {"hand", "sleeve", "order", "redraw"}
-    assert parts[role(state, "paranoid")] == {"hand", "sleeve", "order", "paranoid"}
+    assert parts[role(state, "hero")] == {"hand", "order"}, "an empty sleeve has no part"
+    assert parts[role(state, "lucky")] == {"hand", "order", "redraw"}
+    assert parts[role(state, "paranoid")] == {"hand", "order", "paranoid"}
     assert {"kill", "boost", "check"} <= parts[killer] and "message" not in parts[killer]
     assert {"kill", "boost", "message"} <= parts[boss] and "check" not in parts[boss]
     assert {"kill", "boost", "invisible"} <= parts[advisor]
@@ -83,10 +84,22 @@ def test_every_sheet_opens_at_its_defaults_so_done_at_once_orders_nothing() -> N
     hero = role(state, "hero")
     overview = prompt_of(state, hero)
     assert overview.key == "mafia-sheet" and overview.changeable and overview.deadline == "night"
-    assert offered(state, hero) == [f"{EDIT}hand", f"{EDIT}sleeve", f"{EDIT}order", DONE]
+    assert offered(state, hero) == [f"{EDIT}hand", f"{EDIT}order", DONE]
     state = act(state, hero, DONE)
     assert sheet.order_of(state, hero) == Order(done=True)
     assert prompt_of(state, hero).answered, "sent, and still changeable until the phase ends"
+
+
+def test_an_empty_sleeve_offers_no_sleeve_part() -> None:
+    """A part whose only answer would be "No card" is left out (issue 36 §4): it comes with the first card."""
+    state = night_one()
+    hero = role(state, "hero")
+    assert state.seats[hero].sleeve == []
+    assert f"{EDIT}sleeve" not in offered(state, hero) and "sleeve" not in state.sheets[hero].parts
+    assert "🧥 Sleeve: no card" not in english("mafia-sheet", prompt_of(state, hero).params, hero)
+    hold(state, hero, ("strike",), ("fat",))
+    state = reopen(state)
+    assert f"{EDIT}sleeve" in offered(state, hero) and state.sheets[hero].parts["sleeve"] == ["none"]
 
 
 def test_the_sheet_shows_the_hand_the_sleeve_and_what_only_its_player_knows() -> None:
@@ -234,7 +247,7 @@ def test_the_leader_pays_1_less_for_every_card_and_for_the_boost() -> None:
     state = reopen(state)
     state = edit(state, boss, "boost")
     assert prompt_of(state, boss).params == {"cost": 0}
-    state = act(state, boss, sheet.YES)
+    state = act(state, boss, words.YES)
     assert sheet.order_of(state, boss).boost == [], "a boost at cost 0 still counts"
     assert line(state, boss, "boost") == "💢 Boost the kill by 2 damage (free for you)"
 
@@ -274,7 +287,7 @@ def test_the_magician_may_take_a_copy_instead_of_the_draw() -> None:
     state = reopen(state)
     state = edit(state, magician, "hand", str(strike.id))
     assert prompt_of(state, magician).key == "mafia-ask-trick"
-    state = act(state, magician, sheet.TRICK)
+    state = act(state, magician, words.TRICK)
     state = act(state, magician, str(victim))
     assert sheet.order_of(state, magician).hand == CardPlay(card=strike.id, target=victim, trick=True)
     state.seats[magician].magician_uses = 1
@@ -292,8 +305,8 @@ def test_the_journalist_plays_a_sleeve_card_as_a_question() -> None:
     state = edit(state, journalist, "sleeve", str(knuckles.id))
     ask = prompt_of(state, journalist)
     assert ask.key == "mafia-ask-as-question"
-    assert refused(state, journalist, sheet.PLAIN) == "mafia-refuse-when", "Knuckles is a day card"
-    state = act(state, journalist, sheet.AS_QUESTION)
+    assert refused(state, journalist, words.PLAIN) == "mafia-refuse-when", "Knuckles is a day card"
+    state = act(state, journalist, words.AS_QUESTION)
     state = act(state, journalist, str(victim))
     assert sheet.order_of(state, journalist).sleeve == CardPlay(card=knuckles.id, target=victim, as_question=True)
     assert line(state, journalist, "sleeve") == f"🧥 Sleeve: Question → P{victim + 1}"
@@ -305,7 +318,7 @@ def test_up_to_two_hand_cards_go_under_the_deck_at_night_instead_of_playing() ->
     hero = role(state, "hero")
     one, two, three, fat = hold(state, hero, ("strike", "vest", "rest"), ("fat",))
     state = reopen(state)
-    state = edit(state, hero, "hand", sheet.UNDER)
+    state = edit(state, hero, "hand", words.UNDER)
     assert refused(state, hero, ids(one, two, three)) == "error-pick-between"
     state = act(state, hero, ids(three, one))
     assert sheet.order_of(state, hero) == Order(under=[three.id, one.id])
@@ -314,18 +327,18 @@ def test_up_to_two_hand_cards_go_under_the_deck_at_night_instead_of_playing() ->
     assert refused(state, hero, str(fat.id)) == "mafia-refuse-under-instead", "not with a sleeve card"
 
     state = act(state, hero, CANCEL)
-    state = edit(state, hero, "hand", sheet.NONE)
+    state = edit(state, hero, "hand", words.NONE)
     state = edit(state, hero, "sleeve", str(fat.id))
     state = edit(state, hero, "hand")
-    assert refused(state, hero, sheet.UNDER) == "mafia-refuse-under-instead"
+    assert refused(state, hero, words.UNDER) == "mafia-refuse-under-instead"
 
 
 def test_nothing_goes_under_the_deck_by_day() -> None:
     state = day_one()
     hero = role(state, "hero")
     state = edit(state, hero, "hand")
-    assert sheet.UNDER not in offered(state, hero)
-    assert refused(state, hero, sheet.UNDER) == "error-no-such-option"
+    assert words.UNDER not in offered(state, hero)
+    assert refused(state, hero, words.UNDER) == "error-no-such-option"
 
 
 # --- the mafia's kill and the Killer's check -----------------------------------------------------------------
@@ -348,7 +361,7 @@ def test_a_mafia_member_boosts_the_kill_by_paying_cost_1() -> None:
     killer = role(state, "killer")
     _strike, vest = hold(state, killer, ("strike", "vest"))
     state = reopen(state)
-    state = edit(state, killer, "boost", sheet.YES)
+    state = edit(state, killer, "boost", words.YES)
     ask = prompt_of(state, killer)
     assert ask.key == "mafia-ask-pay-boost" and (ask.min_picks, ask.max_picks) == (1, 1)
     state = act(state, killer, paid(vest))
@@ -358,7 +371,7 @@ def test_a_mafia_member_boosts_the_kill_by_paying_cost_1() -> None:
     hold(state, killer)
     state = reopen(state)
     state = edit(state, killer, "boost")
-    assert refused(state, killer, sheet.YES) == "mafia-refuse-cannot-pay", "no card to pay with"
+    assert refused(state, killer, words.YES) == "mafia-refuse-cannot-pay", "no card to pay with"
 
 
 def test_a_mafia_journalist_may_add_a_questions_effect_to_the_boost() -> None:
@@ -367,10 +380,10 @@ def test_a_mafia_journalist_may_add_a_questions_effect_to_the_boost() -> None:
     assert state.seats[journalist].mafia, "seed 1 deals the Journalist a mafia role"
     (strike,) = hold(state, journalist, ("strike",))
     state = reopen(state)
-    state = edit(state, journalist, "boost", sheet.YES, paid(strike))
+    state = edit(state, journalist, "boost", words.YES, paid(strike))
     ask = prompt_of(state, journalist)
     assert ask.key == "mafia-ask-boost-question" and ask.params == {"card": {"term": "mafia-card-question"}}
-    state = act(state, journalist, sheet.YES)
+    state = act(state, journalist, words.YES)
     order = sheet.order_of(state, journalist)
     assert (order.boost, order.boost_question) == ([strike.id], True)
 
@@ -516,10 +529,10 @@ def test_a_whole_night_order_and_a_whole_day_order_read_back_as_orders() -> None
     strike, ambush, vest, bullet = hold(state, killer, ("strike", "ambush", "vest"), ("bullet",))
     hold(state, checked, ("question", "search"))
     state = reopen(state)
-    state = edit(state, killer, "hand", str(ambush.id), sheet.PLAIN, str(victim), paid(vest))
+    state = edit(state, killer, "hand", str(ambush.id), words.PLAIN, str(victim), paid(vest))
     state = edit(state, killer, "sleeve", str(bullet.id), str(checked))
     state = edit(state, killer, "kill", str(victim))
-    state = edit(state, killer, "boost", sheet.YES, paid(strike))
+    state = edit(state, killer, "boost", words.YES, paid(strike))
     state = edit(state, killer, "check", str(checked), (), (), ("question", "question"))
     state = act(state, killer, DONE)
     assert sheet.order_of(state, killer) == Order(
@@ -624,10 +637,10 @@ def test_lucky_redraws_on_night_1_only_and_once() -> None:
     lucky = role(state, "lucky")
     player = state.seats[lucky]
     cards = sorted(c.id for c in (*player.hand, *player.deck))
-    state = edit(state, lucky, "redraw", sheet.NO)
+    state = edit(state, lucky, "redraw", words.NO)
     assert state.seats[lucky].hand == player.hand and f"{EDIT}redraw" in offered(state, lucky)
     state = act(state, lucky, f"{EDIT}redraw")
-    state, events = act_with_events(state, lucky, sheet.YES)
+    state, events = act_with_events(state, lucky, words.YES)
     player = state.seats[lucky]
     assert [(e.key, e.params["count"]) for e in events] == [("mafia-event-redrawn", 6)]
     assert len(player.hand) == 6 and sorted(c.id for c in (*player.hand, *player.deck)) == cards
@@ -649,15 +662,15 @@ def test_a_redraw_that_takes_away_the_played_card_resets_the_hand_part() -> None
     hold(state, lucky, ("strike", "strike", "strike", "strike", "strike", "strike"))
     state.seats[lucky].deck = [state.new_card("vest") for _ in range(12)]
     state = reopen(state)
-    ahead = act(edit(state, lucky, "redraw"), lucky, sheet.YES)  # the seeded shuffle, looked at ahead
+    ahead = act(edit(state, lucky, "redraw"), lucky, words.YES)  # the seeded shuffle, looked at ahead
     kept = {c.id for c in ahead.seats[lucky].hand}
     strike = next(c for c in state.seats[lucky].hand if c.id not in kept)
     state = edit(state, lucky, "hand", str(strike.id), str(victim))
     assert sheet.order_of(state, lucky).hand == CardPlay(card=strike.id, target=victim)
     state = edit(state, lucky, "redraw")
-    state, events = act_with_events(state, lucky, sheet.YES)
+    state, events = act_with_events(state, lucky, words.YES)
     assert {c.id for c in state.seats[lucky].hand} == kept
-    assert state.sheets[lucky].parts["hand"] == [sheet.NONE]
+    assert state.sheets[lucky].parts["hand"] == [words.NONE]
     reset = [e for e in events if e.key == "sheet-part-reset"]
     assert [(e.params, e.to) for e in reset] == [({"part": {"term": "mafia-part-hand"}}, [lucky])]
     assert english(reset[0].key, reset[0].params, lucky).startswith("⚠️ Your order changed, so its part “✋ Hand card”")
@@ -737,16 +750,18 @@ def test_every_prompt_option_refusal_and_event_of_the_sheet_reads_in_both_langua
 
 
 def test_every_catalog_key_the_sheet_names_exists_in_both_languages() -> None:
-    """The keys written in games/mafia/sheet.py and phases.py, and the ones they build from a part's name."""
+    """The keys written in the sheet's modules (games/mafia/sheet*.py) and phases.py, and the ones they build
+    from a part's name."""
     import re
     from pathlib import Path
 
     root = Path(sheet.__file__).parent
-    written = set(re.findall(r'"(mafia-[a-z-]+[a-z])"', (root / "sheet.py").read_text(encoding="utf-8")))
-    written |= set(re.findall(r'"(mafia-[a-z-]+[a-z])"', (root / "phases.py").read_text(encoding="utf-8")))
+    written: set[str] = set()
+    for path in [*root.glob("sheet*.py"), root / "phases.py"]:
+        written |= set(re.findall(r'"(mafia-[a-z-]+[a-z])"', path.read_text(encoding="utf-8")))
     built = {f"mafia-part-{p.name}" for p in sheet.PARTS} | {f"mafia-ask-{s}" for s in ("hand", "sleeve")}
     built |= {f"mafia-order-{s}{end}" for s in ("hand", "sleeve") for end in ("", "-none")}
-    built |= {f"mafia-opt-{k}" for k in sheet.KINDS} | {f"mafia-phase-{p}" for p in ("night", "day")}
+    built |= {f"mafia-opt-{k}" for k in words.KINDS} | {f"mafia-phase-{p}" for p in ("night", "day")}
     built |= {f"mafia-event-{p}-begins" for p in ("night", "day")}
     for language in LANGUAGES:
         missing = sorted(k for k in written | built if not catalog(language).has(k))

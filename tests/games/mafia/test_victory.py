@@ -54,6 +54,7 @@ def test_only_mafia_alive_the_mafia_wins_and_dead_members_share_it() -> None:
                ["mafia-role-swindler", "mafia-role-law"], ["mafia-role-monk", "mafia-role-law"],
                ["mafia-role-child", "mafia-role-law"], ["mafia-role-banker", "mafia-role-boss"],
                ["mafia-role-croupier", "mafia-role-killer"], ["mafia-role-jester", "mafia-role-advisor"]],
+        sides=["law"] * 7 + ["mafia"] * 3,
     )
     assert_renders(events)
 
@@ -87,7 +88,9 @@ def test_nobody_alive_is_a_draw() -> None:
     assert events[0].key == "mafia-victory-draw"
     assert "winners" not in events[0].params
     assert events[0].params["reveal"]["lines"][-1] == {"message": "mafia-victory-artifact-never", "params": {}}
-    assert results(state) == Results(scores=[0] * 10, winners=[], roles=results(state).roles)  # type: ignore[union-attr]
+    assert results(state) == Results(scores=[0] * 10, winners=[], roles=results(state).roles,  # type: ignore[union-attr]
+                                     sides=["law"] * 7 + ["mafia"] * 3)
+    assert results(state).ranked_places() == [1] * 10, "a draw: everyone ties"  # type: ignore[union-attr]
     assert_renders(events)
 
 

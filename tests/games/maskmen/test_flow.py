@@ -161,8 +161,10 @@ def test_tie_breakers() -> None:
     state, _ = ENGINE.setup(3, None, 1)
     state.scores, state.twos = [3, 3, 1], [1, 2, 0]
     assert flow.winners(state) == [B]
+    assert flow.places(state) == [2, 1, 3], "the final table's places follow the same tie-break"
     state.twos = [2, 2, 0]
     assert flow.winners(state) == [A, B]
+    assert flow.places(state) == [1, 1, 3], "equal points and +2 scores share a place"
     assert ENGINE.results(state) is None  # not over yet
 
 

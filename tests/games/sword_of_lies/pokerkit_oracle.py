@@ -76,7 +76,9 @@ from pokerkit import (
     Street,
 )
 
-from games.sword_of_lies.betting import BetKind, Betting, Limit, Pot, build_pots, settle
+from games.sword_of_lies.betting import Betting
+from games.sword_of_lies.betting_records import BetKind, Limit
+from games.sword_of_lies.pots import Pot, build_pots, settle
 
 STRUCTURES = {
     "no_limit": BettingStructure.NO_LIMIT,

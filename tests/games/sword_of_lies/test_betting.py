@@ -6,15 +6,9 @@ from typing import Any
 
 import pytest
 
-from games.sword_of_lies.betting import (
-    REFUSAL_KEYS,
-    BetKind,
-    Betting,
-    Limit,
-    Pot,
-    build_pots,
-    settle,
-)
+from games.sword_of_lies.betting import Betting
+from games.sword_of_lies.betting_records import REFUSAL_KEYS, BetKind, Limit
+from games.sword_of_lies.pots import Pot, build_pots, settle
 
 
 def start(

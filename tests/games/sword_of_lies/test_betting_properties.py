@@ -13,7 +13,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.sword_of_lies.betting import KINDS, BetKind, Betting, LegalBets, settle
+from games.sword_of_lies.betting import Betting
+from games.sword_of_lies.betting_records import KINDS, BetKind, LegalBets
+from games.sword_of_lies.pots import settle
 from tests.depth import examples
 
 LIMITS = ("no_limit", "pot_limit", "fixed_limit")
@@ -185,7 +187,7 @@ def test_random_hands_keep_every_invariant(b: Betting, seed: int) -> None:
 def test_settle_conserves_chips(
     amounts: list[int], folded: list[bool], rake: tuple[int, int], seed: int
 ) -> None:
-    from games.sword_of_lies.betting import build_pots
+    from games.sword_of_lies.pots import build_pots
 
     contributions = dict(enumerate(amounts))
     live = [s for s in contributions if not folded[s]] or [0]

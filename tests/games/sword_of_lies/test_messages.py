@@ -13,7 +13,7 @@ from fluent.runtime import FluentResource
 from bot.i18n import LOCALES_DIR, catalog, render_params
 from games.core.rng import derived
 from games.sword_of_lies import ENGINE
-from games.sword_of_lies.betting import KINDS, REFUSAL_KEYS
+from games.sword_of_lies.betting_records import KINDS, REFUSAL_KEYS
 from tests.games.sword_of_lies.test_properties import bot_level
 
 from ..rendering import assert_renders_for_everyone

@@ -1,0 +1,105 @@
+"""What each storage backend provides, and what the storage's parts build on: a read, a transaction, a
+group-committed write (and one that moves games' versions on), migrations, the locks several processes
+share a database by. `Storage` (bot/storage/base.py) is these parts together; SQLite (sqlite.py) and
+PostgreSQL (postgres.py) fill in the primitives."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Iterable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from functools import cached_property, partial
+from typing import Any, ClassVar, TypeVar
+
+from bot.storage.program import GroupCommit, Program, SavedStep, StepWrite, Tx, Write, moving, step_program
+from bot.storage.rows import DeliveryRow
+
+T = TypeVar("T")
+
+
+class Backend(ABC):
+    """The primitives every part of the storage writes and reads through."""
+
+    dialect: ClassVar[str]
+    owner: int | None = None
+    """This bot process's number on a database several processes may share (PostgreSQL): the owner
+    of the delivery rows it saves. None: not a bot process, or SQLite."""
+    shared: bool = False
+    """Other bot processes may work on the same games now (PostgreSQL, a process running some of the
+    shards): the table takes `game_lock` and reloads a game another process moved."""
+
+    @cached_property
+    def moved(self) -> dict[int, set[int]]:
+        """game → the versions this process's own writes outside a step moved it to (shared databases): the
+        table takes a copy that was current just before them as current, rather than reloading it."""
+        return {}
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def schema_version(self) -> int: ...
+
+    @abstractmethod
+    async def migrate(self) -> int:
+        """Apply every migration newer than the recorded version, each in its own transaction."""
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Tx]:
+        """One transaction, committed durably when the block ends, rolled back if it raises."""
+
+    @abstractmethod
+    def game_lock(self, game_id: int) -> AbstractAsyncContextManager[tuple[int | None, int]]:
+        """Held across a game's check → apply → save by whichever process works on the game
+        (PostgreSQL: an advisory lock, for several bot processes on one database; SQLite: no lock,
+        one bot process per file being enforced at start-up). Gives the game's `game_position`
+        as read once the lock is held."""
+
+    @asynccontextmanager
+    async def claim_deadline(self, game_id: int, prompt_id: str, now: float) -> AsyncIterator[bool]:
+        """Whether this process fires the deadline now: True while it is the one (PostgreSQL: no other
+        process is firing the game's deadlines, and the deadline is still due). One process per
+        database: always True."""
+        yield True
+
+    async def adopt_deliveries(self) -> list[DeliveryRow]:
+        """The waiting rows of bot processes that died, now this process's to send (PostgreSQL)."""
+        return []
+
+    async def keep_alive(self) -> None:
+        """Make sure the other processes still see this one as alive (PostgreSQL: its liveness lock).
+        Nothing to do for a database of one process."""
+        return
+
+    @abstractmethod
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]: ...
+
+    _commits: GroupCommit
+    """Each backend's group commit (its `_run_batch` runs a batch of programs in one transaction)."""
+
+    @staticmethod
+    def _step_program(step: StepWrite) -> Program[SavedStep | None]:
+        """How this backend writes a step (PostgreSQL: in one statement)."""
+        return step_program(step)
+
+    async def _write(self, write: Write[T]) -> T:
+        """Run a write durably, group-committed with other writes that arrive together."""
+        return await self._commits.write(write)
+
+    async def _write_moving(self, make: Write[T], game_ids: Iterable[int]) -> T:
+        """A write that changes games outside a step: when other processes share the database, the
+        games' versions move on in the same transaction (they reload what changed: the prompts
+        posted, the deadlines), and `moved` keeps the new ones once they are saved."""
+        games = sorted(set(game_ids)) if self.shared else []
+        result, versions = await self._write(partial(moving, make, games))
+        for game_id, version in versions.items():
+            self.moved.setdefault(game_id, set()).add(version)
+        return result
+
+    async def read(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+        """Rows for a reader of saved rows beside the storage (bot/ratings/)."""
+        return await self._fetchall(sql, params)
+
+    async def write(self, write: Write[T]) -> T:
+        """A write program of a module beside the storage (bot/ratings/), durably and group-committed."""
+        return await self._write(write)

@@ -1,0 +1,111 @@
+"""The storage's outbox: the delivery rows a step or a lobby saved, claimed, sent or dropped, and where
+each prompt's message was posted."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from functools import partial
+
+from bot.storage.backend import Backend
+from bot.storage.program import claim_program, finish_program, insert_deliveries, number_deliveries, record_prompts
+from bot.storage.rows import DELIVERY_COLUMNS, DELIVERY_SENT, DeliveryRow, delivery_row
+
+
+class DeliveryStore(Backend):
+    """The outbox, and where prompts were posted."""
+
+    # --- the outbox (deliveries) ----------------------------------------------------------------
+    async def add_deliveries(self, rows: list[DeliveryRow]) -> None:
+        """Deliveries that are not part of a step (a reminder, prompts a seat change calls for)."""
+        if rows:
+            ids = await self._write_moving(partial(insert_deliveries, rows, self.owner), [r.game_id for r in rows])
+            number_deliveries(rows, ids)
+
+    async def claim_deliveries(self, ids: list[int], batch: int) -> bool:
+        """Record, before sending, which rows go into one Discord message (`batch` is its nonce).
+        Whether they are still this process's to send (always, for one process per database)."""
+        return await self._write(partial(claim_program, ids, batch))
+
+    async def finish_deliveries(
+        self, ids: list[int], *, state: int = DELIVERY_SENT, prompts: Iterable[tuple[int, str, int, int]] = ()
+    ) -> None:
+        """Mark rows sent (or dropped); a prompt's message is recorded in the same transaction (and,
+        when other processes share the database, its game's version moves on: they learn where the
+        message is — a sheet's next step edits it rather than posting another)."""
+        prompts = list(prompts)
+        await self._write_moving(partial(finish_program, ids, state, prompts), [game_id for game_id, *_ in prompts])
+
+    async def waiting_deliveries(self) -> list[DeliveryRow]:
+        """Every row not yet sent that this process is to send, oldest first (start-up). PostgreSQL
+        with several processes: the rows of those that died, adopted."""
+        rows = await self._fetchall(f"SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE state = 0 ORDER BY id")
+        return [delivery_row(r) for r in rows]
+
+    async def others_waiting(self, game_id: int, up_to: int) -> bool:
+        """Whether another process still has to send one of the game's rows up to `up_to`."""
+        rows = await self._fetchall(
+            "SELECT 1 FROM deliveries WHERE game_id = ? AND state = 0 AND id <= ? AND owner IS DISTINCT FROM ?"
+            " LIMIT 1",
+            (game_id, up_to, self.owner),
+        )
+        return bool(rows)
+
+    async def still_waiting(self, ids: list[int]) -> set[int]:
+        """Which of these delivery rows are still to be sent (a rollback may have dropped some)."""
+        if not ids:
+            return set()
+        marks = ",".join("?" * len(ids))
+        rows = await self._fetchall(f"SELECT id FROM deliveries WHERE state = 0 AND id IN ({marks})", ids)
+        return {int(r[0]) for r in rows}
+
+    async def posted_prompts(self, game_id: int | None = None) -> dict[int, set[tuple[str, int | None]]]:
+        """(prompt, member) pairs already queued for posting, by running game, or of one game (for
+        games from before the outbox: the prompts recorded as sent, member unknown)."""
+        posted: dict[int, set[tuple[str, int | None]]] = {}
+        one, params = ("", ()) if game_id is None else (" AND g.id = ?", (game_id,))
+        for game, prompt_id, body in await self._fetchall(
+            "SELECT d.game_id, d.prompt_id, d.body FROM deliveries d"
+            " JOIN games g ON g.id = d.game_id WHERE g.status = 'running' AND d.prompt_id IS NOT NULL" + one,
+            params,
+        ):
+            posted.setdefault(game, set()).add((prompt_id, json.loads(body).get("user")))
+        for game, prompt_id in await self._fetchall(
+            "SELECT p.game_id, p.prompt_id FROM prompt_messages p JOIN games g ON g.id = p.game_id"
+            " WHERE g.status = 'running' AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.game_id = p.game_id)"
+            + one,
+            params,
+        ):
+            posted.setdefault(game, set()).add((prompt_id, None))
+        return posted
+
+    async def prune_deliveries(self) -> int:
+        """Forget the delivered rows of games that are over, and of game nights (start-up housekeeping)."""
+        async with self.transaction() as tx:
+            return await tx.execute(
+                "DELETE FROM deliveries WHERE state != 0 AND (game_id IS NULL OR game_id IN"
+                " (SELECT id FROM games WHERE status IN ('finished', 'cancelled')))"
+            )
+
+    # --- where prompts were sent ----------------------------------------------------------------
+    async def record_prompt_message(
+        self, game_id: int, prompt_id: str, channel_id: int | None, message_id: int | None, *, failed: bool = False
+    ) -> None:
+        await self._write_moving(
+            partial(record_prompts, [(game_id, prompt_id, channel_id, message_id, int(failed))]), [game_id]
+        )
+
+    async def prompt_messages(self, game_id: int | None = None) -> list[tuple[int, str, int, int]]:
+        """(game, prompt, channel, message) of the running games' (or one game's) posted prompts, oldest first."""
+        one, params = ("", ()) if game_id is None else (" AND g.id = ?", (game_id,))
+        rows = await self._fetchall(
+            "SELECT p.game_id, p.prompt_id, p.channel_id, p.message_id FROM prompt_messages p"
+            " JOIN games g ON g.id = p.game_id WHERE g.status = 'running' AND p.message_id IS NOT NULL" + one
+            + " ORDER BY p.rowid",  # PostgreSQL's table has an explicit `rowid` column for this order
+            params,
+        )
+        return [(int(r[0]), str(r[1]), int(r[2]), int(r[3])) for r in rows]
+
+    async def sent_prompts(self, game_id: int) -> set[str]:
+        rows = await self._fetchall("SELECT prompt_id FROM prompt_messages WHERE game_id = ?", (game_id,))
+        return {r[0] for r in rows}

@@ -1,0 +1,73 @@
+"""The storage's lobbies and servers: a lobby's compare-and-set change, which interactions were applied,
+and each server's settings."""
+
+from __future__ import annotations
+
+import json
+from functools import partial
+from typing import Any
+
+from bot.storage.backend import Backend
+from bot.storage.program import lobby_change
+from bot.storage.rows import dumps, game_update
+
+
+class ServerStore(Backend):
+    """Lobbies' changes, the interactions applied, and each server's settings."""
+
+    async def update_lobby(
+        self, game_id: int, expected_seats: list[dict[str, Any]], *, input_key: str | None = None, **fields: Any
+    ) -> bool:
+        """Change a lobby only if it is still a lobby with exactly `expected_seats` (a compare-and-set:
+        a join can never land on a game that started, or erase a seat taken meanwhile). `input_key`:
+        the interaction that asked for the change, recorded in the same transaction; one recorded
+        before raises IntegrityError and changes nothing."""
+        sql, params = game_update(game_id, fields)
+        sql += " AND status = 'lobby' AND seats = ?"
+        return await self._write(partial(lobby_change, game_id, sql, (*params, dumps(expected_seats)), input_key))
+
+    async def input_applied(self, input_key: str) -> int | None:
+        """The game an interaction was already applied to — a lobby change (`lobby_inputs`) or a step
+        of a game (its action row) — or None. Interaction ids are unique across Discord, so the key
+        alone says it: a repeated /cancel never lands on the lobby opened in the channel since."""
+        rows = await self._fetchall(
+            "SELECT game_id FROM lobby_inputs WHERE input_key = ?"
+            " UNION ALL SELECT game_id FROM actions WHERE input_key = ? LIMIT 1",
+            (input_key, input_key),
+        )
+        return int(rows[0][0]) if rows else None
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        rows = await self._fetchall(
+            "SELECT language, gm_role_id, deadlines, absent_after, graveyard_channel_id, spectators, web,"
+            " min_reliability, leaderboard_games, zone FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        if not rows:
+            return {"language": None, "gm_role_id": None, "deadlines": {}, "absent_after": 0,
+                    "graveyard_channel_id": None, "spectators": True, "web": True, "min_reliability": 0,
+                    "leaderboard_games": 5, "zone": None}
+        (language, role, deadlines, absent_after, graveyard, spectators, web, min_reliability,
+         leaderboard_games, zone) = rows[0]
+        return {"language": language, "gm_role_id": role, "deadlines": json.loads(deadlines),
+                "absent_after": int(absent_after), "graveyard_channel_id": graveyard, "spectators": bool(spectators),
+                "web": bool(web), "min_reliability": int(min_reliability), "leaderboard_games": int(leaderboard_games),
+                "zone": zone}
+
+    async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        async with self.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO guild_settings (guild_id, language, gm_role_id, deadlines, absent_after,"
+                " graveyard_channel_id, spectators, web, min_reliability, leaderboard_games, zone)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
+                " gm_role_id = excluded.gm_role_id, deadlines = excluded.deadlines,"
+                " absent_after = excluded.absent_after, graveyard_channel_id = excluded.graveyard_channel_id,"
+                " spectators = excluded.spectators, web = excluded.web, min_reliability = excluded.min_reliability,"
+                " leaderboard_games = excluded.leaderboard_games, zone = excluded.zone",
+                (guild_id, settings.get("language"), settings.get("gm_role_id"),
+                 dumps(settings.get("deadlines") or {}), int(settings.get("absent_after") or 0),
+                 settings.get("graveyard_channel_id"), int(bool(settings.get("spectators", True))),
+                 int(bool(settings.get("web", True))),
+                 int(settings.get("min_reliability") or 0), int(settings.get("leaderboard_games", 5)),
+                 settings.get("zone")),
+            )
