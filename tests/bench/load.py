@@ -28,17 +28,25 @@ Buckets = dict[float, float]
 def process_cpu(pid: int) -> float | None:
     """CPU seconds (user + system) process `pid` and its children (the bot's database writer; a PostgreSQL
     server's backends) have used so far; None where /proc is not available."""
+    tree = process_tree_cpu(pid)
+    return sum(tree.values()) if tree else None
+
+
+def process_tree_cpu(pid: int) -> dict[int, float]:
+    """CPU seconds each process of `pid`'s tree (it and its living children, theirs …) has used so far, by pid:
+    a child that ended takes its share with it, so a reader of the whole tree over time adds what each pid
+    grew by; empty where /proc is not available or the process is gone."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
-        return None
-    used = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime (fields 14, 15)
+        return {}
+    found = {pid: (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")}  # utime, stime (fields 14, 15)
     with contextlib.suppress(OSError):
         for task in Path(f"/proc/{pid}/task").iterdir():
             with contextlib.suppress(OSError):
                 for child in (task / "children").read_text().split():
-                    used += process_cpu(int(child)) or 0.0
-    return used
+                    found.update(process_tree_cpu(int(child)))
+    return found
 
 
 def resident_bytes(pid: int) -> int | None:

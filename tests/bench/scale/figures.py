@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tests.bench.load import bucket_max, bucket_quantile, process_cpu, resident_bytes
+from tests.bench.load import bucket_max, bucket_quantile, process_tree_cpu, resident_bytes
 from tests.bench.scale.cluster import Cluster
 from tests.endpoints import Samples, scrape
 
@@ -94,10 +94,13 @@ class Watch:
         self.interactions_sent = interactions_sent
         self.open: list[Window] = []
         self.last: dict[str, Samples] = {}
-        self.cpu_last: dict[str, tuple[int, float]] = {}
+        self.cpu_last: dict[str, dict[int, float]] = {}
         self.sent_last = interactions_sent()
         self.task: asyncio.Task[None] | None = None
         self.baseline_rss: int | None = None
+        self._reading = asyncio.Lock()
+        """One reading at a time: a reading that finished after a later one would find every counter lower than
+        its last reading, take that for a restart and count all of it again."""
 
     def window(self, name: str) -> Window:
         window = Window(name, time.monotonic(), time.time(), asyncio.get_running_loop().time())
@@ -134,17 +137,21 @@ class Watch:
                 await self.read()
 
     def _cpu(self, name: str, pid: int | None) -> float:
-        """CPU seconds `name` used since the last reading (a new pid: a restarted process, counted from 0)."""
+        """CPU seconds `name` used since the last reading: what each process of its tree grew by (a new pid, a
+        restarted process or a new PostgreSQL backend, counted from 0; an ended child's share is not taken
+        back)."""
         if pid is None:
             return 0.0
-        used = time.process_time() if pid == -1 else process_cpu(pid)
-        if used is None:
-            return 0.0
-        last_pid, last = self.cpu_last.get(name, (pid, 0.0))
-        self.cpu_last[name] = (pid, used)
-        return used - last if last_pid == pid and used >= last else used
+        used = {-1: time.process_time()} if pid == -1 else process_tree_cpu(pid)
+        last = self.cpu_last.get(name, {})
+        self.cpu_last[name] = used
+        return sum(now - last.get(each, 0.0) if now >= last.get(each, 0.0) else now for each, now in used.items())
 
     async def read(self) -> None:
+        async with self._reading:
+            await self._read()
+
+    async def _read(self) -> None:
         cluster = self.cluster
         scrapes = await asyncio.gather(*(scrape(port) for port in cluster.ports), return_exceptions=True)
         sessions = await cluster.connections()
