@@ -53,6 +53,8 @@ class Findings:
     lost: dict[int, str] = field(default_factory=dict)
     stalled: dict[int, str] = field(default_factory=dict)
     answered_twice: list[str] = field(default_factory=list)
+    acknowledged_again: int = 0
+    """Callbacks Discord refused as already acknowledged (40060): not shown twice."""
     waiting: Counter[str] = field(default_factory=Counter)
     """Delivery rows still waiting after the run, by kind and owner."""
 
@@ -75,6 +77,7 @@ class Findings:
             f"  delivery rows still waiting: {sum(self.waiting.values())} {dict(self.waiting.most_common(6))}",
             f"  games lost: {len(self.lost)}{few(self.lost)}; stalled: {len(self.stalled)}{few(self.stalled)};"
             f" answered twice: {len(self.answered_twice)}{few(self.answered_twice)}   (goal: 0, 0, 0)",
+            f"  second answers Discord refused as already acknowledged (40060; shown once): {self.acknowledged_again}",
         ]
 
 
@@ -122,9 +125,12 @@ async def check(url: str, standin: DiscordStandIn, ledger: Ledger, now: float) -
     for game_id, seen in ledger.stalled.items():
         found.stalled.setdefault(game_id, f"its players saw nothing move; last: {seen[:80]!r}")
     for record in standin.interactions.values():
-        answers = [c for c in record.callbacks if c["status"] < 400 or c["code"] == 40060]
+        answers = [c for c in record.callbacks if c["status"] < 400]
         if len(answers) > 1:
             found.answered_twice.append(f"interaction {record.id} answered {len(answers)} times")
+        # a second acknowledgement Discord refused (40060) showed nothing twice: after an answer Discord carried
+        # out but answered 5xx (an outage), trying again is right
+        found.acknowledged_again += sum(1 for c in record.callbacks if c["code"] == 40060)
     found.answered_twice += [f"message shown twice: {m}" for m in found.doubled_messages]
     found.answered_twice += [f"click applied twice: {i}" for i in found.doubled_clicks]
     return found

@@ -155,7 +155,7 @@ async def run(config: Config) -> int:
         await settled(cluster)
         print(f"bot processes: {', '.join(f'{n} = {pid}' for n, pid in (await cluster.process_numbers()).items())}"
               " (a delivery row's owner)")
-        cluster.stop()
+        await cluster.stop()
         print("\n".join(growth(windows, watch.baseline_rss)))
         print(f"the players: {dict(ledger.outcomes.most_common())}; games opened {dict(ledger.opened)}; waited on the "
               f"pace for {pace.waited:.0f} s in all")
