@@ -5,7 +5,8 @@
     python3 dev.py test [args]  install what is needed (with test tools), then ruff + pytest (both cores,
                                 then the `serial` tests alone; --deep: randomised tests at full size)
     python3 dev.py bench        the benchmarks (table vs bare SQLite; Castle, Mafia; the bots; ratings; the metrics;
-                                the web record's pages; Discord)
+                                the web record's pages; Discord; last the scale run, shortened: SCALE_ARGS sets
+                                its size)
 
 It keeps a virtual environment in `.venv` and reinstalls only when pyproject.toml changes.
 """
@@ -56,6 +57,8 @@ def call(command: list[str], env: dict[str, str] | None = None) -> int:
             continue
 
 
+SCALE_ARGS = "--games 500 --minutes 3 --stage-minutes 1"
+"""The scale run as `dev.py bench` runs it: a quarter of its games, a short last stage (about 12 minutes in all)."""
 NO_TESTS_COLLECTED = 5
 """pytest's exit code when a selection holds no test (e.g. a file with no `serial` ones)."""
 
@@ -116,7 +119,9 @@ def main(argv: list[str]) -> int:
             code = subprocess.call([str(PYTHON), "-m", module, *(["bench"] if module == "bot" else [])])
             if code:
                 return code
-        return subprocess.call([str(PYTHON), "-m", "tests.bench.discord_bench", *rest])
+        code = subprocess.call([str(PYTHON), "-m", "tests.bench.discord_bench", *rest])
+        scale = os.environ.get("SCALE_ARGS", SCALE_ARGS).split()  # "" for the module's own size (2,000 games)
+        return subprocess.call([str(PYTHON), "-m", "tests.bench.scale", *scale]) or code
     print(__doc__)
     return 2
 

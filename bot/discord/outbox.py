@@ -16,7 +16,8 @@ claimed batch as the same message with the same nonce, which Discord does not cr
 A send that fails for a while (a 5xx, a time-out, a broken connection: bot/discord/failures.py) is
 tried again with backoff, in order: the destination's queue waits for it, its rows stay waiting (a
 restart sends them), and a claimed message is tried again with its nonce, which Discord does not create
-twice. Only a permanent answer (403, 404, another 4xx) drops a message's rows.
+twice. So is a claim the database could not save (it is restarting): nothing was sent yet. Only a
+permanent answer (403, 404, another 4xx) drops a message's rows.
 
 A message may go through a cheaper way than `send` (`follow_up`: an interaction's follow-up, outside
 Discord's global rate limit, bot/discord/replies.py). A follow-up carries no nonce: its rows are
@@ -382,7 +383,12 @@ class Outbox:
                 send = await self._follow_up() or self._send
             if batch is None and rows and self._journal is not None:
                 batch = min(rows) if send is self._send else -min(rows)
-                if not await self._journal.claim(rows, batch):
+                try:
+                    claimed = await self._journal.claim(rows, batch)
+                except Exception as error:  # the database, not Discord: nothing was sent; all of it again later
+                    again = self._as_claimed(chunk, content, None)
+                    raise TryAgain([again, *[item for items in later for item in items]], error) from error
+                if not claimed:
                     metrics.delivery_dropped("taken")
                     log.warning("%d rows are another bot process's to send now; not sent here", len(rows))
                     return
@@ -399,6 +405,8 @@ class Outbox:
                 self._follow_up_unsaved = batch is not None and batch < 0
             if message is not None and message.on_sent is not None:
                 await message.on_sent(sent)
+        except TryAgain:
+            raise
         except Exception as error:
             if transient(error):
                 again = self._as_claimed(chunk, content, batch)

@@ -6,7 +6,8 @@ A claim is saved before its message goes: a restart sends a claimed message agai
 together: those made while one save is under way share the next (one write for a burst of sends, not
 one each, on the click's way to the disk). A mark not saved yet when the process dies leaves the rows
 claimed, and the restart's send is that same idempotent one (after a follow-up, which has no nonce, an
-outbox sends nothing new until `saved`: bot/discord/outbox.py).
+outbox sends nothing new until `saved`: bot/discord/outbox.py). A mark the database could not save (a
+restart of it) is saved again until it is.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import discord
 from discord.ext import commands
 
 from bot.discord.attempts import already_there, same_content
+from bot.discord.failures import backoff
 from bot.discord.outbox import Item, Message, Outbox, Sender, Text
 from bot.discord.presenting import public_player
 from bot.discord.priority import Foreground
@@ -29,8 +31,12 @@ from bot.i18n import t
 from bot.live import LiveGame
 from bot.storage import DELIVERY_DROPPED, DeliveryRow, Storage
 from bot.table import Table
+from bot.waiting import stop_task
 
 log = logging.getLogger(__name__)
+
+MARKS_ON_CLOSE_SECONDS = 10.0
+"""How long closing waits for the last marks to be saved (a database that is away is tried again meanwhile)."""
 
 
 class ChannelGone(Exception):
@@ -147,7 +153,11 @@ class Outboxes:
     async def close(self) -> None:
         for outbox in list(self.outboxes.values()):
             await outbox.close()
-        await self.saved()
+        try:  # a database that stays away leaves the rows claimed: the next start sends them, as after a crash
+            await asyncio.wait_for(self.saved(), MARKS_ON_CLOSE_SECONDS)
+        except TimeoutError:
+            log.warning("closing before every sent row was saved as sent: the next start sends them again")
+        await stop_task(self._marking)
 
     async def drained(self) -> None:
         """Every queued message sent and saved as sent (tests and shutdown)."""
@@ -248,6 +258,11 @@ class Outboxes:
             self._marking = asyncio.create_task(self._save_marks())
 
     async def _save_marks(self) -> None:
+        """Save the marks, those made meanwhile with the next save. A save the database could not make (it is
+        restarting) is made again, with backoff, until it is (`saved` waits for it): rows left claimed would
+        hold back their game's later lines in the other processes, and be sent again by whichever adopted
+        them once this process is gone."""
+        failures = 0
         while self._marks:
             marks, self._marks = self._marks, []
             rows = [row for sent, _ in marks for row in sent]
@@ -258,8 +273,14 @@ class Outboxes:
                     posts[post[:2]] = post
             try:
                 await self.storage.finish_deliveries(rows, prompts=list(posts.values()))
-            except Exception:  # still claimed: a restart sends them again, as the same messages
-                log.exception("could not save %d rows as sent", len(rows))
+            except Exception as error:  # still claimed (a restart sends them again, as the same messages)
+                failures += 1
+                log.warning("could not save %d rows as sent (%s); trying again in %.0f s", len(rows), error,
+                            backoff(failures))
+                self._marks[:0] = marks  # before the marks made meanwhile: a prompt posted again stays the last
+                await asyncio.sleep(backoff(failures))
+            else:
+                failures = 0
 
     async def saved(self) -> None:
         """Every mark made so far is on disk."""

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import os
 import random
 import signal
@@ -52,8 +51,20 @@ from collections import Counter
 from pathlib import Path
 
 from tests.bench.graveyard_lag import graveyard_figure
-from tests.discord_standin import Channel, DiscordStandIn, InteractionRecord, Message, User
-from tests.endpoints import free_port, scrape
+from tests.bench.load import (
+    COMMIT,
+    STEP_SAVE,
+    Reader,
+    bucket_quantile,
+    cpu_line,
+    handling_buckets,
+    pct,
+    process_cpu,
+    refused,
+    slash,
+)
+from tests.discord_standin import Channel, DiscordStandIn, Message, User
+from tests.endpoints import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 GLOBAL_LIMIT = 50  # requests per second per bot token, across all its processes (Discord)
@@ -86,107 +97,17 @@ def budget(standin: DiscordStandIn) -> list[str]:
     return lines
 
 
-def process_cpu(pid: int) -> float | None:
-    """CPU seconds (user + system) process `pid` and its children (the bot's database writer) have used so
-    far; None where /proc is not available."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    used = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime (fields 14, 15)
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        with contextlib.suppress(OSError):
-            for child in (task / "children").read_text().split():
-                used += process_cpu(int(child)) or 0.0
-    return used
-
-
-def cpu_line(bot: float | None, own: float, elapsed: float, interactions: int) -> str:
-    """The bot's CPU (its process and its database writer's) beside this process's (the stand-in and the
-    simulated players), per interaction and as a share of one core: the latencies are the bot's only while
-    this process is not the one lagging."""
-    per = max(1, interactions)
-    bot_part = "n/a (no /proc)" if bot is None else f"{bot / per * 1000:.2f} ms ({bot / elapsed:.0%} of a core)"
-    return f"bot {bot_part}; stand-in + players {own / per * 1000:.2f} ms ({own / elapsed:.0%} of a core)"
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-HANDLING = "gamemaster_interaction_handling_seconds_bucket"
-STEP_SAVE = "gamemaster_step_save_seconds_bucket"
-COMMIT = "gamemaster_storage_commit_seconds_bucket"
-
-
-async def handling_buckets(port: int, histogram: str = HANDLING) -> dict[float, float]:
-    """One of the bot's histograms as it stands (by default the handling time): upper bound (s) → observations
-    at or under it."""
-    buckets: dict[float, float] = {}
-    for (name, labels), value in (await scrape(port)).items():
-        if name == histogram:
-            bound = float(dict(labels)["le"])
-            buckets[bound] = buckets.get(bound, 0.0) + value
-    return buckets
-
-
-def bucket_quantile(before: dict[float, float], after: dict[float, float], q: float) -> float:
-    """The q-quantile of what was observed between two scrapes, interpolated inside its bucket."""
-    bounds = sorted(after)
-    counts = [after[b] - before.get(b, 0.0) for b in bounds]
-    if not counts or counts[-1] <= 0:
-        return float("nan")
-    wanted, low, below = q * counts[-1], 0.0, 0.0
-    for bound, count in zip(bounds, counts, strict=True):
-        if count >= wanted:
-            if bound == float("inf"):
-                return low
-            return low + (bound - low) * (wanted - below) / max(count - below, 1e-9)
-        low, below = bound, count
-    return low
-
-
-def refused(call: InteractionRecord, what: str) -> None:
-    """Fail loudly when Discord (the stand-in) refused the bot's answer: a game whose /start was refused
-    (10062, answered after 3 s) never starts, and would otherwise surface as a stall a minute later."""
-    if call.errors:
-        error = call.errors[0]
-        where = f"#{call.channel.name}" if call.channel.name else f"the DMs of {call.user.username}"
-        raise RuntimeError(f"{what} in {where}: the bot's callback type {error['type']} was refused "
-                           f"({error['status']} / {error['code']}) {error['after'] * 1000:.0f} ms after dispatch")
-
-
-async def slash(standin: DiscordStandIn, user: User, command: str, channel: Channel) -> None:
-    call = await standin.invoke_slash(user, command, channel=channel)
-    await call.wait_response(timeout=60)
-    refused(call, f"/{command}")
-    if call.response_type == 5:  # "thinking…": wait for the follow-up that fills the message in
-        deadline = time.monotonic() + 60
-        while call.original_message_id is None or standin.message(call.original_message_id).loading:
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"/{command} in #{channel.name}: the deferred answer never came")
-            await standin.wait_for_messages([channel.id], timeout=1.0)
-        refused(call, f"/{command}")
-
-
 class Player:
     """One seat's view: reads only messages that are new since its last look (cheap polling)."""
 
     def __init__(self, standin: DiscordStandIn, user: User, channel: Channel) -> None:
         self.standin, self.user, self.channel = standin, user, channel
-        self.seen: dict[int, int] = {}
+        self.reader = Reader(standin)
         self.waiting: dict[int, Message] = {}
-
-    def _new(self, channel_id: int) -> list[Message]:
-        messages = self.standin.messages.get(channel_id, [])
-        start = self.seen.get(channel_id, 0)
-        self.seen[channel_id] = len(messages)
-        return messages[start:]
 
     def prompts(self) -> list[Message]:
         dm = self.standin._dm_channels.get(self.user.id)
-        fresh = [*self._new(self.channel.id), *(self._new(dm) if dm else [])]
+        fresh = [*self.reader.new(self.channel.id), *(self.reader.new(dm) if dm else [])]
         for message in fresh:
             if message.channel_id == self.channel.id and f"<@{self.user.id}>" not in message.content:
                 continue

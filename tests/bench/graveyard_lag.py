@@ -32,6 +32,7 @@ from typing import Any
 from bot.live import Seat
 from bot.storage import open_storage
 from bot.table import Table
+from tests.bench.load import pct
 from tests.discord_standin import Channel, DiscordStandIn, Message, User
 
 PLAYERS = 10
@@ -48,11 +49,6 @@ Starter = Callable[[DiscordStandIn, Path, int], Awaitable[subprocess.Popen[bytes
 def query(db: Path, sql: str, *params: Any) -> list[tuple[Any, ...]]:
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=10) as connection:
         return connection.execute(sql, params).fetchall()
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
 async def seat(db: Path, guild_id: int, channel_id: int, users: list[User], watcher: User) -> int:

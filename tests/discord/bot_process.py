@@ -38,11 +38,14 @@ WINDOW = 0.05
 
 class BotProcess:
     def __init__(
-        self, standin: DiscordStandIn, guild: Guild, db: Path | str, log: Path, *,
-        shard_ids: Sequence[int] | None = None, shard_count: int | None = None,
+        self, standin: DiscordStandIn, guild: Guild | None, db: Path | str, log: Path, *,
+        shard_ids: Sequence[int] | None = None, shard_count: int | None = None, env: dict[str, str] | None = None,
     ) -> None:
+        """`guild`: the server its commands are synced to at once (DEV_GUILD_ID); None: globally, for every
+        server. `env`: settings of its own, over the ones below (e.g. METRICS_PORT, LOG_LEVEL)."""
         self.standin, self.guild, self.db, self.log = standin, guild, db, log
         self.shard_ids, self.shard_count = shard_ids, shard_count
+        self.extra_env = env or {}
         self.process: subprocess.Popen[bytes] | None = None
         self.starts = 0
 
@@ -52,6 +55,8 @@ class BotProcess:
         return set(self.shard_ids) if self.shard_ids is not None else set(range(self.shard_count or 1))
 
     def _syncs(self) -> int:
+        if self.guild is None:
+            return len(self.standin.requests_to("PUT", "/applications/{application_id}/commands"))
         return len(self.standin.requests_to("PUT", "/applications/{application_id}/guilds/{guild_id}/commands"))
 
     def env(self) -> dict[str, str]:
@@ -62,12 +67,14 @@ class BotProcess:
         if self.shard_ids is not None:
             shards["SHARD_IDS"] = ",".join(map(str, self.shard_ids))
         return {
-            **os.environ, **self.standin.env(), **database, **shards, "DEV_GUILD_ID": str(self.guild.id),
+            **os.environ, **self.standin.env(), **database, **shards,
+            "DEV_GUILD_ID": "" if self.guild is None else str(self.guild.id),
             "DEFAULT_LANGUAGE": "en", "PYTHONPATH": str(ROOT), "LOG_LEVEL": "INFO",
             "OUTBOX_WINDOW_SECONDS": str(WINDOW), "LOBBY_OPENINGS_PER_HOUR": "1000000",  # tests open many
+            **self.extra_env,
         }
 
-    async def start(self) -> None:
+    async def start(self, timeout: float = 30) -> None:
         syncs = self._syncs()
         gateway = self.standin.gateway
         before = {sid for sid, s in gateway.sessions.items() if s.shard_id in self.shards}
@@ -76,12 +83,14 @@ class BotProcess:
             stdout=self.log.open("ab"), stderr=subprocess.STDOUT,
         )
         self.starts += 1
-        await self.standin.wait_for(lambda: self._syncs() > syncs, timeout=30, what="the bot process to sync commands")
+        await self.standin.wait_for(
+            lambda: self._syncs() > syncs, timeout=timeout, what="the bot process to sync commands"
+        )
         await self.standin.wait_for(
             lambda: self.shards <= {
                 s.shard_id for s in gateway.sessions.values() if s.connected and s.session_id not in before
             },
-            timeout=30, what="the bot process to connect its shards",
+            timeout=timeout, what="the bot process to connect its shards",
         )
         for session_id in before:  # the killed process's: never resumed
             gateway.sessions[session_id].invalid = True

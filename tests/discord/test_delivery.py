@@ -231,9 +231,9 @@ async def test_finished_games_leave_nothing_in_memory(tmp_path: Path) -> None:
 
 
 class HeldStorage:
-    """Records each save of sent marks; holds the first until released."""
+    """Records each save of sent marks; holds the first until released; the first `fail` saves fail."""
 
-    def __init__(self, fail: bool = False) -> None:
+    def __init__(self, fail: int = 0) -> None:
         self.saves: list[list[int]] = []
         self.release = asyncio.Event()
         self.fail = fail
@@ -243,6 +243,7 @@ class HeldStorage:
         if len(self.saves) == 1:
             await self.release.wait()
         if self.fail:
+            self.fail -= 1
             raise sqlite3.OperationalError("disk I/O error")
 
 
@@ -279,14 +280,21 @@ async def test_saved_returns_only_once_every_mark_made_so_far_is_on_disk() -> No
     assert storage.saves == [[1], [2]], "both saved when it returned"
 
 
-async def test_a_mark_that_cannot_be_saved_leaves_its_rows_claimed_and_the_outbox_going() -> None:
-    """The rows stay waiting, as claimed: a restart sends them again with the same nonce."""
-    storage = HeldStorage(fail=True)
+async def test_a_mark_that_cannot_be_saved_for_now_is_saved_again_with_those_made_meanwhile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rows stay claimed until it is (a restart meanwhile sends them again with the same nonce); the
+    failure is logged, not raised into the outbox's sending (tests/runtime/test_deliveries.py: the database
+    restarting)."""
+    monkeypatch.setattr("bot.discord.outboxes.backoff", lambda failures: 0.01)
+    storage = HeldStorage(fail=2)
     storage.release.set()
     outboxes = journal(storage)
     await outboxes.done([7], None, [])
-    await outboxes.drained()  # the failure is logged, not raised into the outbox's sending
-    assert storage.saves == [[7]]
+    await asyncio.sleep(0)  # its first save is under way
+    await outboxes.done([8], None, [])
+    await outboxes.drained()
+    assert storage.saves == [[7], [7, 8], [7, 8]]
 
 
 async def test_an_answered_interaction_is_freed_at_once_not_left_to_the_cyclic_collector(

@@ -42,10 +42,13 @@ class Channels:
         owner: User | None = None,
         locale: str = "en-US",
         channels: Iterable[str] = ("general",),
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
-        """A server the bot is in, with @everyone, the bot's managed role, its owner and text channels."""
+        """A server the bot is in, with @everyone, the bot's managed role, its owner and text channels.
+        `shard`: (shard id, shard count) whose gateway shard the server's events go to."""
         owner = owner or self.add_user(f"{name.lower().replace(' ', '-')}-owner")
-        guild = Guild(id=self.snowflake(), name=name, owner_id=owner.id, preferred_locale=locale)
+        guild_id = self.snowflake() if shard is None else self.snowflake.of_shard(*shard)
+        guild = Guild(id=guild_id, name=name, owner_id=owner.id, preferred_locale=locale)
         guild.roles[guild.id] = Role(id=guild.id, name="@everyone", permissions=DEFAULT_EVERYONE_PERMISSIONS)
         bot_role = Role(self.snowflake(), self.bot_user.username, DEFAULT_BOT_PERMISSIONS, position=1, managed=True)
         guild.roles[bot_role.id] = bot_role

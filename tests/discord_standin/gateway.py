@@ -15,6 +15,7 @@ import json
 import logging
 import secrets
 import zlib
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -47,6 +48,8 @@ PRIVILEGED_INTENTS = {
 }
 
 HEARTBEAT_INTERVAL_MS = 41_250
+BACKLOG = 10_000
+"""Events a session keeps for a RESUME; a client that missed more gets INVALID_SESSION and identifies again."""
 
 
 @dataclass(eq=False)
@@ -80,7 +83,8 @@ class GatewaySession:
     shard_count: int
     intents: int
     seq: int = 0
-    backlog: list[dict[str, Any]] = field(default_factory=list)
+    backlog: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=BACKLOG))
+    """The latest events sent, for a RESUME (Discord keeps a limited buffer too: one that lost more is invalid)."""
     connection: Connection | None = None
     invalid: bool = False
     resumes: int = 0
@@ -104,6 +108,8 @@ class Gateway:
         self.presence_updates: list[dict[str, Any]] = []
         self.everywhere: set[str] = set()
         """Events (e.g. "INTERACTION_CREATE") sent to every live session, whatever shard owns them."""
+        self.refusing = False
+        """Discord's gateway down (`DiscordStandIn.outage`): a new connection is answered 503."""
         self._ready_waiters: list[tuple[Callable[[GatewaySession], bool], asyncio.Future[GatewaySession]]] = []
 
     # --- the websocket ----------------------------------------------------------------------------------
@@ -111,6 +117,8 @@ class Gateway:
     async def handle(self, request: web.Request) -> web.StreamResponse:
         if request.headers.get("Upgrade", "").lower() != "websocket":
             raise web.HTTPNotFound(text="the gateway speaks websocket")
+        if self.refusing:
+            raise web.HTTPServiceUnavailable(text="the gateway is down")
         encoding = request.query.get("encoding", "json")
         ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
         await ws.prepare(request)
@@ -233,6 +241,11 @@ class Gateway:
         if session is None or session.invalid or data.get("token") != self.server.token:
             await connection.send({"op": INVALIDATE_SESSION, "d": False})
             return
+        last_seen = data.get("seq") or 0
+        if session.backlog and session.backlog[0]["s"] > last_seen + 1:  # what it missed is no longer kept
+            session.invalid = True
+            await connection.send({"op": INVALIDATE_SESSION, "d": False})
+            return
         previous = session.connection
         if previous is not None and previous is not connection:
             previous.session = None
@@ -240,7 +253,6 @@ class Gateway:
         session.connection = connection
         connection.session = session
         session.resumes += 1
-        last_seen = data.get("seq") or 0
         for payload in session.backlog:
             if payload["s"] > last_seen:
                 await connection.send(payload)

@@ -82,6 +82,15 @@ class Snowflakes:
         self._last = value
         return value
 
+    def of_shard(self, shard: int, shard_count: int) -> int:
+        """The next id whose server Discord routes to `shard` ((id >> 22) % shard_count): its timestamp moved
+        on by less than `shard_count` milliseconds."""
+        value = self()
+        moment = (value >> 22) + (shard - (value >> 22)) % shard_count
+        if moment != value >> 22:
+            value = self._last = moment << 22
+        return value
+
 
 def iso_timestamp(seconds: float | None = None) -> str:
     moment = datetime.datetime.fromtimestamp(time.time() if seconds is None else seconds, datetime.UTC)
@@ -643,6 +652,8 @@ class InteractionRecord:
     response_type: int | None = None
     original_message_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
+    edited: list[int] = field(default_factory=list)
+    """Messages the bot edited through the interaction's token (the original response, its follow-ups), in order."""
     modal: Modal | None = None
     _responded: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
 

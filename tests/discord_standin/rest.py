@@ -140,8 +140,10 @@ class ServerErrorRule:
     """The requests it answered with its error."""
 
     def take(self, record: RecordedRequest, route: str | None, *, landed: bool) -> bool:
-        """Whether this request is answered with the error (counted once, at the rule's own moment)."""
-        if self.remaining <= 0 or self.landed != landed or self.method != record.method or self.route != route:
+        """Whether this request is answered with the error (counted once, at the rule's own moment). A rule's
+        method or route "*" matches every one (an outage)."""
+        if self.remaining <= 0 or self.landed != landed or self.method not in ("*", record.method) \
+                or self.route not in ("*", route):
             return False
         if self.where is not None and not self.where(record):
             return False
@@ -207,12 +209,31 @@ class Rest:
         self, method: str, route: str, *, status: int = 502, times: int = 1, landed: bool = False, every: int = 1,
         where: Callable[[RecordedRequest], bool] | None = None,
     ) -> ServerErrorRule:
-        """Answer the next `times` requests to `method route` (Discord's template, e.g. "/gateway") with a
-        server error, as Discord does in an outage; `landed`: after carrying the request out; `where`: only
-        requests it accepts (`channel_webhook_post`, `acknowledgement`, …); `every`: one in `every` of them."""
+        """Answer the next `times` requests to `method route` (Discord's template, e.g. "/gateway"; "*" for every
+        method or route) with a server error, as Discord does in an outage; `landed`: after carrying the request
+        out; `where`: only requests it accepts (`channel_webhook_post`, `acknowledgement`, …); `every`: one in
+        `every` of them."""
         rule = ServerErrorRule(method.upper(), route, times, status, landed, every, where)
         self.server_errors.append(rule)
         return rule
+
+    async def outage(self, seconds: float, *, status: int = 503, landed_every: int = 3) -> list[ServerErrorRule]:
+        """Discord down for `seconds`: every REST request answered `status` (one in `landed_every` carried out
+        first, then answered with the error), the gateway's connections dropped and new ones refused (the bots
+        reconnect and RESUME once it is back). Returns the rules, whose `failed` say what met them."""
+        rules = [self.fail("*", "*", status=status, times=10**9, every=landed_every, landed=False)]
+        if landed_every > 1:  # the requests the first rule let by: carried out, then the error
+            rules.append(self.fail("*", "*", status=status, times=10**9, landed=True))
+        self.gateway.refusing = True
+        try:
+            await self.gateway.drop_connections(4000)
+            await asyncio.sleep(seconds)
+        finally:
+            self.gateway.refusing = False
+            for rule in rules:
+                rule.remaining = 0
+                self.server_errors.remove(rule)
+        return rules
 
     # --- Discord's global rate limit -----------------------------------------------------------------------------
 
@@ -247,7 +268,7 @@ class Rest:
     # --- checks --------------------------------------------------------------------------------------------------
 
     def requests_to(self, method: str, route: str) -> list[RecordedRequest]:
-        return [r for r in self.requests if r.method == method.upper() and r.route == route]
+        return list(self._requests_by_route.get((method.upper(), route), ()))
 
     def flood_problems(self, limit: int = 5, window: float = 5.0) -> list[str]:
         """Channels that got more than `limit` visible messages within `window` seconds."""
@@ -279,6 +300,8 @@ class Rest:
     def clear_records(self) -> None:
         """Forget recorded requests, violations, unknown routes and message times (after expecting them)."""
         self.requests.clear()
+        self._requests_by_route.clear()
+        self.counted_per_second.clear()
         self.violations.clear()
         self.unknown_requests.clear()
         self.errors.clear()
@@ -307,6 +330,7 @@ class Rest:
                 raise ApiError(404, 0, "404: Not Found")
             found, params = matched
             record.route = found.template
+            self._requests_by_route.setdefault((record.method, found.template), []).append(record)
             if found.auth and request.headers.get("Authorization") != f"Bot {self.token}":
                 raise ApiError(401, 0, "401: Unauthorized")
             rule = self._take_rate_limit(request.method, found.template)
@@ -333,6 +357,11 @@ class Rest:
         record.response = payload
         for hook in self.request_hooks:
             await hook(record, "handled")
+        if self.counted(record):
+            second = int(time.time())
+            self.counted_per_second[second] = self.counted_per_second.get(second, 0) + 1
+        if not self.keep_request_bodies:
+            record.body, record.files, record.response = None, [], None
         self._touch()
         headers = self._rate_limit_headers(record.route or path)
         if payload is None:

@@ -118,6 +118,7 @@ class DiscordStandIn(GatewayEvents, Channels, Messages, Commands, Interactions, 
         spec: SpecValidator | bool | None = True,
         reject_invalid: bool = True,
         flood_limit: tuple[int, float] | None = (5, 5.0),
+        keep_request_bodies: bool = True,
     ) -> None:
         """
         ack_deadline: seconds the bot has for its first interaction callback (Discord: 3).
@@ -129,6 +130,8 @@ class DiscordStandIn(GatewayEvents, Channels, Messages, Commands, Interactions, 
         reject_invalid: answer a body that breaks the description or a limit with 400 / 50035, as Discord does
             (it is recorded in `violations` either way).
         flood_limit: (messages, seconds) per channel that `assert_clean` enforces; None to not check.
+        keep_request_bodies: keep each recorded request's body, files and answer after it is answered (False: only
+            its method, path, route, status and time, for a long run with many requests).
         """
         self.token = token
         self.ack_deadline = ack_deadline
@@ -167,7 +170,12 @@ class DiscordStandIn(GatewayEvents, Channels, Messages, Commands, Interactions, 
         self._attachments: dict[int, Attachment] = {}
         self._interactions_by_token: dict[str, InteractionRecord] = {}
 
+        self.keep_request_bodies = keep_request_bodies
         self.requests: list[RecordedRequest] = []
+        self._requests_by_route: dict[tuple[str, str], list[RecordedRequest]] = {}
+        """`requests` by (method, route): `requests_to` is polled while a bot starts, however many came before."""
+        self.counted_per_second: dict[int, int] = {}
+        """Wall-clock second → requests Discord counts against the bot's global rate limit (`counted`) made in it."""
         self.violations: list[str] = []
         self.unknown_requests: list[RecordedRequest] = []
         self.errors: list[str] = []

@@ -159,7 +159,9 @@ class Webhooks:
     async def _patch_webhook_message(self, request: ApiRequest) -> Any:
         record = self._interaction_for_token(request.params["webhook_id"], request.params["webhook_token"])
         message = self._interaction_message(record, request.params["message_id"])
-        return self._edit_message(message, request.json_object(), request.files).payload()
+        edited = self._edit_message(message, request.json_object(), request.files)
+        record.edited.append(edited.id)
+        return edited.payload()
 
     @route("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", auth=False)
     async def _delete_webhook_message(self, request: ApiRequest) -> Any:

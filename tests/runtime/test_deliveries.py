@@ -4,8 +4,15 @@ drops what the undone steps still had to send."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
+import pytest
+
+from bot.discord.outboxes import Outboxes
 from bot.live import Step
-from bot.storage import DELIVERY_SENT, DeliveryRow, open_storage
+from bot.startup import StartupError
+from bot.storage import DELIVERY_SENT, DeliveryRow, Storage, open_storage
 from bot.table import Table
 from tests.runtime.databases import Database
 from tests.runtime.helpers import humans, pick
@@ -62,4 +69,55 @@ async def test_a_rollback_drops_the_undone_steps_waiting_rows_and_reopens_prompt
     waiting = await storage.waiting_deliveries()
     assert [r.body["text"] for r in waiting] == ["choose", "step 3, claimed"], "claimed may be in Discord: kept"
     assert (await storage.posted_prompts()) == {}, "every prompt of the rolled-back state is posted again"
+    await storage.close()
+
+
+class DatabaseAway:
+    """A storage whose database is away for the first saves of rows as sent (a PostgreSQL restart)."""
+
+    def __init__(self, storage: Storage, away: int) -> None:
+        self.storage = storage
+        self.away = away
+
+    async def finish_deliveries(self, ids: list[int], **kwargs: Any) -> None:
+        if self.away:
+            self.away -= 1
+            raise StartupError("startup-db-pg-cannot-connect", url="postgresql://db", reason="shutting down")
+        await self.storage.finish_deliveries(ids, **kwargs)
+
+
+async def test_rows_sent_while_the_database_is_away_are_saved_as_sent_once_it_is_back(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the scale run (a PostgreSQL restart under load): the mark that a message was sent failed and
+    was given up, its rows stayed claimed for as long as the process lived — holding back every later line of
+    their game in the other processes, and sent again by whichever adopted them after it died."""
+    monkeypatch.setattr("bot.discord.outboxes.backoff", lambda failures: 0.01)
+    storage = await open_storage(database.target)
+    game_id = await storage.create_game(game="cookie", status="running", seed=1, options={}, seats=[], language="en")
+    rows = [DeliveryRow(game_id, 1, "text", {"text": "line"}, channel_id=9)]
+    await storage.add_deliveries(rows)
+    await storage.claim_deliveries([rows[0].id], rows[0].id)
+    outboxes = Outboxes(None, DatabaseAway(storage, away=2), Table(storage), None, 0.05, None)  # type: ignore[arg-type]
+    await outboxes.done([rows[0].id], None, [])
+    await outboxes.saved()
+    assert await storage.still_waiting([rows[0].id]) == set(), "saved as sent once the database is back"
+    await storage.close()
+
+
+async def test_closing_while_the_database_stays_away_leaves_the_rows_claimed_for_the_next_start(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.discord.outboxes.backoff", lambda failures: 0.01)
+    monkeypatch.setattr("bot.discord.outboxes.MARKS_ON_CLOSE_SECONDS", 0.2)
+    storage = await open_storage(database.target)
+    game_id = await storage.create_game(game="cookie", status="running", seed=1, options={}, seats=[], language="en")
+    rows = [DeliveryRow(game_id, 1, "text", {"text": "line"}, channel_id=9)]
+    await storage.add_deliveries(rows)
+    await storage.claim_deliveries([rows[0].id], rows[0].id)
+    outboxes = Outboxes(None, DatabaseAway(storage, away=10**6), Table(storage), None, 0.05, None)  # type: ignore[arg-type]
+    await outboxes.done([rows[0].id], None, [])
+    await asyncio.wait_for(outboxes.close(), 5)
+    [waiting] = await storage.waiting_deliveries()
+    assert waiting.id == rows[0].id and waiting.batch == rows[0].id, "still claimed: the next start sends it again"
     await storage.close()

@@ -8,7 +8,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from bot.discord.outbox import SETTLE_SHARE, Message, Outbox
+from bot.startup import StartupError
 from tests.runtime.helpers import Journal
 
 WINDOW = 0.05
@@ -163,3 +166,35 @@ async def test_a_status_edit_that_does_not_settle_goes_at_once() -> None:
     outbox.put_text("after")
     await outbox.drained()
     assert log == ["status", "send 'after'"]
+
+
+class AwayJournal(Journal):
+    """A journal whose database is away for its first claims (a PostgreSQL restart): the claim raises what
+    the storage raises when it cannot connect."""
+
+    def __init__(self, log: list[str], away: int) -> None:
+        super().__init__(log)
+        self.away = away
+
+    async def claim(self, rows: list[int], batch: int) -> bool:
+        if self.away:
+            self.away -= 1
+            self.log.append("claim failed")
+            raise StartupError("startup-db-pg-cannot-connect", url="postgresql://db", reason="shutting down")
+        return await super().claim(rows, batch)
+
+
+async def test_a_message_whose_claim_the_database_could_not_save_is_sent_once_it_is_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found by the scale run (a PostgreSQL restart under load): the claim's database error was taken for
+    Discord refusing the message, which was dropped from the queue while its rows stayed waiting, unsent
+    for as long as the process lived."""
+    monkeypatch.setattr("bot.discord.outbox.backoff", lambda failures: 0.01)
+    log: list[str] = []
+    outbox = Outbox(HeldSender(log), window=WINDOW, journal=AwayJournal(log, away=2))
+    outbox.put_text("Alice reveals Sword.", rows=[7])
+    outbox.put_message(Message(content="Place your Sword.", rows=[8]))
+    await outbox.drained()
+    assert log == ["claim failed", "claim failed", "claim [7, 8] as 7",
+                   "send 'Alice reveals Sword.\\nPlace your Sword.' nonce=7", "done [7, 8]"]

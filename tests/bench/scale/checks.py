@@ -1,0 +1,306 @@
+"""What the scale run checks once it is over (the bots stopped, everything they sent on disk):
+
+- every game's log replays to its saved state (`Table.replay`: the seed and the live play actions);
+- every click the bot told its player it took is in the game's log, once (its input key `i<interaction id>`);
+- every channel's transcript equals its outbox: each saved delivery row marked sent is in exactly one message
+  of its channel (or DMs), that message shows those rows' texts, and a game's messages came in the order of
+  its rows. A message the bot posted carries its batch as its nonce; a follow-up, which carries none, is found
+  by its text among the destination's follow-ups, in order. Messages that carry no rows (the status message,
+  answers only their clicker sees) are not the outbox's, and a line that is no row's (a channel rule announced
+  where the bot may not set it) may ride along in a row's message;
+- games lost (the players were told one started, and it is not in the database running or finished, or a
+  click it took is missing), stalled (a deadline overdue by more than a minute, or what the players saw stand
+  still) or answered twice (a message shown twice, a click applied twice, an interaction answered twice).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+import asyncpg
+
+from bot.render import clip
+from bot.storage import open_storage
+from bot.table import Table
+from games import registry
+from tests.bench.scale.cluster import PRUNED
+from tests.bench.scale.players import Ledger
+from tests.discord_standin import DiscordStandIn, InteractionRecord, Message
+
+LIMIT = 2000
+OVERDUE_SECONDS = 60.0
+
+
+@dataclass
+class Findings:
+    games: int = 0
+    replayed: int = 0
+    not_replaying: list[str] = field(default_factory=list)
+    taken: int = 0
+    repeated_answers: int = 0
+    """Clicks that gave again the answer already in effect: taken, and rightly not logged."""
+    missing_clicks: list[int] = field(default_factory=list)
+    doubled_clicks: list[int] = field(default_factory=list)
+    messages: int = 0
+    missing_messages: list[str] = field(default_factory=list)
+    doubled_messages: list[str] = field(default_factory=list)
+    out_of_order: list[str] = field(default_factory=list)
+    wrong_text: list[str] = field(default_factory=list)
+    lost: dict[int, str] = field(default_factory=dict)
+    stalled: dict[int, str] = field(default_factory=dict)
+    answered_twice: list[str] = field(default_factory=list)
+    acknowledged_again: int = 0
+    """Callbacks Discord refused as already acknowledged (40060): not shown twice."""
+    waiting: Counter[str] = field(default_factory=Counter)
+    """Delivery rows still waiting after the run, by kind and owner."""
+
+    def lines(self) -> list[str]:
+        def few(items: list[Any] | dict[int, str]) -> str:
+            shown = list(items.items() if isinstance(items, dict) else items)[:3]
+            return f" — e.g. {shown}" if shown else ""
+
+        return [
+            f"  replayed to its saved state: {self.replayed} of {self.games} games"
+            f" (not replaying: {len(self.not_replaying)}{few(self.not_replaying)})",
+            f"  clicks the bot said it took: {self.taken}; in the log once: "
+            f"{self.taken - len(self.missing_clicks) - self.repeated_answers}; the answer already in effect (a no-op,"
+            f" not logged): {self.repeated_answers}; missing {len(self.missing_clicks)}{few(self.missing_clicks)};"
+            f" twice {len(self.doubled_clicks)}",
+            f"  messages of the outbox shown: {self.messages}; missing {len(self.missing_messages)}"
+            f"{few(self.missing_messages)}; shown twice {len(self.doubled_messages)}{few(self.doubled_messages)};"
+            f" out of order {len(self.out_of_order)}{few(self.out_of_order)}; other text {len(self.wrong_text)}"
+            f"{few(self.wrong_text)}",
+            f"  delivery rows still waiting: {sum(self.waiting.values())} {dict(self.waiting.most_common(6))}",
+            f"  games lost: {len(self.lost)}{few(self.lost)}; stalled: {len(self.stalled)}{few(self.stalled)};"
+            f" answered twice: {len(self.answered_twice)}{few(self.answered_twice)}   (goal: 0, 0, 0)",
+            f"  second answers Discord refused as already acknowledged (40060; shown once): {self.acknowledged_again}",
+        ]
+
+
+async def check(url: str, standin: DiscordStandIn, ledger: Ledger, now: float) -> Findings:
+    found = Findings()
+    ledger.settle()
+    connection = await asyncpg.connect(url)
+    try:
+        games = {int(r["id"]): (str(r["status"]), str(r["game"])) for r in await connection.fetch(
+            "SELECT id, status, game FROM games")}
+        keys = await connection.fetch(
+            "SELECT game_id, input_key FROM actions WHERE input_key LIKE 'i%'")
+        overdue = await connection.fetch(
+            "SELECT d.game_id, MIN(d.due) FROM deadlines d JOIN games g ON g.id = d.game_id"
+            " WHERE g.status = 'running' AND g.paused = 0 AND d.due < $1 GROUP BY d.game_id", now - OVERDUE_SECONDS)
+        every = await connection.fetch(
+            "SELECT id, game_id, kind, channel_id, user_id, body, batch, owner, state FROM deliveries UNION ALL"
+            f" SELECT id, game_id, kind, channel_id, user_id, body, batch, owner, state FROM {PRUNED} ORDER BY id")
+    finally:
+        await connection.close()
+    await replay(url, games, found)
+    connection = await asyncpg.connect(url)
+    try:
+        await clicks(connection, keys, ledger, standin, found)
+    finally:
+        await connection.close()
+    transcripts(standin, every, found)
+    found.waiting = Counter(
+        f"{row['kind']} of process {row['owner']}" + (", claimed (sent, its mark not saved?)" if row["batch"] else "")
+        for row in every if row["state"] == 0)
+    for game_id, table in ledger.started.items():
+        status = games.get(game_id, ("missing", ""))[0]
+        if status not in ("running", "finished"):
+            found.lost[game_id] = f"#{table}: {status}"
+    for interaction_id in found.missing_clicks:
+        game_id = ledger.taken[interaction_id]
+        record = standin.interactions.get(interaction_id)
+        said = "" if record is None else (
+            f": {record.data.get('custom_id')} {record.data.get('values', '')} answered "
+            f"{[(c['type'], c['status'], round(c['after'], 2)) for c in record.callbacks]}, then edited "
+            f"{len(record.edited)}, follow-ups {len(record.followup_ids)}")
+        found.lost.setdefault(game_id, f"a click it took ({interaction_id}) is not in its log{said}")
+    for game_id, due in overdue:
+        found.stalled[int(game_id)] = f"a deadline overdue by {now - float(due):.0f} s"
+    for game_id, seen in ledger.stalled.items():
+        found.stalled.setdefault(game_id, f"its players saw nothing move; last: {seen[:80]!r}")
+    for record in standin.interactions.values():
+        answers = [c for c in record.callbacks if c["status"] < 400]
+        if len(answers) > 1:
+            found.answered_twice.append(f"interaction {record.id} answered {len(answers)} times")
+        # a second acknowledgement Discord refused (40060) showed nothing twice: after an answer Discord carried
+        # out but answered 5xx (an outage), trying again is right
+        found.acknowledged_again += sum(1 for c in record.callbacks if c["code"] == 40060)
+    found.answered_twice += [f"message shown twice: {m}" for m in found.doubled_messages]
+    found.answered_twice += [f"click applied twice: {i}" for i in found.doubled_clicks]
+    return found
+
+
+async def replay(url: str, games: dict[int, tuple[str, str]], found: Findings) -> None:
+    storage = await open_storage(url)
+    try:
+        table = Table(storage, use_deadlines=False)
+        for game_id, (status, _) in sorted(games.items()):
+            if status not in ("running", "finished"):
+                continue
+            found.games += 1
+            row = await storage.load_game(game_id)
+            try:
+                replayed = registry.engine(games[game_id][1]).dump(await table.replay(game_id))
+            except Exception as error:  # a log that no longer replays is the finding
+                found.not_replaying.append(f"#{game_id}: {type(error).__name__}: {error}"[:200])
+                continue
+            if row is not None and replayed == row.state:  # the state as the game saves it
+                found.replayed += 1
+            else:
+                where = difference(json.loads(replayed), json.loads(row.state or "null")) if row else "no row"
+                found.not_replaying.append(f"#{game_id} ({games[game_id][1]}): the replayed state differs from the"
+                                           f" saved one at {where}")
+    finally:
+        await storage.close()
+
+
+def difference(replayed: Any, saved: Any, path: str = "") -> str:
+    """Where two JSON values first differ (a path, and the two values there, shortened)."""
+    if isinstance(replayed, dict) and isinstance(saved, dict):
+        for key in sorted(set(replayed) | set(saved)):
+            if replayed.get(key) != saved.get(key):
+                return difference(replayed.get(key), saved.get(key), f"{path}.{key}")
+    if isinstance(replayed, list) and isinstance(saved, list) and len(replayed) == len(saved):
+        for n, (a, b) in enumerate(zip(replayed, saved, strict=True)):
+            if a != b:
+                return difference(a, b, f"{path}[{n}]")
+    return f"{path or '.'}: replayed {str(replayed)[:80]!r}, saved {str(saved)[:80]!r}"
+
+
+async def clicks(
+    connection: asyncpg.Connection, keys: list[Any], ledger: Ledger, standin: DiscordStandIn, found: Findings
+) -> None:
+    """Each click the bot said it took is in its game's log once — or it gave again the answer already in
+    effect (a deadline's, or the player's own): the table takes that as a no-op, saves and logs nothing
+    (tests/runtime/test_hardening_table.py), and the state shows the answer it was told."""
+    counted: dict[str, int] = defaultdict(int)
+    for row in keys:
+        counted[str(row["input_key"])] += 1
+    found.taken = len(ledger.taken)
+    for interaction_id, game_id in ledger.taken.items():
+        times = counted.get(f"i{interaction_id}", 0)
+        if times > 1:
+            found.doubled_clicks.append(interaction_id)
+        elif times == 0:
+            if await in_effect(connection, game_id, standin.interactions.get(interaction_id)):
+                found.repeated_answers += 1
+            else:
+                found.missing_clicks.append(interaction_id)
+
+
+async def in_effect(connection: asyncpg.Connection, game_id: int, record: InteractionRecord | None) -> bool:
+    """Whether the click's answer is the prompt's last logged answer from before the click."""
+    if record is None:
+        return False
+    parts = str(record.data.get("custom_id", "")).split("|")
+    if len(parts) < 3:
+        return False
+    prompt = parts[2]
+    value: Any = parts[3] if parts[0] == "gm" and len(parts) > 3 else list(record.data.get("values") or [])
+    clicked = (record.id >> 22) / 1000 + 1_420_070_400  # the interaction's own moment, from its snowflake
+    rows = await connection.fetch(
+        "SELECT payload FROM actions WHERE game_id = $1 AND kind = 'play' AND undone = 0 AND at <= $2 ORDER BY seq",
+        game_id, clicked + 5.0)
+    answers = [json.loads(r["payload"]) for r in rows]
+    last = next((a["value"] for a in reversed(answers) if a.get("prompt") == prompt), None)
+    if isinstance(value, list) and len(value) == 1 and not isinstance(last, list):
+        value = value[0]
+    return last is not None and str(last) == str(value) if not isinstance(last, list) else last == value
+
+
+def original(message: Message) -> str:
+    """The message's text as it was first shown (a prompt's gets its answer added later; a deferred answer is
+    shown once filled in)."""
+    for version in [*message.history, {"content": message.content, "flags": message.flags}]:
+        if not int(version.get("flags") or 0) & (1 << 7):  # not "loading"
+            return str(version["content"])
+    return message.content
+
+
+def transcripts(standin: DiscordStandIn, every: list[Any], found: Findings) -> None:
+    """Each destination's sent rows, message by message, against what the stand-in shows there."""
+    groups: dict[int, dict[int, list[Any]]] = defaultdict(lambda: defaultdict(list))
+    owners = {int(row["id"]): f"{row['kind']}, process {row['owner']}" for row in every}
+    rows = [row for row in every if row["state"] == 1 and row["batch"] is not None]
+    for row in rows:
+        channel_id = row["channel_id"] or standin._dm_channels.get(int(row["user_id"] or 0))
+        if channel_id is not None:
+            groups[int(channel_id)][int(row["batch"])].append(row)
+    for channel_id, batches in groups.items():
+        shown = [m for m in standin.messages.get(channel_id, []) if m.visible_to is None
+                 and m.author.id == standin.bot_user.id]
+        by_nonce = {int(m.nonce): m for m in shown if m.nonce is not None and m.nonce.lstrip("-").isdigit()}
+        unused = [m for m in shown if m.nonce is None and m.interaction_metadata is not None]  # follow-ups
+        placed: dict[int, list[tuple[int, int]]] = defaultdict(list)  # game → (row id, message index)
+        position = {m.id: n for n, m in enumerate(shown)}
+        for batch in sorted(batches, key=abs):
+            group = batches[batch]
+            text = content(group)
+            where = (f"#{channel_id} batch {batch} (game {group[0]['game_id']}, {group[0]['kind']}: "
+                     f"{text[:60]!r})")
+            found.messages += 1
+            # a row claimed for a follow-up that failed goes the ordinary way, with its batch as its nonce
+            message = by_nonce.get(batch) or by_nonce.get(-batch) or (follow_up(unused, text) if batch < 0 else None)
+            if message is None:
+                seen = [f"{m.id} at {clock(m.created_at)} after {how(m)}" for m in shown if text in original(m)]
+                same = [f"row {r['id']} state {r['state']} batch {r['batch']} process {r['owner']}" for r in every
+                        if r["channel_id"] == group[0]["channel_id"] and r["user_id"] == group[0]["user_id"]
+                        and str(json.loads(r["body"]).get("text", "")) in text][:6]
+                found.missing_messages.append(f"{where}; shown as {seen or 'nothing'}; rows: {same}")
+                continue
+            if text not in original(message):
+                found.wrong_text.append(f"{where}: {original(message)[:60]!r} ≠ {text[:60]!r}")
+            placed[int(group[0]["game_id"])].append((int(group[0]["id"]), position[message.id]))
+        texts = {content(group): group for group in batches.values()}
+        for message in unused:  # follow-ups no row accounts for: one that shows a row's text is a second copy
+            group = next((g for text, g in texts.items() if text in original(message)), None)
+            if group is not None:
+                twins = [f"{m.id} at {clock(m.created_at)} after {how(m)}" for m in shown
+                         if content(group) in original(m)]
+                same = [f"row {r['id']} state {r['state']} batch {r['batch']} process {r['owner']}" for r in every
+                        if str(json.loads(r["body"]).get("text", "")) and
+                        str(json.loads(r["body"]).get("text", "")) in original(message)]
+                found.doubled_messages.append(
+                    f"#{channel_id} row {group[0]['id']} (batch {group[0]['batch']}): {original(message)[:50]!r}"
+                    f" shown as {twins}; rows with its text: {same[:6]}")
+        for game_id, order in placed.items():
+            indexes = [index for _, index in sorted(order)]
+            if indexes != sorted(indexes):
+                first = next(n for n in range(len(indexes) - 1) if indexes[n] > indexes[n + 1])
+                (row, at), (later, later_at) = sorted(order)[first], sorted(order)[first + 1]
+                found.out_of_order.append(
+                    f"#{channel_id} game {game_id}: row {row} ({owners[row]}) shown at {clock(shown[at].created_at)}"
+                    f" after row {later} ({owners[later]}) at {clock(shown[later_at].created_at)}")
+
+
+def follow_up(unused: list[Message], text: str) -> Message | None:
+    """The first follow-up not yet accounted for that shows exactly `text` (else that holds it among lines
+    that are no row's), taken off the list."""
+    message = next((m for m in unused if original(m) == text), None) or next(
+        (m for m in unused if text in original(m)), None)
+    if message is not None:
+        unused.remove(message)
+    return message
+
+
+def how(message: Message) -> str:
+    """Which interaction a follow-up followed (its name or custom id), or that the bot posted it."""
+    meta = message.interaction_metadata
+    if meta is None:
+        return "a post"
+    return f"interaction {meta.get('id')} ({meta.get('name') or meta.get('custom_id') or meta.get('type')})"
+
+
+def clock(moment: float) -> str:
+    return time.strftime("%H:%M:%S", time.localtime(moment)) + f".{int(moment % 1 * 1000):03d}"
+
+
+def content(group: list[Any]) -> str:
+    """A message's text as the outbox makes it from its rows: their texts, one a line, within Discord's limit."""
+    return clip("\n".join(clip(str(json.loads(row["body"]).get("text", "")), LIMIT) for row in group), LIMIT)

@@ -1,0 +1,291 @@
+"""The scale run's figures: every few seconds each bot process's /metrics, CPU and resident memory, the
+PostgreSQL sessions, the stand-in's counted requests, this process's CPU (the stand-in and the players) and
+the server's; summed per window (a stage of the run) and printed per process and overall.
+
+A process that was killed starts its counters from zero again: each scrape adds what grew since the one
+before (a counter that went down was reset: all of it is new), so a window loses at most what a killed process
+counted in its last few seconds. Nothing is asserted: the goals are printed beside the figures."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import math
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from tests.bench.load import bucket_max, bucket_quantile, process_tree_cpu, resident_bytes
+from tests.bench.scale.cluster import Cluster
+from tests.endpoints import Samples, scrape
+
+SCRAPE_SECONDS = 5.0
+GLOBAL_LIMIT = 50
+"""Discord's requests per second per bot token, across all its processes."""
+COUNTED = ("gamemaster_interactions_total", "gamemaster_rest_requests_total", "gamemaster_delivery_retries_total",
+           "gamemaster_delivery_drops_total", "gamemaster_errors_total", "gamemaster_rest_rate_limited_total")
+HISTOGRAMS = ("gamemaster_interaction_handling_seconds", "gamemaster_interaction_first_response_seconds",
+              "gamemaster_step_save_seconds", "gamemaster_storage_commit_seconds",
+              "gamemaster_deadline_lateness_seconds")
+GAUGES = ("gamemaster_deliveries_waiting", "gamemaster_delivery_oldest_seconds")
+HANDLING, FIRST, SAVE, COMMIT, LATENESS = HISTOGRAMS
+
+
+def grows(name: str) -> bool:
+    return name in COUNTED or any(name.startswith(h) and name.endswith(("_bucket", "_count", "_sum"))
+                                  for h in HISTOGRAMS)
+
+
+@dataclass
+class Part:
+    """One process's share of a window (or the bench's own, or the server's)."""
+
+    grown: dict[tuple[str, tuple[tuple[str, str], ...]], float] = field(default_factory=lambda: defaultdict(float))
+    highest: dict[str, float] = field(default_factory=lambda: defaultdict(float))
+    """A gauge's highest reading in the window."""
+    cpu: float = 0.0
+    rss: int = 0
+    """Resident bytes at the window's last reading."""
+    rss_high: int = 0
+    connections_high: int = 0
+
+    def total(self, name: str, **labels: str) -> float:
+        return sum(v for (n, found), v in self.grown.items() if n == name and set(labels.items()) <= set(found))
+
+    def buckets(self, histogram: str) -> dict[float, float]:
+        found: dict[float, float] = defaultdict(float)
+        for (name, labels), value in self.grown.items():
+            if name == f"{histogram}_bucket":
+                found[float(dict(labels)["le"])] += value
+        return dict(found)
+
+
+@dataclass
+class Window:
+    name: str
+    began: float
+    wall: float
+    """When it began, wall-clock time."""
+    began_loop: float
+    """When it began, event-loop time (the stand-in's records')."""
+    ended: float | None = None
+    parts: dict[str, Part] = field(default_factory=lambda: defaultdict(Part))
+    """"bot 0" … "bot 3", "bench" (the stand-in and the players), "postgres"."""
+    live: list[int] = field(default_factory=list)
+    """Live games (lobbies and running games, from the bots' gauges) at each reading."""
+    routes: Counter[str] = field(default_factory=Counter)
+    """The stand-in's counted requests in the window, by method and route."""
+    counted_seconds: dict[int, int] = field(default_factory=dict)
+    """The stand-in's counted requests per wall-clock second in the window."""
+    interactions_sent: int = 0
+    """Interactions the stand-in sent to the bots in the window."""
+
+    @property
+    def seconds(self) -> float:
+        return (self.ended or time.monotonic()) - self.began
+
+
+class Watch:
+    """Reads everything every SCRAPE_SECONDS into the open windows."""
+
+    def __init__(self, cluster: Cluster, interactions_sent: Callable[[], int]) -> None:
+        self.cluster = cluster
+        self.interactions_sent = interactions_sent
+        self.open: list[Window] = []
+        self.last: dict[str, Samples] = {}
+        self.cpu_last: dict[str, dict[int, float]] = {}
+        self.sent_last = interactions_sent()
+        self.task: asyncio.Task[None] | None = None
+        self.baseline_rss: int | None = None
+        self._reading = asyncio.Lock()
+        """One reading at a time: a reading that finished after a later one would find every counter lower than
+        its last reading, take that for a restart and count all of it again."""
+
+    def window(self, name: str) -> Window:
+        window = Window(name, time.monotonic(), time.time(), asyncio.get_running_loop().time())
+        self.open.append(window)
+        return window
+
+    async def close(self, window: Window) -> Window:
+        await self.read()
+        window.ended = time.monotonic()
+        self.open.remove(window)
+        standin = self.cluster.standin
+        window.counted_seconds = {s: n for s, n in standin.counted_per_second.items()
+                                  if window.wall <= s < window.wall + window.seconds}
+        for record in reversed(standin.requests):
+            if record.at < window.began_loop:
+                break
+            if standin.counted(record):
+                window.routes[f"{record.method} {record.route}"] += 1
+        return window
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self._loop())
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+
+    async def _loop(self) -> None:
+        while True:
+            await asyncio.sleep(SCRAPE_SECONDS)
+            with contextlib.suppress(Exception):
+                await self.read()
+
+    def _cpu(self, name: str, pid: int | None) -> float:
+        """CPU seconds `name` used since the last reading: what each process of its tree grew by (a new pid, a
+        restarted process or a new PostgreSQL backend, counted from 0; an ended child's share is not taken
+        back)."""
+        if pid is None:
+            return 0.0
+        used = {-1: time.process_time()} if pid == -1 else process_tree_cpu(pid)
+        last = self.cpu_last.get(name, {})
+        self.cpu_last[name] = used
+        return sum(now - last.get(each, 0.0) if now >= last.get(each, 0.0) else now for each, now in used.items())
+
+    async def read(self) -> None:
+        async with self._reading:
+            await self._read()
+
+    async def _read(self) -> None:
+        cluster = self.cluster
+        scrapes = await asyncio.gather(*(scrape(port) for port in cluster.ports), return_exceptions=True)
+        sessions = await cluster.connections()
+        sent = self.interactions_sent()
+        live = 0
+        for window in self.open:
+            window.interactions_sent += sent - self.sent_last
+        self.sent_last = sent
+        for n, (process, samples) in enumerate(zip(cluster.processes, scrapes, strict=True)):
+            name = f"bot {n}"
+            pid = process.process.pid if process.alive and process.process is not None else None
+            cpu = self._cpu(name, pid)
+            rss = resident_bytes(pid) if pid is not None else None
+            connections = sessions.get(str(pid), 0) if pid is not None else 0
+            if isinstance(samples, BaseException):
+                samples = {}
+            else:
+                live += int(sum(v for (s, labels), v in samples.items() if s == "gamemaster_games"))
+            grown = self._grown(name, samples)
+            for window in self.open:
+                part = window.parts[name]
+                part.cpu += cpu
+                for key, value in grown.items():
+                    part.grown[key] += value
+                for (sample, _labels), value in samples.items():
+                    if sample in GAUGES:
+                        part.highest[sample] = max(part.highest[sample], value)
+                if rss is not None:
+                    part.rss = rss
+                    part.rss_high = max(part.rss_high, rss)
+                part.connections_high = max(part.connections_high, connections)
+        bench = self._cpu("bench", -1)
+        server = self._cpu("postgres", cluster.pg_pid)
+        for window in self.open:
+            window.parts["bench"].cpu += bench
+            window.parts["postgres"].cpu += server
+            window.parts["postgres"].connections_high = max(window.parts["postgres"].connections_high,
+                                                            sum(sessions.values()))
+            window.live.append(live)
+
+    def _grown(self, name: str, samples: Samples) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+        """What each counter and histogram grew by since the last scrape of this process."""
+        if not samples:
+            return {}
+        before = self.last.get(name, {})
+        self.last[name] = samples
+        grown = {}
+        for key, value in samples.items():
+            if not grows(key[0]):
+                continue
+            old = before.get(key, 0.0)
+            grown[key] = value - old if value >= old else value
+        return grown
+
+
+# --- printing ------------------------------------------------------------------------------------------------
+def ms(seconds: float) -> str:
+    return "   n/a" if math.isnan(seconds) else f"{seconds * 1000:6.1f}"
+
+
+def merged(window: Window) -> Part:
+    whole = Part()
+    for name, part in window.parts.items():
+        if not name.startswith("bot"):
+            continue
+        for key, value in part.grown.items():
+            whole.grown[key] += value
+        for gauge, value in part.highest.items():
+            whole.highest[gauge] = max(whole.highest[gauge], value)
+        whole.cpu += part.cpu
+        whole.rss += part.rss
+        whole.rss_high += part.rss_high
+        whole.connections_high += part.connections_high
+    return whole
+
+
+def report(window: Window, baseline_rss: int | None) -> list[str]:
+    """The window's figures, per process and overall, each goal beside its figure."""
+    seconds = max(window.seconds, 1e-9)
+    bots = sorted(name for name in window.parts if name.startswith("bot"))
+    columns = [(name, window.parts[name]) for name in bots] + [("overall", merged(window))]
+    live = sum(window.live) / len(window.live) if window.live else 0.0
+    lines = [f"== {window.name}: {seconds:.0f} s, {live:.0f} live games on average "
+             f"(lobbies and running games, the bots' gauges), {window.interactions_sent / seconds:.1f} "
+             "interactions/s sent by the stand-in"]
+    header = f"  {'':44}" + "".join(f"{name:>12}" for name, _ in columns)
+    lines.append(header)
+
+    def row(label: str, cell: Callable[[Part], str]) -> None:
+        lines.append(f"  {label:44}" + "".join(f"{cell(part):>12}" for _, part in columns))
+
+    def rate(part: Part) -> float:
+        return part.total("gamemaster_interactions_total") / seconds
+
+    row("interactions/s", lambda p: f"{rate(p):.1f}")
+    row("bot's share p50 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(HANDLING), 0.5)))
+    row("bot's share p99 (ms; goal < 100)", lambda p: ms(bucket_quantile({}, p.buckets(HANDLING), 0.99)))
+    row("bot's share max (ms, its bucket's top)", lambda p: ms(bucket_max({}, p.buckets(HANDLING))[1]))
+    row("first response p99 (ms; Discord: 3000)", lambda p: ms(bucket_quantile({}, p.buckets(FIRST), 0.99)))
+    row("steps' saves p50 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(SAVE), 0.5)))
+    row("steps' saves p99 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(SAVE), 0.99)))
+    row("commits p99 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(COMMIT), 0.99)))
+    row("deadlines fired late p99 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(LATENESS), 0.99)))
+    row("deliveries waiting (highest)", lambda p: f"{p.highest['gamemaster_deliveries_waiting']:.0f}")
+    row("oldest delivery's age (highest, s)", lambda p: f"{p.highest['gamemaster_delivery_oldest_seconds']:.1f}")
+    row("delivery retries", lambda p: f"{p.total('gamemaster_delivery_retries_total'):.0f}")
+    row("counted REST/s (mean)",
+        lambda p: f"{p.total('gamemaster_rest_requests_total', budget='counted') / seconds:.1f}")
+    row("exempt REST/s (interaction answers)",
+        lambda p: f"{p.total('gamemaster_rest_requests_total', budget='exempt') / seconds:.1f}")
+    row("429s", lambda p: f"{p.total('gamemaster_rest_rate_limited_total'):.0f}")
+    row("errors logged", lambda p: f"{p.total('gamemaster_errors_total'):.0f}")
+    row("CPU per interaction (ms)",
+        lambda p: f"{p.cpu / max(1.0, p.total('gamemaster_interactions_total')) * 1000:.2f}")
+    row("CPU (share of one core)", lambda p: f"{p.cpu / seconds:.0%}")
+    row("resident memory (MB, at the end)", lambda p: f"{p.rss / 2**20:.0f}")
+    row("PostgreSQL connections (highest)", lambda p: f"{p.connections_high}")
+    whole = merged(window)
+    peak = max(window.counted_seconds.values(), default=0)
+    lines.append(f"  counted REST requests, all processes (the token's global limit is {GLOBAL_LIMIT}/s; goal at peak "
+                 f"< 40/s): mean {sum(window.counted_seconds.values()) / seconds:.1f}/s, peak {peak}/s "
+                 "(the busiest second, as the stand-in saw them)")
+    lines.append("    of which: " + ", ".join(f"{route} {count / seconds:.1f}/s"
+                                           for route, count in window.routes.most_common(6)))
+    if baseline_rss is not None and live:
+        per_game = (whole.rss - baseline_rss) / live
+        lines.append(f"  memory per live game (goal < 100 KB): {per_game / 1024:.0f} KB "
+                     f"((resident {whole.rss / 2**20:.0f} MB − {baseline_rss / 2**20:.0f} MB before any game) / "
+                     f"{live:.0f} games)")
+    if live:
+        lines.append(f"  bot CPU per live game: {whole.cpu / seconds / live * 1000:.2f} ms per second")
+    bench, server = window.parts["bench"], window.parts["postgres"]
+    interactions = max(1.0, whole.total("gamemaster_interactions_total"))
+    lines.append(f"  apart from the bots: the stand-in and the players {bench.cpu / interactions * 1000:.2f} ms per "
+                 f"interaction ({bench.cpu / seconds:.0%} of a core); PostgreSQL {server.cpu / interactions * 1000:.2f}"
+                 f" ms ({server.cpu / seconds:.0%} of a core), {server.connections_high} sessions at most")
+    return lines
