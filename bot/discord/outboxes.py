@@ -72,6 +72,9 @@ class Outboxes:
         self._marks: list[tuple[list[int], list[tuple[int, str, int, int]]]] = []
         """Rows sent (and where their prompts went) not saved as sent yet."""
         self._marking: asyncio.Task[None] | None = None
+        self.deliver: Callable[[list[DeliveryRow]], Awaitable[None]] | None = None
+        """Saves rows that are no step's and queues them in their order among their game's (bot/discord/delivering.py
+        `Deliveries.deliver`, set once it exists)."""
 
     # --- destinations ----------------------------------------------------------------------------
     def channel_outbox(self, channel_id: int) -> Outbox:
@@ -198,10 +201,8 @@ class Outboxes:
     ) -> None:
         """A line that is no step's (a lobby's news, a notice): saved first, so a restart still sends it."""
         body: dict[str, Any] = {"text": text} | ({"ping": ping} if ping else {})
-        row = DeliveryRow(game_id, step, "text", body, channel_id=channel_id, user_id=user_id)
-        await self.storage.add_deliveries([row])
-        outbox, item = self.line(row)
-        outbox.put(item)
+        assert self.deliver is not None, "the deliveries are set up"
+        await self.deliver([DeliveryRow(game_id, step, "text", body, channel_id=channel_id, user_id=user_id)])
 
     async def _to_moderators(self, game: LiveGame, key: str, params: dict[str, Any]) -> tuple[str, int | None]:
         settings = await self.storage.guild_settings(game.row.guild_id) if game.row.guild_id else {}
