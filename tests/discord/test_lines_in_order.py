@@ -68,3 +68,37 @@ async def channel_rows(w: Any, game_id: int) -> list[dict[str, Any]]:
         (game_id, w.channel.id),
     )
     return [{"id": int(r[0]), "text": str(json.loads(r[1]).get("text", ""))} for r in rows]
+
+
+async def test_two_lobby_lines_saved_at_once_go_out_in_the_order_they_were_numbered(
+    tmp_path: Path, standin: DiscordStandIn
+) -> None:
+    """Two members join one lobby at once: each join's line (`say`, after the join's answer) is saved in its
+    own transaction; the one numbered first goes out first, even when its commit comes back last."""
+    async with world(tmp_path, 4, standin=standin) as w:
+        created = await w.slash(w.users[0], "cookie new")
+        assert not created.errors
+        lobby = await w.gm.lobby.current(w.channel.id)
+        assert lobby is not None
+        await w.gm.drained()
+        storage = w.gm.storage
+        real = storage.add_deliveries
+        numbered, finish = asyncio.Event(), asyncio.Event()
+
+        async def numbered_then_slow(rows: list[DeliveryRow]) -> None:
+            storage.add_deliveries = real  # type: ignore[method-assign]  (only the first save is slow)
+            await real(rows)
+            numbered.set()
+            await finish.wait()
+
+        storage.add_deliveries = numbered_then_slow  # type: ignore[method-assign]
+        first = asyncio.create_task(w.gm.outboxes.say(lobby.id, 0, "Ada joins (2 of at most 6).",
+                                                      channel_id=w.channel.id))
+        await numbered.wait()
+        await w.gm.outboxes.say(lobby.id, 0, "Bob joins (3 of at most 6).", channel_id=w.channel.id)
+        await asyncio.sleep(0.2)
+        finish.set()
+        await first
+        await w.gm.drained()
+        shown = "\n".join(m.content for m in w.standin.channel_view(w.channel))
+        assert -1 < shown.find("Ada joins") < shown.find("Bob joins"), w.standin.transcript(w.channel)
