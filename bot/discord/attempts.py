@@ -221,13 +221,35 @@ async def already_there(
     channel: discord.abc.Messageable, me: int, matches: Callable[[discord.Message], bool]
 ) -> discord.Message | None:
     """The destination's newest message by `me` (the bot, or a webhook: a webhook's posts are its own), if
-    `matches` says it is the one about to be sent again: a message claimed for a follow-up before a restart,
-    or a post a 5xx hid (neither carried a nonce). One message at a time goes to a destination (its outbox),
-    so a message sent before the process died, or before the 5xx, is the newest one there."""
+    `matches` says it is the one about to be sent again: a post a 5xx hid, a status message cut off by a restart,
+    a follow-up claimed before batches said when (none carried a nonce). One message at a time goes to a
+    destination (its outbox), so a message sent before the process died, or before the 5xx, is the newest one
+    there (from this process: `follow_up_since` when others may post there too)."""
     async for message in channel.history(limit=20):
         if message.author.id == me:
             return message if matches(message) else None
     return None
+
+
+FOLLOW_UPS_LOOKED_AT = 100
+"""How many of a destination's newest messages a restart reads for a follow-up cut off by it (Discord's most)."""
+
+
+async def follow_up_since(
+    channel: discord.abc.Messageable, me: int, content: str, since: int
+) -> discord.Message | None:
+    """The first follow-up by `me` (the bot) in the destination made from the snowflake `since` on (the claim of
+    a message about to be sent again: it went as a follow-up, if at all, right after) that holds `content`. Other
+    processes may have posted there since; a line said before, or posted the ordinary way (with a nonce: it
+    is another row's), is never taken for it."""
+    first = None
+    async for message in channel.history(limit=FOLLOW_UPS_LOOKED_AT):
+        if message.id < since:
+            break  # older than the claim: the rest too
+        if (message.author.id == me and message.interaction_metadata is not None
+                and message.content.strip() == content.strip()):
+            first = message
+    return first
 
 
 def same_content(content: str) -> Callable[[discord.Message], bool]:

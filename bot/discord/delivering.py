@@ -3,7 +3,8 @@ bot/discord/planning.py, saved with the step; bot/discord/kinds.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterable
 
 from bot.discord.kinds import Kinds
 from bot.discord.outbox import Message
@@ -29,11 +30,48 @@ class Deliveries:
         self.cluster = cluster
         self.forget = forget
         """Drops what this process keeps of a game that ended (but what is still to send)."""
+        self.saving: Counter[int] = Counter()
+        """game → saves of its rows that are no step's under way (`deliver`)."""
+        self.behind_saves: dict[int, list[DeliveryRow]] = {}
+        """game → its rows saved while such a save was under way: that save may have taken lower ids (with
+        PostgreSQL several transactions commit at once, the one that numbered its rows first can end last), so
+        they wait for it and then go with its rows, in their order."""
 
     async def deliver(self, rows: list[DeliveryRow]) -> None:
-        """Rows that are no step's (a lobby's announcement): saved first, so a restart still sends them."""
-        await self.storage.add_deliveries(rows)
+        """Rows that are no step's (a lobby's announcement, a notice): saved first, so a restart still sends
+        them, and queued in their order among the game's other rows (`behind_saves`)."""
+        games = {row.game_id for row in rows if row.game_id is not None}
+        self.saving.update(games)
+        try:
+            await self.storage.add_deliveries(rows)
+        except BaseException:
+            self._saves_ended(games)
+            self.enqueue([])  # what waited for this save goes on
+            raise
+        self._saves_ended(games)
         self.enqueue(rows)
+
+    def _saves_ended(self, games: Iterable[int]) -> None:
+        for game_id in games:
+            self.saving[game_id] -= 1
+            if self.saving[game_id] <= 0:
+                del self.saving[game_id]
+
+    def _in_saved_order(self, rows: list[DeliveryRow]) -> list[DeliveryRow]:
+        """The rows that may be queued now: a game's wait while a save of its rows is under way; once none is,
+        those that waited go with the game's rows here, in their order."""
+        now: list[DeliveryRow] = []
+        for row in rows:
+            if row.game_id is not None and row.game_id in self.saving:
+                self.behind_saves.setdefault(row.game_id, []).append(row)
+            else:
+                now.append(row)
+        released = [game_id for game_id in self.behind_saves if game_id not in self.saving]
+        if not released:
+            return now
+        waited = [row for game_id in released for row in self.behind_saves.pop(game_id)]
+        theirs = [row for row in now if row.game_id in released]
+        return sorted(waited + theirs, key=lambda row: row.id) + [row for row in now if row.game_id not in released]
 
     async def on_delivery(self, delivery: Delivery) -> None:
         """The step is saved: queue its rows (a rollback first forgets what the undone steps queued). A row the
@@ -42,6 +80,11 @@ class Deliveries:
         game, step = delivery.game, delivery.step
         if step is not None:
             if step.rolled_back:
+                waiting = self.behind_saves.get(game.id, [])
+                undone = [row.id for row in waiting if row.step > step.state.step]
+                waiting[:] = [row for row in waiting if row.step <= step.state.step]
+                if undone:
+                    await self.storage.finish_deliveries(undone, state=DELIVERY_DROPPED)
                 for outbox in list(self.outboxes.outboxes.values()):
                     dropped = outbox.drop(lambda tag: tag[0] == game.id and tag[1] > step.state.step)
                     if dropped:
@@ -64,7 +107,7 @@ class Deliveries:
     def enqueue(self, rows: list[DeliveryRow]) -> None:
         """Rows into their destinations' outboxes, in order, each as its kind sends it. Rows a restart finds
         claimed go out as exactly the message they were claimed for (same content, same nonce)."""
-        rows = self.cluster.admit(rows)  # after another process's earlier rows of the game
+        rows = self.cluster.admit(self._in_saved_order(rows))  # after another process's earlier rows of the game
         claimed: dict[int, list[DeliveryRow]] = {}
         for row in rows:
             if row.batch is not None:

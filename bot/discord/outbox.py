@@ -21,9 +21,10 @@ permanent answer (403, 404, another 4xx) drops a message's rows.
 
 A message may go through a cheaper way than `send` (`follow_up`: an interaction's follow-up, outside
 Discord's global rate limit, bot/discord/replies.py). A follow-up carries no nonce: its rows are
-claimed with the batch negated, and the ordinary send of a negative batch (after a restart) first
-looks whether the message is already there: the destination's newest message. So after a follow-up
-nothing new goes to its destination until the follow-up's rows are saved as sent.
+claimed with a negative batch that says when (`follow_up_batch`), and the ordinary send of a negative
+batch (after a restart) first looks whether the message is already there: a follow-up of the bot's with
+its words made since the claim (bot/discord/outboxes.py). So after a follow-up nothing new goes to its
+destination until the follow-up's rows are saved as sent.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import discord
+
 from bot import metrics
 from bot.discord.failures import TELL_AFTER_FAILURES, backoff, transient
 from bot.render import clip
@@ -47,6 +50,8 @@ log = logging.getLogger(__name__)
 MESSAGES_PER_WINDOW = 5
 WINDOW_SECONDS = 5.0
 LIMIT = 2000
+ROW_BITS = (1 << 22) - 1
+"""A follow-up's batch: its first row in the low bits (one batch per message), the time of its claim above."""
 SETTLE_SHARE = 0.3
 """The share of a window a settling status edit waits for newer ones (1.5 s against Discord): a game's
 status changes at every click, and one edit then shows a burst of them."""
@@ -125,6 +130,26 @@ class TryAgain(Exception):
         self.error = error
 
 
+def follow_up_batch(last_sent: int, first_row: int) -> int:
+    """The batch of rows claimed for a follow-up: negative, in its high bits the moment of the claim as a
+    Discord snowflake's (and later than `last_sent`, the last message sent there), so that a restart takes
+    only a message made since for it (`claimed_since`); its first row in the low bits (one batch per message)."""
+    since = max((last_sent >> 22) + 1, discord.utils.time_snowflake(discord.utils.utcnow()) >> 22)
+    return -((since << 22) | (first_row & ROW_BITS))
+
+
+def claimed_since(batch: int) -> int | None:
+    """The snowflake from which a follow-up claimed as `batch` may have been made; None for a claim saved
+    before batches said when (its first row's id alone)."""
+    since = (-batch >> 22) << 22
+    return since if since >> 22 >= LEGACY_BELOW else None
+
+
+LEGACY_BELOW = 1 << 30
+"""A follow-up's batch claimed before they said when holds a row id: its high bits are far below this (12 days
+after Discord's epoch, in milliseconds)."""
+
+
 class Outbox:
     def __init__(
         self,
@@ -164,7 +189,9 @@ class Outbox:
         self._idle.set()
         self._follow_up_unsaved = False
         """The last message was a follow-up, perhaps not saved as sent yet. It has no nonce: a restart finds
-        it only as the destination's newest message, so no new message goes before it is saved."""
+        it only by its words among the messages since its claim, so no new message goes before it is saved."""
+        self._last_sent = 0
+        """The id (a Discord snowflake) of the last message sent here: a follow-up claimed next is newer."""
 
     # --- queueing -------------------------------------------------------------------------------
     def put(self, item: Item) -> None:
@@ -382,7 +409,7 @@ class Outbox:
             if batch is None and self._follow_up is not None:  # a claimed message goes exactly as claimed
                 send = await self._follow_up() or self._send
             if batch is None and rows and self._journal is not None:
-                batch = min(rows) if send is self._send else -min(rows)
+                batch = min(rows) if send is self._send else follow_up_batch(self._last_sent, min(rows))
                 try:
                     claimed = await self._journal.claim(rows, batch)
                 except Exception as error:  # the database, not Discord: nothing was sent; all of it again later
@@ -400,6 +427,8 @@ class Outbox:
                     sent = await send(content, extra)
                 finally:
                     self._mark_sent()
+            if isinstance(made := getattr(sent, "id", None), int):
+                self._last_sent = made
             if rows and self._journal is not None:
                 await self._journal.done(rows, sent, list(chunk))
                 self._follow_up_unsaved = batch is not None and batch < 0

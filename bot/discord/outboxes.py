@@ -21,9 +21,9 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.discord.attempts import already_there, same_content
+from bot.discord.attempts import already_there, follow_up_since, same_content
 from bot.discord.failures import backoff
-from bot.discord.outbox import Item, Message, Outbox, Sender, Text
+from bot.discord.outbox import Item, Message, Outbox, Sender, Text, claimed_since
 from bot.discord.presenting import public_player
 from bot.discord.priority import Foreground
 from bot.discord.replies import Replies
@@ -72,6 +72,9 @@ class Outboxes:
         self._marks: list[tuple[list[int], list[tuple[int, str, int, int]]]] = []
         """Rows sent (and where their prompts went) not saved as sent yet."""
         self._marking: asyncio.Task[None] | None = None
+        self.deliver: Callable[[list[DeliveryRow]], Awaitable[None]] | None = None
+        """Saves rows that are no step's and queues them in their order among their game's (bot/discord/delivering.py
+        `Deliveries.deliver`, set once it exists)."""
 
     # --- destinations ----------------------------------------------------------------------------
     def channel_outbox(self, channel_id: int) -> Outbox:
@@ -135,11 +138,15 @@ class Outboxes:
 
     async def _post(self, channel: discord.PartialMessageable, content: str, extra: dict[str, Any]) -> discord.Message:
         """The ordinary send. A negative nonce is a message claimed for a follow-up before a restart, which
-        may have reached Discord without a nonce: if it is there, it is not sent again."""
+        may have reached Discord without a nonce: if it is there, it is not sent again. It is looked for among
+        the bot's follow-ups made since the claim (other processes may have posted there since), the first
+        with its words: one made before the claim, or a message posted the ordinary way, is another line."""
         nonce = extra.get("nonce")
         if isinstance(nonce, int) and nonce < 0:
             assert self.bot.user is not None
-            found = await already_there(channel, self.bot.user.id, same_content(content))
+            since = claimed_since(nonce)
+            found = await (already_there(channel, self.bot.user.id, same_content(content)) if since is None
+                           else follow_up_since(channel, self.bot.user.id, content, since))
             if found is not None:
                 return found
             extra = {**extra, "nonce": -nonce}
@@ -194,10 +201,8 @@ class Outboxes:
     ) -> None:
         """A line that is no step's (a lobby's news, a notice): saved first, so a restart still sends it."""
         body: dict[str, Any] = {"text": text} | ({"ping": ping} if ping else {})
-        row = DeliveryRow(game_id, step, "text", body, channel_id=channel_id, user_id=user_id)
-        await self.storage.add_deliveries([row])
-        outbox, item = self.line(row)
-        outbox.put(item)
+        assert self.deliver is not None, "the deliveries are set up"
+        await self.deliver([DeliveryRow(game_id, step, "text", body, channel_id=channel_id, user_id=user_id)])
 
     async def _to_moderators(self, game: LiveGame, key: str, params: dict[str, Any]) -> tuple[str, int | None]:
         settings = await self.storage.guild_settings(game.row.guild_id) if game.row.guild_id else {}

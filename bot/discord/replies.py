@@ -19,8 +19,8 @@ Which acts may carry what:
   moment.
 
 A follow-up carries no nonce, so a restart cannot rely on Discord refusing a second copy: rows claimed
-for one get a negative batch (bot/discord/outbox.py), and a restart that finds such a claim first looks
-whether the destination's newest message by the bot is that message (`already_there`).
+for one get a negative batch that says when (bot/discord/outbox.py `follow_up_batch`), and a restart that
+finds such a claim first looks for the bot's follow-up with its words made since (`follow_up_since`).
 """
 
 from __future__ import annotations

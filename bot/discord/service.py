@@ -138,6 +138,7 @@ class GameMaster:
         """Several bot processes on one database: delivery order, a dead one's rows: bot/discord/shards.py."""
         self.deliveries = Deliveries(storage, outboxes, self.kinds, self.planner, self.prompts, self.cluster,
                                      self._forget)
+        outboxes.deliver = self.deliveries.deliver  # a line that is no step's (`Outboxes.say`) goes in order too
         self.spectators = Spectators(storage, table, self.graveyard, self.deliveries.deliver)
         """Members watching a game from its graveyard (or spectators') thread: bot/discord/spectators.py."""
         self.interactions = Interactions(

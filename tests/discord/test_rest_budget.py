@@ -17,7 +17,7 @@ import discord
 import pytest
 
 import bot.lobby
-from bot.discord.outbox import Message, Outbox
+from bot.discord.outbox import ROW_BITS, Message, Outbox, claimed_since
 from bot.discord.replies import ANSWER_WAIT, LIFETIME, MARGIN, Replies
 from tests.discord.world import WINDOW, World, open_game, world
 from tests.discord_standin import DiscordStandIn, RecordedRequest
@@ -152,11 +152,12 @@ async def test_a_message_waiting_on_an_act_is_not_stranded_when_a_newer_act_come
     assert token is not None and token.interaction_id == 1
 
 
-async def test_a_follow_up_is_claimed_with_its_batch_negated_and_an_earlier_claim_goes_as_claimed() -> None:
-    """A follow-up carries no nonce: its rows are claimed with the batch negated, which tells a restart to
-    look for the message before sending it again — the ordinary way, with the claimed (negative) batch. A
-    restart finds it only as the destination's newest message, so it is saved as sent before the next
-    message goes."""
+async def test_a_follow_up_is_claimed_with_a_negative_batch_that_says_when_and_an_earlier_claim_goes_as_claimed(
+) -> None:
+    """A follow-up carries no nonce: its rows are claimed with a negative batch (its first row in the low bits,
+    the moment of the claim above), which tells a restart to look for the message, among those made since,
+    before sending it again — the ordinary way, with the claimed (negative) batch. It is saved as sent before
+    the next message goes."""
     log: list[str] = []
 
     def sender(how: str) -> Callable[[str, dict[str, object]], Awaitable[None]]:
@@ -169,11 +170,18 @@ async def test_a_follow_up_is_claimed_with_its_batch_negated_and_an_earlier_clai
         return sender("follow-up")
 
     outbox = Outbox(sender("ordinary"), window=WINDOW, journal=Journal(log), follow_up=route)
+    before = discord.utils.time_snowflake(discord.utils.utcnow())
     outbox.put_text("Alice reveals Sword.", rows=[7])
     outbox.put_message(Message(content="Bob reveals Shield.", rows=[5], batch=-5))
     await outbox.drained()
+    batch = int(log[0].rsplit(" ", 1)[1])
+    assert batch < 0 and -batch & ROW_BITS == 7, "negative, its first row in the low bits"
+    since = claimed_since(batch)
+    assert since is not None and before >> 22 <= since >> 22 <= discord.utils.time_snowflake(
+        discord.utils.utcnow()) >> 22, "the moment of the claim"
+    assert claimed_since(-5) is None, "a claim saved before batches said when"
     assert log == [
-        "claim [7] as -7", "follow-up 'Alice reveals Sword.' nonce=-7", "done [7]", "marks saved",
+        f"claim [7] as {batch}", f"follow-up 'Alice reveals Sword.' nonce={batch}", "done [7]", "marks saved",
         "ordinary 'Bob reveals Shield.' nonce=-5", "done [5]",
     ]
 

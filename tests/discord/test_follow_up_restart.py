@@ -1,0 +1,140 @@
+"""A message claimed for an interaction's follow-up (which carries no nonce) and then cut off by a SIGKILL
+is sent again by the process that resends it only if Discord does not have it yet: the copy is looked for
+among the bot's messages in the destination made since the claim, not only as its newest message (other
+processes may have posted there meanwhile), and a line the bot legitimately said before in the same words
+is never taken for it (a false match would lose the line)."""
+
+from __future__ import annotations
+
+import datetime
+import types
+from typing import Any
+
+import discord
+
+from bot.discord.outbox import Outbox
+from bot.discord.outboxes import Outboxes
+from bot.discord.priority import Foreground
+
+BOT = 4242
+DRAW = "🃏 You draw Platform 9¾"
+
+
+def snowflake(moment: datetime.datetime) -> int:
+    return discord.utils.time_snowflake(moment)
+
+
+class Journal:
+    def __init__(self) -> None:
+        self.claims: list[tuple[list[int], int]] = []
+
+    async def claim(self, rows: list[int], batch: int) -> bool:
+        self.claims.append((rows, batch))
+        return True
+
+    async def done(self, rows: list[int], sent: Any, items: list[Any]) -> None:
+        return
+
+    async def saved(self) -> None:
+        return
+
+    async def dropped(self, rows: list[int]) -> None:
+        return
+
+
+async def claimed_for_a_follow_up(row: int, *, sent_before: int | None = None) -> tuple[int, datetime.datetime]:
+    """The nonce a row claimed for a follow-up is sent again with after a restart (its batch), and when it was
+    claimed. `sent_before`: the id of a message the destination's outbox sent just before (a follow-up too)."""
+    journal = Journal()
+
+    async def follow_up(content: str, extra: dict[str, Any]) -> Any:
+        return types.SimpleNamespace(id=snowflake(discord.utils.utcnow()))
+
+    async def route() -> Any:
+        return follow_up
+
+    async def ordinary(content: str, extra: dict[str, Any]) -> Any:
+        raise AssertionError("a follow-up was at hand")
+
+    outbox = Outbox(ordinary, window=0.01, journal=journal, follow_up=route)
+    if sent_before is not None:
+        async def earlier(content: str, extra: dict[str, Any]) -> Any:
+            return types.SimpleNamespace(id=sent_before)
+
+        async def route_earlier() -> Any:
+            return earlier
+
+        outbox._follow_up = route_earlier
+        outbox.put_text(DRAW, rows=[row - 1])
+        await outbox.drained()
+        outbox._follow_up = route
+    claimed_at = discord.utils.utcnow()
+    outbox.put_text(DRAW, rows=[row])
+    await outbox.drained()
+    await outbox.close()
+    rows, batch = journal.claims[-1]
+    assert rows == [row] and batch < 0, "claimed for a follow-up"
+    return batch, claimed_at
+
+
+def message(at: datetime.datetime, content: str, *, follow_up: bool, author: int = BOT) -> Any:
+    return types.SimpleNamespace(
+        id=snowflake(at), content=content, author=types.SimpleNamespace(id=author), created_at=at,
+        interaction_metadata=types.SimpleNamespace(id=snowflake(at) - 1) if follow_up else None,
+    )
+
+
+class DMs:
+    """A member's DMs as the bot reads them (newest first) and posts to them."""
+
+    def __init__(self, messages: list[Any]) -> None:
+        self.messages = messages
+        self.posted: list[dict[str, Any]] = []
+
+    async def history(self, limit: int | None = 100) -> Any:
+        for found in sorted(self.messages, key=lambda m: m.id, reverse=True)[:limit]:
+            yield found
+
+    async def send(self, **kwargs: Any) -> Any:
+        self.posted.append(kwargs)
+        return message(discord.utils.utcnow(), kwargs["content"], follow_up=False)
+
+
+def outboxes() -> Outboxes:
+    bot = types.SimpleNamespace(user=types.SimpleNamespace(id=BOT))
+    return Outboxes(bot, None, types.SimpleNamespace(games={}), None, 0.01, Foreground())  # type: ignore[arg-type]
+
+
+def later(moment: datetime.datetime, seconds: float) -> datetime.datetime:
+    return moment + datetime.timedelta(seconds=seconds)
+
+
+async def test_a_follow_up_made_before_the_kill_is_found_behind_other_processes_later_messages() -> None:
+    batch, claimed_at = await claimed_for_a_follow_up(5001)
+    dms = DMs([
+        message(later(claimed_at, 0.05), DRAW, follow_up=True),  # the copy Discord made before the kill
+        message(later(claimed_at, 4), "🌙 Night falls", follow_up=False),  # other processes' lines since
+        message(later(claimed_at, 31), "☀ Day 2 begins", follow_up=False),
+    ])
+    found = await outboxes()._post(dms, DRAW, {"nonce": batch})  # type: ignore[arg-type]
+    assert dms.posted == [], "the line Discord already showed was posted a second time"
+    assert found.content == DRAW
+
+
+async def test_the_same_words_said_before_the_claim_are_not_taken_for_the_cut_off_follow_up() -> None:
+    before = snowflake(later(discord.utils.utcnow(), -0.001))
+    batch, claimed_at = await claimed_for_a_follow_up(5001, sent_before=before)
+    dms = DMs([
+        types.SimpleNamespace(**{**vars(message(later(claimed_at, -0.001), DRAW, follow_up=True)), "id": before}),
+        message(later(claimed_at, 4), "🌙 Night falls", follow_up=False),
+    ])
+    await outboxes()._post(dms, DRAW, {"nonce": batch})  # type: ignore[arg-type]
+    assert [p["content"] for p in dms.posted] == [DRAW], "a line the member never saw was taken as shown"
+
+
+async def test_the_same_words_posted_since_by_another_process_as_a_message_are_not_taken_for_it() -> None:
+    batch, claimed_at = await claimed_for_a_follow_up(5001)
+    dms = DMs([message(later(claimed_at, 31), DRAW, follow_up=False)])  # another row's line, posted the ordinary way
+    await outboxes()._post(dms, DRAW, {"nonce": batch})  # type: ignore[arg-type]
+    assert [p["content"] for p in dms.posted] == [DRAW], "another row's line was taken for this one"
+    assert dms.posted[0]["nonce"] > 0, "sent the ordinary way, with a nonce"
