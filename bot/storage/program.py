@@ -387,12 +387,18 @@ class GroupCommit:
 
     A batch starts on the event loop's next pass (the writes of this one share it) and is settled by a
     plain callback: SQLite's thread schedules it itself, so each writer resumes on the pass after the
-    commit, with no task of the group commit's own to wake in between."""
+    commit, with no task of the group commit's own to wake in between. With `flush_after`, a pass that runs
+    long (a burst of players' steps, each rendering and checking before it writes) does not keep its first
+    writes for its end: once the oldest pending write has waited that long, the next write starts the batch
+    of all pending writes at once, when one may start; the writer commits it while the loop goes on."""
 
-    def __init__(self, submit: Submit, parallel: int = 1) -> None:
+    def __init__(self, submit: Submit, parallel: int = 1, flush_after: float | None = None) -> None:
         self._submit = submit
         self._parallel = parallel
+        self._flush_after = flush_after
         self._pending: list[tuple[Write[Any], asyncio.Future[Any]]] = []
+        self._pending_since = 0.0
+        """When the oldest pending write was queued (perf_counter)."""
         self._under_way = 0
         self._starting = False
         self._idle: asyncio.Future[None] | None = None
@@ -400,10 +406,15 @@ class GroupCommit:
     async def write(self, write: Write[T]) -> T:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[T] = loop.create_future()
+        if not self._pending:
+            self._pending_since = time.perf_counter()
         self._pending.append((write, done))
-        if not self._starting and self._under_way < self._parallel:
-            self._starting = True
-            loop.call_soon(self._start)
+        if self._under_way < self._parallel:
+            if self._flush_after is not None and time.perf_counter() - self._pending_since >= self._flush_after:
+                self._start()  # a long pass: what waited that long goes now, not at the pass's end
+            elif not self._starting:
+                self._starting = True
+                loop.call_soon(self._start_soon)
         return await done
 
     async def drain(self) -> None:
@@ -413,8 +424,11 @@ class GroupCommit:
                 self._idle = asyncio.get_running_loop().create_future()
             await self._idle
 
-    def _start(self) -> None:
+    def _start_soon(self) -> None:
         self._starting = False
+        self._start()
+
+    def _start(self) -> None:
         while self._pending and self._under_way < self._parallel:
             batch, self._pending = self._pending, []
             self._under_way += 1

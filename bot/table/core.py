@@ -272,7 +272,7 @@ class TableCore:
                           inline=inline)
         # the saved deadline rows are those of `game.dues`: only new ones are written, and rows are
         # dropped only when some prompt left (most steps change neither)
-        new_deadlines = [d for d in deadlines if d.prompt_id not in game.dues]
+        new_deadlines = deadlines
         asked = time.perf_counter()
         version = await self.storage.commit_step(
             game.id,
@@ -302,24 +302,28 @@ class TableCore:
         return step
 
     def _deadline_rows(self, game: LiveGame, state: GameState) -> tuple[list[DeadlineRow], list[str]]:
+        """The deadline rows of the step's new prompts (a prompt that has one keeps it: `game.dues`), and the
+        prompts whose deadlines stay."""
         if state.over or not self.use_deadlines:
             return [], []
         now = self.clock()
         rows = []
-        group_dues = {  # a move's later steps keep the deadline of its first step
-            p.deadline_group: game.dues[p.id]
-            for p in game.state.prompts
-            if p.deadline_group is not None and p.id in game.dues
-        }
+        group_dues: dict[str, float] | None = None
         for prompt in state.prompts:
-            if game.seats[prompt.seat].bot:
+            if prompt.id in game.dues or game.seats[prompt.seat].bot:
                 continue
             seconds = phase_length(game.engine.day_phases, game.row.meta, prompt.deadline, now,
                                    game.engine.deadline_seconds(state, prompt.deadline))
             lead = reminder_lead(seconds)
-            due = game.dues.get(prompt.id) or group_dues.get(prompt.deadline_group) or now + seconds
+            if group_dues is None:  # a move's later steps keep the deadline of its first step
+                group_dues = {
+                    p.deadline_group: game.dues[p.id]
+                    for p in game.state.prompts
+                    if p.deadline_group is not None and p.id in game.dues
+                }
+            due = group_dues.get(prompt.deadline_group) or now + seconds
             remind = None if lead is None else due - lead
-            if remind is not None and prompt.id not in game.dues and remind <= now:
+            if remind is not None and remind <= now:
                 remind = None  # a later step of a move whose reminder time has passed: not reminded again
             rows.append(DeadlineRow(game.id, prompt.id, prompt.seat, due, remind))
         return rows, [p.id for p in state.prompts]

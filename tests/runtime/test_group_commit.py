@@ -4,6 +4,7 @@ and a writer resumes on the loop's pass right after its batch is settled (no tas
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
@@ -88,3 +89,51 @@ async def test_a_failed_transaction_fails_every_write_in_it() -> None:
     for writer in writers:
         with pytest.raises(OSError, match="disk full"):
             await writer
+
+
+async def test_a_write_that_waited_flush_after_in_a_long_pass_starts_its_batch_at_once() -> None:
+    """A loop pass that runs long (a burst of interactions): what was queued early in it does not wait for the
+    pass's end while the writer has room; the writes so far go together, the later ones at the pass's end."""
+    backend = Backend()
+    commits = GroupCommit(backend.submit, parallel=2, flush_after=0.01)
+    seen: list[int] = []
+
+    async def busy_then_write(name: str) -> str:
+        time.sleep(0.02)  # this pass's work so far: longer than flush_after
+        return await commits.write(write(name))
+
+    async def look() -> None:
+        seen.append(len(backend.batches))
+
+    writers = [asyncio.create_task(commits.write(write("early"))), asyncio.create_task(busy_then_write("late")),
+               asyncio.create_task(look()), asyncio.create_task(commits.write(write("last")))]
+    await asyncio.sleep(0)  # all four ran in one pass
+    assert seen == [1], "the writes that waited went before the pass ended"
+    assert [len(writes) for writes, _ in backend.batches] == [2]
+    await asyncio.sleep(0)
+    assert [len(writes) for writes, _ in backend.batches] == [2, 1], "the rest at the pass's end, as before"
+    for writes, settle in backend.batches:
+        settle(saved(writes), None)
+    assert await asyncio.gather(writers[0], writers[1], writers[3]) == ["early", "late", "last"]
+    await commits.drain()
+
+
+async def test_without_flush_after_a_long_pass_keeps_every_write_for_its_end() -> None:
+    backend = Backend()
+    commits = GroupCommit(backend.submit, parallel=2)
+    seen: list[int] = []
+
+    async def busy_then_write(name: str) -> str:
+        time.sleep(0.02)
+        return await commits.write(write(name))
+
+    async def look() -> None:
+        seen.append(len(backend.batches))
+
+    writers = [asyncio.create_task(commits.write(write("early"))), asyncio.create_task(busy_then_write("late")),
+               asyncio.create_task(look())]
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    assert seen == [0] and [len(writes) for writes, _ in backend.batches] == [2]
+    backend.batches[0][1](saved(backend.batches[0][0]), None)
+    assert await asyncio.gather(*writers[:2]) == ["early", "late"]

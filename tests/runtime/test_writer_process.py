@@ -5,8 +5,10 @@ writer that dies under the bot stops the bot rather than leave it unsure of what
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import pickle
+import shutil
 import signal
 import sqlite3
 from pathlib import Path
@@ -184,5 +186,33 @@ async def test_an_error_that_does_not_pickle_reaches_its_writer_as_text_and_the_
         assert isinstance(results[0], int) and await storage.load_game(results[0]) is not None
         assert isinstance(results[1], RuntimeError) and "a broken write (7)" in str(results[1])
         assert not lost.is_set()
+    finally:
+        await storage.close()
+
+
+def rows_in_the_database_file(path: Path, copy: Path) -> int:
+    """The actions found in the database file alone, without its WAL: what a checkpoint moved there."""
+    shutil.copyfile(path, copy)
+    with contextlib.closing(sqlite3.connect(copy)) as db:
+        try:
+            return int(db.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
+        except sqlite3.OperationalError:  # not even the schema moved yet
+            return 0
+
+
+async def test_the_writer_process_moves_the_wal_into_the_database_within_a_moment(tmp_path: Path) -> None:
+    """The WAL is checkpointed beside the commits, not only by the commit that crosses the autocheckpoint limit
+    (which then waits for it: a stall of every step under way)."""
+    storage = await bot_storage(tmp_path / "bot.db")
+    try:
+        await play_with_keys(storage)
+        saved_actions = len(await storage.actions(1))
+        moved = 0
+        for _ in range(50):  # the writer's checkpoint thread runs every CHECKPOINT_SECONDS (0.05 s)
+            await asyncio.sleep(0.02)
+            moved = rows_in_the_database_file(tmp_path / "bot.db", tmp_path / "copy.db")
+            if moved == saved_actions:
+                break
+        assert moved == saved_actions == 13, "every saved action is in the database file, not only in the WAL"
     finally:
         await storage.close()
