@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 
@@ -44,33 +45,29 @@ class Cluster:
     def pg_pid(self) -> int | None:
         return None if self.server.process is None else self.server.process.pid
 
-    async def process_numbers(self) -> dict[int, str]:
-        """The storage's process number (a delivery row's `owner`) → the bot process's pid, of the live ones."""
+    async def _fetch(self, sql: str, *args: Any) -> list[Any]:
+        """A query on a connection of its own; nothing while the database is away (its restart)."""
         try:
             connection = await asyncpg.connect(self.url, timeout=5)
         except (OSError, asyncpg.PostgresError, TimeoutError):
-            return {}
+            return []
         try:
-            rows = await connection.fetch(
-                "SELECT l.objid, a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
-                " WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid = $1", PROCESS_SPACE)
+            return list(await connection.fetch(sql, *args))
         finally:
             await connection.close()
+
+    async def process_numbers(self) -> dict[int, str]:
+        """The storage's process number (a delivery row's `owner`) → the bot process's pid, of the live ones."""
+        rows = await self._fetch(
+            "SELECT l.objid, a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
+            " WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid = $1", PROCESS_SPACE)
         return {int(number): f"pid {str(name).rsplit(' ', 1)[-1]}" for number, name in rows}
 
     async def connections(self) -> dict[str, int]:
         """The database's sessions now, by the bot process they belong to (its pid, from the application name)."""
-        try:
-            connection = await asyncpg.connect(self.url, timeout=5)
-        except (OSError, asyncpg.PostgresError, TimeoutError):
-            return {}
-        try:
-            rows = await connection.fetch(
-                "SELECT application_name, COUNT(*) FROM pg_stat_activity WHERE datname = current_database()"
-                " AND pid <> pg_backend_pid() GROUP BY application_name"
-            )
-        finally:
-            await connection.close()
+        rows = await self._fetch(
+            "SELECT application_name, COUNT(*) FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid() GROUP BY application_name")
         return {str(name).rsplit(" ", 1)[-1]: int(count) for name, count in rows}
 
     async def stop(self) -> None:
