@@ -21,8 +21,9 @@ the same semantics as SQLite.
   processes are alive, since a session's locks end with it, however the process ends. A delivery
   row belongs to the process that saved it (`owner`); the rows of a process that is no longer
   alive are adopted by another (`adopt_deliveries`), atomically, so exactly one sends them.
-- A deadline is fired by one process at a time (`claim_deadline`: a try-lock on the game's
-  deadlines, skipped by the others, and given up with its session if the process dies).
+- A deadline is fired by one process at a time (`claim_deadline`: a try-lock on that deadline,
+  skipped by the others, and given up with its session if the process dies). The game's own lock
+  then orders the firings of one game's deadlines.
 """
 
 from __future__ import annotations
@@ -41,7 +42,6 @@ from bot.storage.base import Storage
 from bot.storage.postgres_locks import (
     CLOSE_SECONDS,
     DEADLINE_SPACE,
-    INT4,
     LIVE_PROCESSES,
     LOCK_CONNECTIONS,
     LOCK_SPACE,
@@ -49,6 +49,7 @@ from bot.storage.postgres_locks import (
     MIGRATION_LOCK,
     PROCESS_SPACE,
     LockConnections,
+    deadline_key,
     open_connection,
     open_pool,
     reset_reads,
@@ -168,9 +169,9 @@ class PostgresStorage(Storage):
             return
         assert self._locks is not None, "the storage is closed"
         async with self._locks.acquire() as (connection, _):
-            key = (DEADLINE_SPACE, game_id % INT4)
+            key = (DEADLINE_SPACE, deadline_key(game_id, prompt_id))
             if not await connection.fetchval("SELECT pg_try_advisory_lock($1, $2)", *key):
-                yield False  # another process is firing this game's deadlines
+                yield False  # another process is firing this deadline
                 return
             # read after the lock: one that fired it just before has removed or moved it (the lock goes
             # back with the connection: `LockConnections`)

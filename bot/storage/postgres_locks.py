@@ -9,6 +9,7 @@ import asyncio
 import logging
 import os
 import re
+import zlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -32,8 +33,15 @@ LOCK_SPACE = 0x6A6D  # the storage's two-int advisory keys: (LOCK_SPACE, what)
 MIGRATION_LOCK, BOT_LOCK = 1, 2
 SHARD_SPACE = LOCK_SPACE + 1  # (SHARD_SPACE, shard id): the process running that shard
 PROCESS_SPACE = LOCK_SPACE + 2  # (PROCESS_SPACE, number): a live bot process
-DEADLINE_SPACE = LOCK_SPACE + 3  # (DEADLINE_SPACE, game id): the process firing the game's deadlines
+DEADLINE_SPACE = LOCK_SPACE + 3  # (DEADLINE_SPACE, deadline_key): the process firing that deadline
 INT4 = 2**31
+
+
+def deadline_key(game_id: int, prompt_id: str) -> int:
+    """One deadline's advisory key: a game's prompts are claimed apart, so one process firing a prompt
+    never makes another skip the next (it would wait a whole poll). A hash: two deadlines sharing a key
+    only take turns."""
+    return zlib.crc32(f"{game_id}/{prompt_id}".encode()) - INT4
 KEEPALIVE = {"tcp_keepalives_idle": "10", "tcp_keepalives_interval": "5", "tcp_keepalives_count": "3"}
 """The guard's TCP keepalives: a process whose machine vanished is seen dead in about 25 s (a
 process that dies on a live machine closes its connection at once)."""

@@ -125,6 +125,22 @@ async def test_the_same_inputs_from_both_processes_at_once_are_applied_once(two:
     assert replayed.model_dump_json() == await saved_state(second.storage, started.id)
 
 
+async def test_one_process_firing_a_deadline_leaves_the_games_other_deadlines_to_the_other(
+    two: tuple[Process, Process], clock: FakeClock
+) -> None:
+    """A claim holds one deadline, not the whole game: while one process fires a player's default, the
+    other may take the next player's (a per-game claim made both skip a prompt for a whole poll)."""
+    first, second = two
+    started = await first.table.start("cookie", humans(4), seed=31)
+    one, other = sorted(started.dues)[:2]
+    clock.now = max(started.dues.values()) + 0.5
+    async with first.storage.claim_deadline(started.id, one, clock.now) as first_has_one:
+        async with second.storage.claim_deadline(started.id, one, clock.now) as second_has_one:
+            assert first_has_one and not second_has_one
+        async with second.storage.claim_deadline(started.id, other, clock.now) as second_has_other:
+            assert second_has_other
+
+
 async def test_a_deadline_fires_once_whichever_process_gets_there(
     two: tuple[Process, Process], clock: FakeClock
 ) -> None:
