@@ -167,8 +167,8 @@ class GameMasterBot(commands.Bot):
         if isinstance(original, discord.HTTPException) and original.code == ALREADY_ANSWERED:
             log.info("command %s: the interaction was already answered", getattr(interaction.command, "name", "?"))
             return  # delivered twice: the first delivery was answered
-        log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"), exc_info=error)
-        await self.game_master.report_failure(interaction)
+        what = f"command {getattr(interaction.command, 'qualified_name', '?')}"
+        await self.game_master.report_failure(interaction, original, what)
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s)", self.user, getattr(self.user, "id", "?"))

@@ -44,7 +44,9 @@ class Answers(Protocol):
 
     def private_view(self, interaction: discord.Interaction, game_id: int) -> Awaitable[None]: ...
 
-    def report_failure(self, interaction: discord.Interaction) -> Awaitable[None]: ...
+    def report_failure(
+        self, interaction: discord.Interaction, error: BaseException | None = None, what: str = "interaction"
+    ) -> Awaitable[None]: ...
 
     @property
     def foreground(self) -> Foreground: ...
@@ -131,18 +133,14 @@ async def _answer(interaction: discord.Interaction, work: Awaitable[None]) -> No
     try:
         async with _service(interaction).foreground.answering():
             await work
-    except discord.HTTPException as error:
-        if error.code == ALREADY_ANSWERED:  # the same click delivered twice: the first one was answered
-            log.info("interaction %s for %s was already answered", interaction.id, safe_id(_custom_id(interaction)))
-            return
-        if error.code == TOO_LATE:  # nothing more can reach this player through it; no traceback needed
-            log.warning("interaction %s for %s: answered too late", interaction.id, safe_id(_custom_id(interaction)))
-            return
-        log.exception("component %s failed", safe_id(_custom_id(interaction)))
-        await _service(interaction).report_failure(interaction)
-    except Exception:
-        log.exception("component %s failed", safe_id(_custom_id(interaction)))
-        await _service(interaction).report_failure(interaction)
+    except Exception as error:
+        code, what = getattr(error, "code", None), safe_id(_custom_id(interaction))
+        if isinstance(error, discord.HTTPException) and code == ALREADY_ANSWERED:  # the same click delivered twice
+            log.info("interaction %s for %s was already answered", interaction.id, what)
+        elif isinstance(error, discord.HTTPException) and code == TOO_LATE:  # nothing more reaches them through it
+            log.warning("interaction %s for %s: answered too late", interaction.id, what)
+        else:
+            await _service(interaction).report_failure(interaction, error, f"component {what}")
 
 
 def _custom_id(interaction: discord.Interaction) -> object:

@@ -37,7 +37,7 @@ from bot.discord.text import event_text
 from bot.i18n import normalize, reading_as, t
 from bot.live import LiveGame, interaction_key
 from bot.render import clip
-from bot.storage import DeliveryRow, Storage
+from bot.storage import DeliveryRow, Storage, database_away
 from bot.table import Table
 from games.core import Action, Prompt
 
@@ -330,8 +330,18 @@ class Interactions:
     async def open_speak(self, interaction: discord.Interaction, game_id: int) -> None:
         await self.relay.open_modal(interaction, game_id)
 
-    async def report_failure(self, interaction: discord.Interaction) -> None:
+    async def report_failure(
+        self, interaction: discord.Interaction, error: BaseException | None = None, what: str = "interaction"
+    ) -> None:
+        """Log `what` failed and tell the member. A database away for a moment (a PostgreSQL restart) is
+        no defect: one warning line, and the member is asked to look whether it counted and try again."""
+        away = error is not None and database_away(error)
+        if away:
+            log.warning("%s: the database is out of reach (%s)", what, type(error).__name__)
+        elif error is not None:
+            log.error("%s failed", what, exc_info=error)
+        key = "error-database-away" if away else "error-internal"
         try:
-            await ephemeral(interaction, t(normalize(str(interaction.locale)), "error-internal"))
+            await ephemeral(interaction, t(normalize(str(interaction.locale)), key))
         except discord.HTTPException:
             log.warning("could not tell the user about a failure")

@@ -1,0 +1,56 @@
+"""A click while the database is away for a moment (a PostgreSQL restart), through the stand-in.
+
+The save fails with the error PostgreSQL gives a connection it is shutting down. Nothing is taken, and the
+player is told the database is out of reach and to look and try again, in their language — not "something went
+wrong on my side", and the log says it in one warning line, not an ERROR with a traceback (before: both). The
+same click once the database is back counts."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import pytest
+
+from bot.i18n import t
+from tests.discord.world import open_game, world
+from tests.discord_standin import DiscordStandIn
+
+SHUTTING_DOWN = "terminating connection due to administrator command"
+
+
+async def test_a_click_while_the_database_restarts_is_told_to_try_again_and_counts_after(
+    tmp_path: Path, standin: DiscordStandIn, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with world(tmp_path, 4, standin=standin, locales=("ru",)) as w:
+        game_id = await open_game(w)
+        game = w.game(game_id)
+        assert game is not None
+        prompt = next(p for p in game.state.prompts if not p.answered and p.secret)
+        before = len(await w.gm.storage.actions(game_id))
+        commit = w.gm.storage.commit_step
+
+        async def restarting(*args: Any, **kwargs: Any) -> int:
+            raise asyncpg.exceptions.AdminShutdownError(SHUTTING_DOWN)
+
+        monkeypatch.setattr(w.gm.storage, "commit_step", restarting)
+        caplog.clear()
+        with caplog.at_level(logging.INFO):
+            call = await w.answer(game, prompt, prompt.options[0].value)
+            await standin.settle(quiet=0.5)
+        shown = [standin.message(i) for i in (call.original_message_id, *call.followup_ids) if i is not None]
+        told = " ".join([*(str(c["body"].get("data", {}).get("content", "")) for c in call.callbacks),
+                         *(m.text for m in shown)])
+        assert t("ru", "error-database-away") in told, told
+        assert t("ru", "error-internal") not in told
+        assert len(await w.gm.storage.actions(game_id)) == before, "nothing taken"
+        errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+        assert not errors, [r.getMessage() for r in errors]
+        assert any("database is out of reach" in r.getMessage() and r.exc_info is None for r in caplog.records)
+
+        monkeypatch.setattr(w.gm.storage, "commit_step", commit)
+        await w.answer(game, prompt, prompt.options[0].value)
+        await standin.settle(quiet=0.5)
+        assert len(await w.gm.storage.actions(game_id)) == before + 1, "the same click counts once it is back"
