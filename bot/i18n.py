@@ -172,13 +172,14 @@ def list_names(names: Sequence[str], language: str | None) -> str:
     return name_list(names, normalize(language)) if names else t(language, "list-nobody")
 
 
-def listed(language: str | None, items: list[Any]) -> Any:
-    """A list of names as a message argument: one name stays itself (the reader, a term: NAME declines it)."""
+def listed(language: str | None, items: list[Any], style: str = "standard") -> Any:
+    """A list of names as a message argument: one name stays itself (the reader, a term: NAME declines it).
+    `style` "or": the items are alternatives ("A, B or C")."""
     if not items:
         return t(language, "list-nobody")
     if len(items) == 1:
         return items[0]
-    return Listed([i if isinstance(i, str) else str(i) for i in items], normalize(language))
+    return Listed([i if isinstance(i, str) else str(i) for i in items], normalize(language), style)
 
 
 def reading_as(name_of: SeatNamer, reader: int | None) -> SeatNamer:
@@ -201,15 +202,18 @@ def resolve(language: str | None, value: Any, name_of: SeatNamer) -> Any:
     """Turn the structured parameters of events (seat(n), term(key), lists) into text.
 
     `{"and": [...]}`, and any list of seats, is a list of names (`list_names`: "A, B and C"), which the
-    catalogs' NAME declines item by item; another list is its items joined by commas."""
+    catalogs' NAME declines item by item; `{"or": [...]}` the same as alternatives ("A, B or C"); another
+    list is its items joined by commas."""
     if isinstance(value, dict):
         if set(value) == {"seat"}:
             name = name_of(value["seat"])
             if isinstance(name, Reader):
                 return Addressee(t(language, "you-name"))
             return Named(t(language, name.key), name.key) if isinstance(name, Term) else name
-        if set(value) == {"and"}:
-            return listed(language, [resolve(language, v, name_of) for v in value["and"]])
+        if set(value) in ({"and"}, {"or"}):
+            ((joined_by, items),) = value.items()
+            style = "or" if joined_by == "or" else "standard"
+            return listed(language, [resolve(language, v, name_of) for v in items], style)
         if set(value) == {"term"}:
             return Named(t(language, value["term"]), value["term"])
         if set(value) == {"message", "params"}:  # a nested message (games.core.orders.message)
@@ -240,8 +244,8 @@ def render_params(language: str | None, params: Mapping[str, Any], name_of: Seat
     for k, v in params.items():
         if _is_seat(v):
             resolved[f"{k}_is_you"] = "yes" if isinstance(name_of(v["seat"]), Reader) else "no"
-        elif isinstance(v, list) or (isinstance(v, dict) and set(v) == {"and"}):
-            items = v if isinstance(v, list) else v["and"]
+        elif isinstance(v, list) or (isinstance(v, dict) and set(v) in ({"and"}, {"or"})):
+            items = v if isinstance(v, list) else next(iter(v.values()))
             resolved.setdefault(f"{k}_count", len(items))
             mine = any(_is_seat(i) and isinstance(name_of(i["seat"]), Reader) for i in items)
             resolved.setdefault(f"{k}_has_you", "yes" if mine else "no")

@@ -61,20 +61,24 @@ class Listed(str):
 
     items: tuple[str, ...]
     language: str
+    style: str
 
-    def __new__(cls, items: Sequence[str], language: str) -> Listed:
-        listed = super().__new__(cls, name_list(items, language))
+    def __new__(cls, items: Sequence[str], language: str, style: str = "standard") -> Listed:
+        listed = super().__new__(cls, name_list(items, language, style))
         listed.items = tuple(items)
         listed.language = language
+        listed.style = style
         return listed
 
-    def __getnewargs__(self) -> tuple[tuple[str, ...], str]:  # pickled with its items (the bot's writer process)
-        return self.items, self.language
+    def __getnewargs__(self) -> tuple[tuple[str, ...], str, str]:  # pickled with its items (the writer process)
+        return self.items, self.language, self.style
 
 
-def name_list(items: Sequence[str], language: str) -> str:
-    """Items written as one list, the language's way: "A, B and C", «A, B и C», "A" alone."""
-    return format_list([str(item) for item in items], locale=LIST_LOCALES.get(language, LIST_LOCALES["en"]))
+def name_list(items: Sequence[str], language: str, style: str = "standard") -> str:
+    """Items written as one list, the language's way: "A, B and C", «A, B и C», "A" alone; `style` "or":
+    "A, B or C", «A, B или C»."""
+    locale = LIST_LOCALES.get(language, LIST_LOCALES["en"])
+    return format_list([str(item) for item in items], style=style, locale=locale)
 
 
 @cache
@@ -131,7 +135,7 @@ def name_function(render_term: Callable[[str, str], str], declines: bool) -> Cal
         if isinstance(value, Named):
             return render_term(value.key, case)
         if isinstance(value, Listed):
-            return name_list([name(item, case, fallback) for item in value.items], value.language)
+            return name_list([name(item, case, fallback) for item in value.items], value.language, value.style)
         form = declined(str(value), case) if declines else str(value)
         if form is not None:
             return form

@@ -164,7 +164,7 @@ def summary(state: CookieState, viewer: Viewer) -> list[Event]:
             lines.append(
                 Event(
                     key="cookie-summary-possible",
-                    params={"player": seat(entry["player"]), "roles": [role_term(r) for r in entry["roles"]]},
+                    params={"player": seat(entry["player"]), "roles": {"or": [role_term(r) for r in entry["roles"]]}},
                     to=[viewer],
                 )
             )

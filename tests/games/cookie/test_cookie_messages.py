@@ -145,3 +145,15 @@ def test_the_score_line_names_the_hill_only_where_there_is_one(language: str, pl
     for event in scores:
         text = render(language, event.key, event.params, lambda n: f"P{n}")
         assert (hill in text) == hill_in_play, text
+
+
+@pytest.mark.parametrize(("language", "joined"), [("en", " or "), ("ru", " или ")])
+def test_who_a_player_can_be_lists_the_roles_as_alternatives(language: str, joined: str) -> None:
+    """«Кем может быть Борис: Печенька, Стронций или Косинус» — one of them, so "or", never a bare comma list."""
+    state, _ = ENGINE.setup(4, None, 1)
+    lines = [e for e in ENGINE.summary(state, 0) if e.key == "cookie-summary-possible"]
+    assert lines
+    for event in lines:
+        text = render(language, event.key, event.params, lambda n: f"P{n}")
+        roles = text.split(": ", 1)[1]
+        assert joined in roles and roles.count(",") == len(event.params["roles"]["or"]) - 2, text
