@@ -167,7 +167,7 @@ class ChannelKeeper:
         rule = str(row.body.get("rule") or "")
         kind = (wanted or {}).get("rule")
         if rule and (kind == "relay" or not enforced or (wanted is None and refused_before)):
-            self.outboxes.channel_outbox(channel_id).put_text(rule)
+            self.outboxes.channel_outbox(channel_id).put_next(rule)  # before lines queued after this change
         if wanted is None:
             await self.webhooks.cleanup(row.game_id)
 

@@ -220,6 +220,13 @@ class Outbox:
     def put_text(self, text: str, *, rows: list[int] | None = None, tag: Any = None) -> None:
         self.put(Text(text, rows or [], tag))
 
+    def put_next(self, text: str) -> None:
+        """A line that belongs to the status edit being made (a channel's rule, announced once its change is
+        applied): it goes before everything queued after that edit, where `put_text` would go after it."""
+        if text:
+            self._queue.insert(0, Text(text, [], None))
+            self._put_woken()
+
     def put_message(self, message: Message) -> None:
         self.put(message)
 
@@ -250,6 +257,9 @@ class Outbox:
 
     def _put(self, item: Item) -> None:
         self._queue.append(item)
+        self._put_woken()
+
+    def _put_woken(self) -> None:
         self._idle.clear()
         self._wake.set()
         if self._task is None or self._task.done():

@@ -80,3 +80,22 @@ async def test_only_the_latest_status_edit_is_made() -> None:
         outbox.put_status(edit)
     await outbox.drained()
     assert edits == [4]
+
+
+async def test_a_line_put_next_by_a_status_edit_goes_before_what_was_queued_after_the_edit() -> None:
+    """A channel's rule («🔇 Борис выбывает») is announced by the change it belongs to, while the game's later
+    rows (its achievements) wait behind that change: it goes first (before: after them, at the queue's end)."""
+    recorder = Recorder()
+    outbox = Outbox(recorder, window=WINDOW)
+
+    async def change() -> None:
+        outbox.put_next("rule")
+
+    async def achievements() -> None:  # posted by its own row when its turn comes (bot/discord/achievements.py)
+        await recorder("achievements", {})
+
+    outbox.put_text("reveal")
+    outbox.put_status(change, key="channel")
+    outbox.put_status(achievements, key="achievements")
+    await outbox.drained()
+    assert [c for _, c, _ in recorder.sent] == ["reveal", "rule", "achievements"]
