@@ -19,6 +19,7 @@ from fluent.syntax.visitor import Visitor
 
 from bot.i18n import LANGUAGES, LOCALES_DIR, catalog
 from bot.morphology import Addressee, analyser
+from games.core import signed
 
 SEATS = {
     "player", "target", "target1", "target2", "first", "second", "leader", "candidate", "voter",
@@ -283,3 +284,11 @@ def test_english_catalogs_write_one_apostrophe(path: Any) -> None:
     """"the server's", never "the server’s" beside it (issue 36 §6: one apostrophe style)."""
     curly = [line for line in path.read_text(encoding="utf-8").splitlines() if "’" in line and not line.startswith("#")]
     assert not curly, curly
+
+
+@pytest.mark.parametrize(("change", "written"), [(12, "+12"), (-7, "\u22127"), (0, "0")])
+def test_a_change_is_written_with_a_real_minus(change: int, written: str) -> None:
+    """A rating's trend in /stats («динамика … (−7)»): a hyphen is no minus sign."""
+    assert signed(change) == written
+    line = catalog("ru").text("stats-trend", {"games": 5, "spark": "▁▃▅", "delta": signed(change)})
+    assert line.endswith(f"({written})") and "-" not in line

@@ -9,6 +9,7 @@ from bot.i18n import t
 from bot.ratings.achievements import by_id
 from bot.ratings.reading import MemberCard, Season, Standing
 from bot.render import list_names
+from games.core import signed
 
 SPARKS = "▁▂▃▄▅▆▇█"
 Mention = Callable[[int], str]
@@ -57,7 +58,7 @@ def card_lines(language: str, player: str, card: MemberCard, mention: Mention) -
         if len(game.trend) >= 2:
             delta = game.trend[-1] - game.trend[0]
             lines.append(t(language, "stats-trend", games=len(game.trend) - 1, spark=spark(game.trend),
-                           delta=f"{delta:+d}"))
+                           delta=signed(delta)))
         if game.partners:
             partners = [t(language, "stats-partner", player=mention(u), games=n, wins=w) for u, n, w in game.partners]
             lines.append(t(language, "stats-partners", list=list_names(partners, language)))

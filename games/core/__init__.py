@@ -13,6 +13,7 @@ from games.core.model import (
     Results,
     seat,
     seats,
+    signed,
     term,
 )
 from games.core.rng import Rng
@@ -33,5 +34,6 @@ __all__ = [
     "Viewer",
     "seat",
     "seats",
+    "signed",
     "term",
 ]
