@@ -79,6 +79,11 @@ def visible_to(event: Event, seat: int | None) -> bool:
     return seat is not None and seat in event.to
 
 
+def signed(number: int) -> str:
+    """A change written with its sign, the typographic minus: "+3", "−2", "0" (a hyphen is no minus)."""
+    return f"{number:+d}".replace("-", "\u2212") if number else "0"
+
+
 def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 

@@ -19,7 +19,7 @@ from fluent.syntax.visitor import Visitor
 
 from bot.i18n import LANGUAGES, LOCALES_DIR, catalog
 from bot.morphology import Addressee, analyser
-from games.core import signed
+from bot.render import signed
 
 SEATS = {
     "player", "target", "target1", "target2", "first", "second", "leader", "candidate", "voter",

@@ -8,8 +8,7 @@ from collections.abc import Callable
 from bot.i18n import t
 from bot.ratings.achievements import by_id
 from bot.ratings.reading import MemberCard, Season, Standing
-from bot.render import list_names
-from games.core import signed
+from bot.render import list_names, signed
 
 SPARKS = "▁▂▃▄▅▆▇█"
 Mention = Callable[[int], str]

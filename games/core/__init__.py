@@ -13,7 +13,6 @@ from games.core.model import (
     Results,
     seat,
     seats,
-    signed,
     term,
 )
 from games.core.rng import Rng
@@ -34,6 +33,5 @@ __all__ = [
     "Viewer",
     "seat",
     "seats",
-    "signed",
     "term",
 ]

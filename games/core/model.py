@@ -21,11 +21,6 @@ def seats(numbers: list[int]) -> list[dict[str, int]]:
     return [seat(n) for n in numbers]
 
 
-def signed(number: int) -> str:
-    """A change written with its sign, the typographic minus: "+3", "−2", "0" (a hyphen is no minus)."""
-    return f"{number:+d}".replace("-", "\u2212") if number else "0"
-
-
 def term(key: str) -> dict[str, str]:
     """An event parameter naming a game term (a card, a role); renderers translate it."""
     return {"term": key}
