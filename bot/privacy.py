@@ -109,7 +109,8 @@ async def forget_member(
 async def _forget_in_nights(tx: Tx, user_id: int, guild_id: int | None) -> None:
     """Game nights (bot/gathering/): the member's sign-ups, their /notify subscriptions, who was told about
     which lobby and the nights' messages for them go; nights they planned that are over keep no host; on
-    every server, their own time zone goes too."""
+    every server, their own time zone goes too; their DM channel's id goes on any server's forgetting (it is
+    no server's, and only saves asking Discord for it again)."""
     nights, params = ("schedule_id IN (SELECT id FROM schedules WHERE guild_id = ?)", [guild_id]) if guild_id \
         else ("1 = 1", [])
     await tx.execute(f"DELETE FROM signups WHERE user_id = ? AND {nights}", [user_id, *params])
@@ -121,6 +122,7 @@ async def _forget_in_nights(tx: Tx, user_id: int, guild_id: int | None) -> None:
                      [user_id, *params])
     await tx.execute("DELETE FROM lobby_notices WHERE user_id = ?" + (
         " AND game_id IN (SELECT id FROM games WHERE guild_id = ?)" if guild_id else ""), [user_id, *params])
+    await tx.execute("DELETE FROM dm_channels WHERE user_id = ?", [user_id])  # found again by asking Discord
     if guild_id is None:
         await tx.execute("DELETE FROM member_settings WHERE user_id = ?", [user_id])
 

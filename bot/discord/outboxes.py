@@ -130,10 +130,18 @@ class Outboxes:
         return self.channel_outbox(row.channel_id) if row.channel_id else self.dm_outbox(row.user_id or 0)
 
     async def dm_channel_id(self, user_id: int) -> int:
+        """The member's DM channel: remembered, else saved by a process before, else asked of Discord once (a
+        counted request) and saved for every process. A save that fails costs only a later ask."""
         channels = self.dm_channels
         if user_id not in channels:
-            data = await self.bot.http.start_private_message(user_id)
-            channels[user_id] = int(data["id"])
+            saved = await self.storage.dm_channel(user_id)
+            if saved is None:
+                saved = int((await self.bot.http.start_private_message(user_id))["id"])
+                try:
+                    await self.storage.save_dm_channel(user_id, saved)
+                except Exception as error:
+                    log.warning("could not save a DM channel (%s)", type(error).__name__)
+            channels[user_id] = saved
         return channels[user_id]
 
     async def _post(self, channel: discord.PartialMessageable, content: str, extra: dict[str, Any]) -> discord.Message:

@@ -77,3 +77,15 @@ class ServerStore(Backend):
                  int(settings.get("min_reliability") or 0), int(settings.get("leaderboard_games", 5)),
                  settings.get("zone")),
             )
+
+    async def dm_channel(self, user_id: int) -> int | None:
+        """The member's DM channel with the bot, when some process asked Discord for it before."""
+        rows = await self._fetchall("SELECT channel_id FROM dm_channels WHERE user_id = ?", (user_id,))
+        return int(rows[0][0]) if rows else None
+
+    async def save_dm_channel(self, user_id: int, channel_id: int) -> None:
+        async with self.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO dm_channels (user_id, channel_id) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id", (user_id, channel_id),
+            )

@@ -81,6 +81,17 @@ async def test_the_target_opens_its_backend(database: Database, tmp_path: Path) 
     assert (tmp_path / "by-url.db").exists(), "sqlite:///path is a path too"
 
 
+async def test_a_members_dm_channel_is_saved_once_for_every_process(database: Database) -> None:
+    storage = await open_storage(database.target)
+    try:
+        assert await storage.dm_channel(1 << 60) is None
+        await storage.save_dm_channel(1 << 60, (1 << 61) + 7)  # snowflakes fit
+        await storage.save_dm_channel(1 << 60, (1 << 61) + 7)  # saved again by a second process: no conflict
+        assert await storage.dm_channel(1 << 60) == (1 << 61) + 7
+    finally:
+        await storage.close()
+
+
 async def test_guild_settings_round_trip(database: Database) -> None:
     storage = await open_storage(database.target)
     try:
