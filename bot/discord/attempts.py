@@ -236,18 +236,22 @@ FOLLOW_UPS_LOOKED_AT = 100
 
 
 async def follow_up_since(
-    channel: discord.abc.Messageable, me: int, content: str, since: int
+    channel: discord.abc.Messageable, me: int, content: str, since: int, interaction: int | None = None
 ) -> discord.Message | None:
     """The first follow-up by `me` (the bot) in the destination made from the snowflake `since` on (the claim of
-    a message about to be sent again: it went as a follow-up, if at all, right after) that holds `content`. Other
-    processes may have posted there since; a line said before, or posted the ordinary way (with a nonce: it
-    is another row's), is never taken for it."""
+    a message about to be sent again: it went as a follow-up, if at all, right after): the one `interaction`'s
+    token made, whatever it says now (a prompt answered meanwhile shows its answer; nothing else went there
+    through that token since the claim: the destination's outbox waits for this message), or, with no
+    interaction known (a restart), the one that holds `content`. Other processes may have posted there since;
+    a line said before, or posted the ordinary way (with a nonce: it is another row's), is never taken for it."""
     first = None
     async for message in channel.history(limit=FOLLOW_UPS_LOOKED_AT):
         if message.id < since:
             break  # older than the claim: the rest too
-        if (message.author.id == me and message.interaction_metadata is not None
-                and message.content.strip() == content.strip()):
+        metadata = message.interaction_metadata
+        if message.author.id != me or metadata is None:
+            continue
+        if metadata.id == interaction if interaction is not None else message.content.strip() == content.strip():
             first = message
     return first
 

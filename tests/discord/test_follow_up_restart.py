@@ -15,6 +15,7 @@ import discord
 from bot.discord.outbox import Outbox
 from bot.discord.outboxes import Outboxes
 from bot.discord.priority import Foreground
+from bot.discord.replies import Replies
 
 BOT = 4242
 DRAW = "🃏 You draw Platform 9¾"
@@ -102,7 +103,7 @@ class DMs:
 
 def outboxes() -> Outboxes:
     bot = types.SimpleNamespace(user=types.SimpleNamespace(id=BOT))
-    return Outboxes(bot, None, types.SimpleNamespace(games={}), None, 0.01, Foreground())  # type: ignore[arg-type]
+    return Outboxes(bot, None, types.SimpleNamespace(games={}), Replies(), 0.01, Foreground())  # type: ignore[arg-type]
 
 
 def later(moment: datetime.datetime, seconds: float) -> datetime.datetime:
@@ -138,3 +139,20 @@ async def test_the_same_words_posted_since_by_another_process_as_a_message_are_n
     await outboxes()._post(dms, DRAW, {"nonce": batch})  # type: ignore[arg-type]
     assert [p["content"] for p in dms.posted] == [DRAW], "another row's line was taken for this one"
     assert dms.posted[0]["nonce"] > 0, "sent the ordinary way, with a nonce"
+
+
+async def test_a_follow_up_this_process_tried_is_found_by_its_interaction_even_once_edited() -> None:
+    """The follow-up met an error that may hide it (not a restart: the process knows whose token carried it). Its
+    player answered it meanwhile, so it no longer holds the words it was made with; another interaction's
+    follow-up made since with those very words is another line."""
+    batch, claimed_at = await claimed_for_a_follow_up(5001)
+    copy = message(later(claimed_at, 0.05), DRAW + "\n✅ You chose: Keep", follow_up=True)
+    other = message(later(claimed_at, 2), DRAW, follow_up=True)
+    dms = DMs([copy, other])
+    sending = outboxes()
+    token = types.SimpleNamespace(interaction_id=copy.interaction_metadata.id)
+    sending.replies._carried(batch, token)  # type: ignore[arg-type]
+    found = await sending._post(dms, DRAW, {"nonce": batch})  # type: ignore[arg-type]
+    assert dms.posted == [], "the answered prompt Discord already showed was posted a second time"
+    assert found is copy, "another interaction's line was taken for it"
+    assert sending.replies.carrier(batch) is None, "found: nothing looks for it again"

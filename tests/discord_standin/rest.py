@@ -217,16 +217,20 @@ class Rest:
         self.server_errors.append(rule)
         return rule
 
-    async def outage(self, seconds: float, *, status: int = 503, landed_every: int = 3) -> list[ServerErrorRule]:
-        """Discord down for `seconds`: every REST request answered `status` (one in `landed_every` carried out
-        first, then answered with the error), the gateway's connections dropped and new ones refused (the bots
-        reconnect and RESUME once it is back). Returns the rules, whose `failed` say what met them."""
+    async def outage(
+        self, seconds: float, *, status: int = 503, landed_every: int = 3, gateway: bool = True
+    ) -> list[ServerErrorRule]:
+        """Discord down for `seconds`: every REST request answered `status` (all but one in `landed_every` carried
+        out first, then answered with the error; that one refused unhandled), and (`gateway`) the gateway's
+        connections dropped and new ones refused (the bots reconnect and RESUME once it is back). Returns the
+        rules, whose `failed` say what met them."""
         rules = [self.fail("*", "*", status=status, times=10**9, every=landed_every, landed=False)]
         if landed_every > 1:  # the requests the first rule let by: carried out, then the error
             rules.append(self.fail("*", "*", status=status, times=10**9, landed=True))
-        self.gateway.refusing = True
+        self.gateway.refusing = gateway
         try:
-            await self.gateway.drop_connections(4000)
+            if gateway:
+                await self.gateway.drop_connections(4000)
             await asyncio.sleep(seconds)
         finally:
             self.gateway.refusing = False
