@@ -21,7 +21,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.discord.attempts import already_there, follow_up_since, same_content
+from bot.discord.attempts import already_there, carried_by, follow_up_since, same_content
 from bot.discord.failures import backoff
 from bot.discord.outbox import Item, Message, Outbox, Sender, Text, claimed_since
 from bot.discord.presenting import public_player
@@ -147,8 +147,10 @@ class Outboxes:
         if isinstance(nonce, int) and nonce < 0:
             assert self.bot.user is not None
             since = claimed_since(nonce)
-            found = await (already_there(channel, self.bot.user.id, same_content(content)) if since is None
-                           else follow_up_since(channel, self.bot.user.id, content, since, self.replies.carrier(nonce)))
+            interaction = self.replies.carrier(nonce)
+            matches = same_content(content) if interaction is None else carried_by(interaction)
+            found = await (already_there(channel, self.bot.user.id, matches) if since is None
+                           else follow_up_since(channel, self.bot.user.id, since, matches))
             if found is None:
                 found = await channel.send(content=content, **{**extra, "nonce": -nonce})
             self.replies.found(nonce)
