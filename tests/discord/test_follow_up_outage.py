@@ -68,7 +68,7 @@ async def test_a_prompt_made_then_answered_503_in_an_outage_and_answered_by_its_
 
         async def outage_at_a_prompt(record: RecordedRequest, moment: str) -> None:
             if moment == "received" and not outages and a_prompt_follow_up(standin, record):
-                outages.append(asyncio.create_task(standin.outage(OUTAGE_SECONDS, landed_every=10**9, gateway=False)))
+                outages.append(asyncio.create_task(standin.outage(OUTAGE_SECONDS, landed_every=1, gateway=False)))
                 if token_expires:
                     standin.token_lifetime = 1.0
                 await asyncio.sleep(0)  # its rules are in place: this request is carried out, then answered 503
