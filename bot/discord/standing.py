@@ -161,8 +161,7 @@ class Standing:
         (`status_pending`, a snowflake), and a run that finds the note (the process died before the message was
         noted) first looks for it among the bot's follow-ups made since, as the outboxes do for a line
         (bot/discord/attempts.py `follow_up_since`): other processes may have posted in the channel meanwhile."""
-        assert self.bot.user is not None
-        me = self.bot.user.id
+        me = self.bot.user.id if self.bot.user else 0
         title = content.split("\n", 1)[0]  # the game's title and number, a line no other message starts with
 
         def titled(message: discord.Message) -> bool:
