@@ -236,20 +236,27 @@ FOLLOW_UPS_LOOKED_AT = 100
 
 
 async def follow_up_since(
-    channel: discord.abc.Messageable, me: int, content: str, since: int
+    channel: discord.abc.Messageable, me: int, since: int, matches: Callable[[discord.Message], bool]
 ) -> discord.Message | None:
     """The first follow-up by `me` (the bot) in the destination made from the snowflake `since` on (the claim of
-    a message about to be sent again: it went as a follow-up, if at all, right after) that holds `content`. Other
-    processes may have posted there since; a line said before, or posted the ordinary way (with a nonce: it
-    is another row's), is never taken for it."""
+    a message about to be sent again: it went as a follow-up, if at all, right after) that `matches` says is it:
+    made through the token of the interaction that carried it (`carried_by`), or, with no interaction known (a
+    restart), holding its words. Other processes may have posted there since; a message made before the claim,
+    or posted the ordinary way (with a nonce: no follow-up), is never taken for it."""
     first = None
     async for message in channel.history(limit=FOLLOW_UPS_LOOKED_AT):
         if message.id < since:
             break  # older than the claim: the rest too
-        if (message.author.id == me and message.interaction_metadata is not None
-                and message.content.strip() == content.strip()):
+        if message.author.id == me and message.interaction_metadata is not None and matches(message):
             first = message
     return first
+
+
+def carried_by(interaction: int) -> Callable[[discord.Message], bool]:
+    """A follow-up made through `interaction`'s token, whatever it says by now (a prompt answered since shows its
+    answer): nothing else goes to a destination through that token while its outbox waits for this message, and
+    tokens are each process's own."""
+    return lambda message: message.interaction_metadata is not None and message.interaction_metadata.id == interaction
 
 
 def same_content(content: str) -> Callable[[discord.Message], bool]:

@@ -96,13 +96,15 @@ class Deliveries:
             self.forget(game.id)
 
     async def refresh(self, game: LiveGame) -> None:
-        """Prompts never queued (a game saved before the outbox), and the status, as a saved delivery."""
+        """Prompts never queued (a game saved before the outbox), and the status, as a saved delivery. Saved
+        under the game's lock but, like a notice, outside any step: through `deliver`, so that a notice of the
+        game saved meanwhile (`say`, not under the lock) goes after them, in row-id order. (Queued through
+        `enqueue`, they always waited behind another process's earlier rows of the game.)"""
         rows = self.planner.plan(Step(game, game.state, [], game.dues, game.row.status, game.row.paused))
         if not any(r.prompt_id for r in rows):
             return  # the status went out (or waits) with the last step
-        await self.storage.add_deliveries(rows)
+        await self.deliver(rows)  # saved outside any step, like a notice: in row-id order among the game's rows
         self.prompts.queued(game, None, rows)
-        self.enqueue(rows)
 
     def enqueue(self, rows: list[DeliveryRow]) -> None:
         """Rows into their destinations' outboxes, in order, each as its kind sends it. Rows a restart finds

@@ -21,7 +21,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.discord.attempts import already_there, follow_up_since, same_content
+from bot.discord.attempts import already_there, carried_by, follow_up_since, same_content
 from bot.discord.failures import backoff
 from bot.discord.outbox import Item, Message, Outbox, Sender, Text, claimed_since
 from bot.discord.presenting import public_player
@@ -145,19 +145,24 @@ class Outboxes:
         return channels[user_id]
 
     async def _post(self, channel: discord.PartialMessageable, content: str, extra: dict[str, Any]) -> discord.Message:
-        """The ordinary send. A negative nonce is a message claimed for a follow-up before a restart, which
-        may have reached Discord without a nonce: if it is there, it is not sent again. It is looked for among
-        the bot's follow-ups made since the claim (other processes may have posted there since), the first
-        with its words: one made before the claim, or a message posted the ordinary way, is another line."""
+        """The ordinary send. A negative nonce is a message claimed for a follow-up that may have reached Discord
+        without a nonce (the follow-up met an error that may hide it, or a restart cut it off): if it is there,
+        it is not sent again. It is looked for among the bot's follow-ups made since the claim (other processes
+        may have posted there since): the one its interaction's token made, when this process tried it (it may
+        have been answered and edited since), else the first with its words. One made before the claim, or a
+        message posted the ordinary way, is another line."""
         nonce = extra.get("nonce")
         if isinstance(nonce, int) and nonce < 0:
             assert self.bot.user is not None
             since = claimed_since(nonce)
-            found = await (already_there(channel, self.bot.user.id, same_content(content)) if since is None
-                           else follow_up_since(channel, self.bot.user.id, content, since))
-            if found is not None:
-                return found
-            extra = {**extra, "nonce": -nonce}
+            interaction = self.replies.carrier(nonce)
+            matches = same_content(content) if interaction is None else carried_by(interaction)
+            found = await (already_there(channel, self.bot.user.id, matches) if since is None
+                           else follow_up_since(channel, self.bot.user.id, since, matches))
+            if found is None:
+                found = await channel.send(content=content, **{**extra, "nonce": -nonce})
+            self.replies.found(nonce)
+            return found
         return await channel.send(content=content, **extra)
 
     def _forget_outbox(self, key: Hashable, outbox: Outbox) -> None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -52,6 +53,8 @@ ANSWER_WAIT = 3.0
 """An interaction is answered within 3 s or never: messages wait no longer for it."""
 FOLLOW_UP_FIELDS = frozenset({"view", "allowed_mentions", "file", "files", "embed", "embeds", "nonce"})
 """What a follow-up can carry of what the outboxes send (the nonce is left out); anything else goes the ordinary way."""
+CARRIERS_REMEMBERED = 10_000
+"""Follow-ups that may have been made before an error, remembered until sent: more than an outage leaves."""
 TOKEN_REFUSED = frozenset({50027, 10015, 10062})
 """Invalid webhook token, unknown webhook, unknown interaction: the token no longer works (nothing was made)."""
 
@@ -94,6 +97,9 @@ class Replies:
         """Channel → its newest answered act: the token that carries the channel's messages."""
         self._made: dict[int, Token] = {}
         """Message → the token that made it: only that token can edit it."""
+        self._carriers: OrderedDict[int, int] = OrderedDict()
+        """A claimed follow-up that may have been made before its error (its nonce, a negative batch) → the
+        interaction whose token carried it: the ordinary send that replaces it finds it by that (`carrier`)."""
         self._swept = clock()
 
     # --- acts -------------------------------------------------------------------------------------
@@ -190,6 +196,7 @@ class Replies:
                 if may_have_landed(error):
                     if landed is not None and (found := await landed()) is not None:
                         return found
+                    self._carried(extra.get("nonce"), token)
                     return await plain(content, extra)  # a negative nonce: the outbox looks first
             else:
                 self._made[message.id] = token
@@ -197,6 +204,22 @@ class Replies:
             finally:
                 async_context.reset(adapter)
         return await plain(content, ordinary(extra))
+
+    def _carried(self, nonce: Any, token: Token) -> None:
+        if isinstance(nonce, int) and nonce < 0:
+            self._carriers[nonce] = token.interaction_id
+            while len(self._carriers) > CARRIERS_REMEMBERED:
+                self._carriers.popitem(last=False)
+
+    def carrier(self, nonce: int) -> int | None:
+        """The interaction whose token carried the follow-up claimed as `nonce` before an error that may hide it
+        (this process's, not after a restart: tokens live in memory). Its copy is that interaction's follow-up
+        made since the claim, whatever it says by now: a prompt answered meanwhile shows its answer."""
+        return self._carriers.get(nonce)
+
+    def found(self, nonce: int) -> None:
+        """The follow-up claimed as `nonce` is sent or found: nothing looks for it again."""
+        self._carriers.pop(nonce, None)
 
     async def edit(self, message: discord.PartialMessage, **fields: Any) -> None:
         """Edit through the token that made the message while it works (not counted), else the ordinary way."""

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.discord.attempts import already_there
+from bot.discord.attempts import already_there, carried_by, follow_up_since
 from bot.discord.component_rows import ComponentRows
 from bot.discord.components import JoinButton, PrivateViewButton
 from bot.discord.kinds import KindOf, Planned, Sending, status_key, tag, unplanned
@@ -157,13 +157,20 @@ class Standing:
     async def _new_status(
         self, game: LiveGame, channel: discord.PartialMessageable, content: str, view: ComponentRows
     ) -> discord.Message:
-        """The status message, made. A follow-up carries no nonce: the game notes that it is making one, and
-        a run that finds the note (the process died before the message was noted) looks for it first."""
-        meta = game.row.meta
+        """The status message, made. A follow-up carries no nonce: the game notes since when it is making one
+        (`status_pending`, a snowflake), and a run that finds the note (the process died before the message was
+        noted) first looks for it among the bot's follow-ups made since, as the outboxes do for a line
+        (bot/discord/attempts.py `follow_up_since`): other processes may have posted in the channel meanwhile."""
+        me = self.bot.user.id if self.bot.user else 0
         title = content.split("\n", 1)[0]  # the game's title and number, a line no other message starts with
-        if meta.get("status_pending"):
-            assert self.bot.user is not None
-            found = await already_there(channel, self.bot.user.id, lambda m: m.content.split("\n", 1)[0] == title)
+
+        def titled(message: discord.Message) -> bool:
+            return message.content.split("\n", 1)[0] == title
+
+        pending = game.row.meta.get("status_pending")
+        if pending:
+            found = await (already_there(channel, me, titled) if pending is True  # noted before it said since when
+                           else follow_up_since(channel, me, int(pending), titled))
             if found is not None:
                 if found.content != content:  # made for an earlier step
                     await found.edit(content=content, view=view)
@@ -173,11 +180,12 @@ class Standing:
         plain = partial(channel.send, nonce=f"status-{game.id}")
         if token is None:
             return await plain(content=content, view=view)
-        await self.table.update_meta(game, "status_pending", True)
-        me = self.bot.user.id if self.bot.user else 0
+        since = discord.utils.time_snowflake(discord.utils.utcnow())
+        await self.table.update_meta(game, "status_pending", since)
+        carried = carried_by(token.interaction_id)
         message: discord.Message = await self.replies.send(
             token, content, {"view": view}, plain=lambda text, extra: plain(content=text, **extra),
-            landed=lambda: already_there(channel, me, lambda m: m.content.split("\n", 1)[0] == title),
+            landed=lambda: follow_up_since(channel, me, since, lambda m: carried(m) and titled(m)),
         )
         return message
 

@@ -12,9 +12,12 @@ from typing import Any
 
 import discord
 
+from bot.discord.component_rows import ComponentRows
 from bot.discord.outbox import Outbox
 from bot.discord.outboxes import Outboxes
 from bot.discord.priority import Foreground
+from bot.discord.replies import Replies
+from bot.discord.standing import Standing
 
 BOT = 4242
 DRAW = "🃏 You draw Platform 9¾"
@@ -88,6 +91,7 @@ class DMs:
     """A member's DMs as the bot reads them (newest first) and posts to them."""
 
     def __init__(self, messages: list[Any]) -> None:
+        self.id = 777
         self.messages = messages
         self.posted: list[dict[str, Any]] = []
 
@@ -102,7 +106,7 @@ class DMs:
 
 def outboxes() -> Outboxes:
     bot = types.SimpleNamespace(user=types.SimpleNamespace(id=BOT))
-    return Outboxes(bot, None, types.SimpleNamespace(games={}), None, 0.01, Foreground())  # type: ignore[arg-type]
+    return Outboxes(bot, None, types.SimpleNamespace(games={}), Replies(), 0.01, Foreground())  # type: ignore[arg-type]
 
 
 def later(moment: datetime.datetime, seconds: float) -> datetime.datetime:
@@ -138,3 +142,61 @@ async def test_the_same_words_posted_since_by_another_process_as_a_message_are_n
     await outboxes()._post(dms, DRAW, {"nonce": batch})  # type: ignore[arg-type]
     assert [p["content"] for p in dms.posted] == [DRAW], "another row's line was taken for this one"
     assert dms.posted[0]["nonce"] > 0, "sent the ordinary way, with a nonce"
+
+
+async def test_a_follow_up_this_process_tried_is_found_by_its_interaction_even_once_edited() -> None:
+    """The follow-up met an error that may hide it (not a restart: the process knows whose token carried it). Its
+    player answered it meanwhile, so it no longer holds the words it was made with; another interaction's
+    follow-up made since with those very words is another line."""
+    batch, claimed_at = await claimed_for_a_follow_up(5001)
+    copy = message(later(claimed_at, 0.05), DRAW + "\n✅ You chose: Keep", follow_up=True)
+    other = message(later(claimed_at, 2), DRAW, follow_up=True)
+    dms = DMs([copy, other])
+    sending = outboxes()
+    token = types.SimpleNamespace(interaction_id=copy.interaction_metadata.id)
+    sending.replies._carried(batch, token)  # type: ignore[arg-type]
+    found = await sending._post(dms, DRAW, {"nonce": batch})  # type: ignore[arg-type]
+    assert dms.posted == [], "the answered prompt Discord already showed was posted a second time"
+    assert found is copy, "another interaction's line was taken for it"
+    assert sending.replies.carrier(batch) is None, "found: nothing looks for it again"
+
+
+class Meta:
+    """The table's `update_meta`, on a game's meta in memory."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    async def update_meta(self, game: Any, key: str, value: Any) -> None:
+        self.game.row.meta[key] = value
+
+
+async def test_a_status_message_made_before_the_kill_is_found_behind_other_processes_later_messages() -> None:
+    """The game's status message went as a follow-up, and the process died before noting it (its note says since
+    when it was being made). Other processes posted in the channel since: the run that makes it again finds it
+    among the bot's follow-ups made since the note, not only as the newest message (before: shown twice)."""
+    status = "**Abandoned Castle #498** — 🏰 Round 2\nAda ⚔ Bob"
+    noted_at = discord.utils.utcnow()
+    game = types.SimpleNamespace(id=498, row=types.SimpleNamespace(meta={"status_pending": snowflake(noted_at)}))
+    channel = DMs([
+        message(later(noted_at, -60), "**Abandoned Castle #498** — 🏰 Round 1", follow_up=True),  # a deleted one's
+        message(later(noted_at, 0.05), status, follow_up=True),  # the copy Discord made before the kill
+        message(later(noted_at, 4), "🌙 Night falls on game #12", follow_up=False),  # other processes' lines since
+        message(later(noted_at, 9), "⚔ Bob attacks", follow_up=True),
+    ])
+    bot = types.SimpleNamespace(user=types.SimpleNamespace(id=BOT))
+    standing = Standing(bot, None, Meta(game), None, Replies())  # type: ignore[arg-type]
+    found = await standing._new_status(game, channel, status, ComponentRows())  # type: ignore[arg-type]
+    assert channel.posted == [], "the status message Discord already showed was posted a second time"
+    assert found.content == status
+
+
+async def test_a_status_message_noted_but_never_made_is_made_and_an_older_one_is_not_taken_for_it() -> None:
+    status = "**Abandoned Castle #498** — 🏰 Round 2"
+    noted_at = discord.utils.utcnow()
+    game = types.SimpleNamespace(id=498, row=types.SimpleNamespace(meta={"status_pending": snowflake(noted_at)}))
+    channel = DMs([message(later(noted_at, -60), status, follow_up=True)])  # made before the note: deleted since
+    bot = types.SimpleNamespace(user=types.SimpleNamespace(id=BOT))
+    standing = Standing(bot, None, Meta(game), None, Replies())  # type: ignore[arg-type]
+    await standing._new_status(game, channel, status, ComponentRows())  # type: ignore[arg-type]
+    assert [p["content"] for p in channel.posted] == [status], "a status message from before the note was taken"

@@ -102,3 +102,51 @@ async def test_two_lobby_lines_saved_at_once_go_out_in_the_order_they_were_numbe
         await w.gm.drained()
         shown = "\n".join(m.content for m in w.standin.channel_view(w.channel))
         assert -1 < shown.find("Ada joins") < shown.find("Bob joins"), w.standin.transcript(w.channel)
+
+
+async def test_a_prompt_never_queued_whose_save_ends_after_a_later_notice_goes_out_before_it(
+    tmp_path: Path, standin: DiscordStandIn
+) -> None:
+    """After (re)connecting, prompts never queued are saved and queued (`Deliveries.refresh`); a notice to the same
+    member saved meanwhile, numbered after them, goes out after them even when its save ends first (before:
+    the notice was shown before the prompt saved first)."""
+    async with world(tmp_path, 4, standin=standin) as w:
+        game_id = await open_game(w)
+        await w.gm.drained()
+        game = w.game(game_id)
+        assert game is not None
+        prompt = next(p for p in game.state.prompts if not p.answered)
+        player = w.user_of(game, prompt.seat)
+        w.gm.prompts.sent[game_id] = set()  # as if never queued: a game saved before the outbox
+        storage = w.gm.storage
+        real = storage.add_deliveries
+        numbered, finish = asyncio.Event(), asyncio.Event()
+        refreshed: list[DeliveryRow] = []
+
+        async def numbered_then_slow(rows: list[DeliveryRow]) -> None:
+            storage.add_deliveries = real  # type: ignore[method-assign]  (only the refresh's save is slow)
+            await real(rows)
+            refreshed.extend(rows)
+            numbered.set()
+            await finish.wait()
+
+        storage.add_deliveries = numbered_then_slow  # type: ignore[method-assign]
+        before = len(standin.dm_view(player))
+
+        async def refresh() -> None:  # as after (re)connecting: under the game's lock (the say is not)
+            async with w.gm.table.hold(game):
+                await w.gm.deliveries.refresh(game)
+
+        refreshing = asyncio.create_task(refresh())
+        await numbered.wait()
+        await w.gm.outboxes.say(game_id, game.state.step, NOTICE, user_id=player.id)
+        await asyncio.sleep(0.2)
+        finish.set()
+        await refreshing
+        await w.gm.drained()
+        mine = [row for row in refreshed if row.user_id == player.id and row.prompt_id == prompt.id]
+        assert mine, "the refresh saved the player's prompt again"
+        shown = [m.content for m in standin.dm_view(player)[before:]]
+        at = {text: next((n for n, m in enumerate(shown) if text in m), -1) for text in (mine[0].body["text"], NOTICE)}
+        assert -1 < at[mine[0].body["text"]] < at[NOTICE], "the notice was shown before the prompt saved first:\n" \
+            + "\n---\n".join(shown)

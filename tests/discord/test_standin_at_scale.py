@@ -58,6 +58,27 @@ async def test_an_outage_fails_every_request_and_keeps_the_gateway_down_until_it
         assert (await call.wait_response(timeout=10))["status"] == 200
 
 
+async def test_in_an_outage_one_request_in_landed_every_is_carried_out_before_its_5xx(
+    discord_standin: DiscordStandIn, no_leftovers: None
+) -> None:
+    """As `outage` says (before, it carried out all but one in `landed_every`); `gateway=False` leaves the gateway
+    up (a REST outage alone)."""
+    d = discord_standin
+    guild = d.add_guild("Game Night")
+    async with running(make_bot(DemoCog()), d) as bot:
+        channel = bot.get_channel(guild.channel("general").id)
+        assert isinstance(channel, discord.TextChannel)
+        [session] = d.gateway.sessions.values()
+        outage = asyncio.create_task(d.outage(1.0, landed_every=3, gateway=False))
+        await asyncio.sleep(0)
+        for n in range(6):
+            with pytest.raises(discord.DiscordServerError):  # a 503: discord.py does not try it again
+                await channel.send(f"during {n}")
+        assert session.connected, "the gateway stayed up"
+        await outage
+        made = [m.content for m in d.channel_view(guild.channel("general"))]
+        assert made == ["during 2", "during 5"], "one in three was carried out"
+
 async def test_a_resume_that_missed_more_than_discord_keeps_is_refused_and_the_bot_identifies_again(
     discord_standin: DiscordStandIn, no_leftovers: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 import math
@@ -217,16 +218,25 @@ class Rest:
         self.server_errors.append(rule)
         return rule
 
-    async def outage(self, seconds: float, *, status: int = 503, landed_every: int = 3) -> list[ServerErrorRule]:
+    async def outage(
+        self, seconds: float, *, status: int = 503, landed_every: int = 3, gateway: bool = True
+    ) -> list[ServerErrorRule]:
         """Discord down for `seconds`: every REST request answered `status` (one in `landed_every` carried out
-        first, then answered with the error), the gateway's connections dropped and new ones refused (the bots
-        reconnect and RESUME once it is back). Returns the rules, whose `failed` say what met them."""
-        rules = [self.fail("*", "*", status=status, times=10**9, every=landed_every, landed=False)]
-        if landed_every > 1:  # the requests the first rule let by: carried out, then the error
-            rules.append(self.fail("*", "*", status=status, times=10**9, landed=True))
-        self.gateway.refusing = True
+        first, then answered with the error; the others refused unhandled), and (`gateway`) the gateway's
+        connections dropped and new ones refused (the bots reconnect and RESUME once it is back). Returns the
+        rules, whose `failed` say what met them. (Before issue 41's follow-up this carried out all but one in
+        `landed_every`, the other way round from what it said.)"""
+        arrived = itertools.count(1)
+
+        def refused(record: RecordedRequest) -> bool:
+            return next(arrived) % landed_every != 0
+
+        rules = [self.fail("*", "*", status=status, times=10**9, landed=False, where=refused),
+                 self.fail("*", "*", status=status, times=10**9, landed=True)]  # what the first let by
+        self.gateway.refusing = gateway
         try:
-            await self.gateway.drop_connections(4000)
+            if gateway:
+                await self.gateway.drop_connections(4000)
             await asyncio.sleep(seconds)
         finally:
             self.gateway.refusing = False
