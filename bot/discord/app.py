@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot import metrics
 from bot.config import Settings
 from bot.discord.attempts import install
-from bot.discord.components import ALREADY_ANSWERED, DYNAMIC_ITEMS, released
+from bot.discord.components import DYNAMIC_ITEMS, released
 from bot.discord.gathering import hear_rsvps
 from bot.discord.gathering_components import NIGHT_ITEMS
 from bot.discord.observing import HealthServer, Observer
@@ -163,12 +163,8 @@ class GameMasterBot(commands.Bot):
     ) -> None:
         if isinstance(error, discord.app_commands.CheckFailure):
             return  # the check already answered
-        original = getattr(error, "original", error)
-        if isinstance(original, discord.HTTPException) and original.code == ALREADY_ANSWERED:
-            log.info("command %s: the interaction was already answered", getattr(interaction.command, "name", "?"))
-            return  # delivered twice: the first delivery was answered
         what = f"command {getattr(interaction.command, 'qualified_name', '?')}"
-        await self.game_master.report_failure(interaction, original, what)
+        await self.game_master.report_failure(interaction, getattr(error, "original", error), what)
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s)", self.user, getattr(self.user, "id", "?"))

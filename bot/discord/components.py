@@ -134,13 +134,7 @@ async def _answer(interaction: discord.Interaction, work: Awaitable[None]) -> No
         async with _service(interaction).foreground.answering():
             await work
     except Exception as error:
-        code, what = getattr(error, "code", None), safe_id(_custom_id(interaction))
-        if isinstance(error, discord.HTTPException) and code == ALREADY_ANSWERED:  # the same click delivered twice
-            log.info("interaction %s for %s was already answered", interaction.id, what)
-        elif isinstance(error, discord.HTTPException) and code == TOO_LATE:  # nothing more reaches them through it
-            log.warning("interaction %s for %s: answered too late", interaction.id, what)
-        else:
-            await _service(interaction).report_failure(interaction, error, f"component {what}")
+        await _service(interaction).report_failure(interaction, error, f"component {safe_id(_custom_id(interaction))}")
 
 
 def _custom_id(interaction: discord.Interaction) -> object:

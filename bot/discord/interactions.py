@@ -105,7 +105,7 @@ class Interactions:
         if found is None:
             return None
         game, seat_number = found
-        prompt = game.state.prompt(prompt_id)
+        prompt = await self._prompt(game, prompt_id)
         if prompt is None:
             await ephemeral(interaction, t(language, "error-stale"))
             return None
@@ -113,6 +113,16 @@ class Interactions:
             await ephemeral(interaction, t(language, "error-not-your-prompt"))
             return None
         return game, prompt
+
+    async def _prompt(self, game: LiveGame, prompt_id: str) -> Prompt | None:
+        """The prompt in the game as saved. A copy being worked on here when the click came was not brought up to
+        date (`Table.get`), and another process may have taken the step that opened the prompt: a prompt not
+        found there is looked for again in the game brought up to date under its lock."""
+        prompt = game.state.prompt(prompt_id)
+        if prompt is None and self.table.storage.shared:
+            async with self.table.hold(game):
+                prompt = game.state.prompt(prompt_id)
+        return prompt
 
     # --- answers ----------------------------------------------------------------------------------
     async def answer(
@@ -124,7 +134,7 @@ class Interactions:
         if found is None:
             return
         game, seat_number = found
-        prompt = game.state.prompt(prompt_id)
+        prompt = await self._prompt(game, prompt_id)
         if isinstance(value, str) and prompt is not None and prompt.ask == "many" and not value.startswith("~"):
             value = (value,)  # a select that allowed one pick (a "~" value is a button: Back, Cancel, None)
         if isinstance(value, tuple) and prompt is not None:
@@ -333,8 +343,17 @@ class Interactions:
     async def report_failure(
         self, interaction: discord.Interaction, error: BaseException | None = None, what: str = "interaction"
     ) -> None:
-        """Log `what` failed and tell the member. A database away for a moment (a PostgreSQL restart) is
-        no defect: one warning line, and the member is asked to look whether it counted and try again."""
+        """Log `what` failed and tell the member. The same interaction delivered twice (the first delivery was
+        answered) or answered too late (nothing reaches the member through it any more) is a line in the log,
+        no traceback and no answer; a database away for a moment (a PostgreSQL restart) is no defect either:
+        one warning line, and the member is asked to look whether it counted and try again."""
+        code = error.code if isinstance(error, discord.HTTPException) else None
+        if code == ALREADY_ANSWERED:
+            log.info("%s: interaction %s was already answered", what, interaction.id)
+            return
+        if code == TOO_LATE:
+            log.warning("%s: interaction %s answered too late", what, interaction.id)
+            return
         away = error is not None and database_away(error)
         if away:
             log.warning("%s: the database is out of reach (%s)", what, type(error).__name__)

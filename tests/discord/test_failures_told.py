@@ -1,9 +1,15 @@
-"""A click while the database is away for a moment (a PostgreSQL restart), through the stand-in.
+"""What a member is told, and what the log says, when answering an interaction fails, through the stand-in.
+
+A click while the database is away for a moment (a PostgreSQL restart):
 
 The save fails with the error PostgreSQL gives a connection it is shutting down. Nothing is taken, and the
 player is told the database is out of reach and to look and try again, in their language — not "something went
 wrong on my side", and the log says it in one warning line, not an ERROR with a traceback (before: both). The
-same click once the database is back counts."""
+same click once the database is back counts.
+
+A command answered too late (Discord's 3 s ran out under load: 10062 "Unknown interaction"): nothing more reaches
+the member through it, so it is a warning line, as for a click — not an ERROR with a traceback (the scale run
+logged 900 of those)."""
 
 from __future__ import annotations
 
@@ -54,3 +60,19 @@ async def test_a_click_while_the_database_restarts_is_told_to_try_again_and_coun
         await w.answer(game, prompt, prompt.options[0].value)
         await standin.settle(quiet=0.5)
         assert len(await w.gm.storage.actions(game_id)) == before + 1, "the same click counts once it is back"
+
+
+async def test_a_command_answered_too_late_is_a_warning_not_an_error(
+    tmp_path: Path, standin: DiscordStandIn, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with world(tmp_path, 4, standin=standin, locales=("en-US",)) as w:
+        standin.ack_deadline = 0.0  # every first answer comes too late
+        caplog.clear()
+        with caplog.at_level(logging.INFO):
+            call = await standin.invoke_slash(w.users[0], "rules", channel=w.channel, options={"game": "cookie"})
+            await call.wait_response()
+            await standin.settle(quiet=0.5)
+        assert call.errors and call.errors[0]["code"] == 10062
+        errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+        assert not errors, [r.getMessage() for r in errors]
+        assert any("answered too late" in r.getMessage() for r in caplog.records)
