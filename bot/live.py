@@ -55,8 +55,13 @@ class ParsedStates:
 
     def used(self, game: LiveGame) -> None:
         """The game's state was just used (parsed, set, read): it is the newest; the oldest beyond `kept`
-        that nobody is working on are let go."""
+        that nobody is working on are let go. A game not running (ended, or one read from storage) is not
+        held here: it leaves memory with its last reference."""
         games = self._games
+        if not game.running:
+            if games.get(game.id) is game:
+                del games[game.id]
+            return
         if games.get(game.id) is game:
             games.move_to_end(game.id)
         else:
