@@ -137,7 +137,10 @@ async def main(stages: list[int], top: int, frames: int, states_kept: int | None
                 nonlocal opened
                 batch = tables[opened:count]
                 for start in range(0, len(batch), 20):
-                    await asyncio.gather(*(table.open() for table in batch[start:start + 20]))
+                    for failed in await asyncio.gather(*(table.open() for table in batch[start:start + 20]),
+                                                       return_exceptions=True):
+                        if isinstance(failed, BaseException):
+                            ledger.outcomes[f"opening failed: {failed!r:.60}"] += 1
                 opened = count
                 await bot.game_master.drained()
                 await standin.settle()
