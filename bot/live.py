@@ -5,6 +5,7 @@ the `Delivery` the listeners (Discord, the terminal) are given once it is saved 
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,10 +42,47 @@ class Seat(BaseModel):
         return data
 
 
+class ParsedStates:
+    """The games whose states stay parsed in memory: the `kept` most recently used. The others keep only
+    their saved JSON (`GameRow.state`, which every saved step updates) and parse it again when next used:
+    a parsed state is most of a live game's memory (a Mafia game's: about 250 KB, its JSON about 35 KB),
+    and most games wait for a far deadline. A game being worked on is never let go: its lock held (a step's
+    check → apply → save), its step on the way to the listeners (`outgoing`) or being planned (`naming`)."""
+
+    def __init__(self, kept: int) -> None:
+        self.kept = kept
+        self._games: OrderedDict[int, LiveGame] = OrderedDict()
+
+    def used(self, game: LiveGame) -> None:
+        """The game's state was just used (parsed, set, read): it is the newest; the oldest beyond `kept`
+        that nobody is working on are let go. A game not running (ended, or one read from storage) is not
+        held here: it leaves memory with its last reference."""
+        games = self._games
+        if not game.running:
+            if games.get(game.id) is game:
+                del games[game.id]
+            return
+        if games.get(game.id) is game:
+            games.move_to_end(game.id)
+        else:
+            games[game.id] = game
+        while len(games) > self.kept:
+            oldest = next((g for g in games.values() if g is not game and not g.busy), None)
+            if oldest is None:
+                return  # every other one is being worked on: let go once one is not
+            del games[oldest.id]
+            oldest._state = None
+
+    def forget(self, game_id: int) -> None:
+        """The game left memory (it ended, or another process ended it)."""
+        self._games.pop(game_id, None)
+
+
 @dataclass
 class LiveGame:
     """A game in memory. Its state is parsed from the saved JSON on first use, so start-up
-    with thousands of unfinished games reads rows, not states (most wait for a click)."""
+    with thousands of unfinished games reads rows, not states (most wait for a click); a table
+    keeps only its most recently used games' states parsed (`ParsedStates`)."""
 
     row: GameRow
     engine: Engine[Any]
@@ -63,17 +101,37 @@ class LiveGame:
     behind: int = 0
     """When the lock was taken: the last of the game's delivery rows another process is still to
     send (0: none). The rows of steps saved now go out after it (bot/discord/shards.py)."""
+    kept: ParsedStates | None = None
+    """The table's parsed states, which may let this one go while nobody works on the game (None: kept)."""
+
+    def __post_init__(self) -> None:
+        if self._state is not None and self.kept is not None:
+            self.kept.used(self)
 
     @property
     def state(self) -> GameState:
         if self._state is None:
             assert self.row.state is not None
             self._state = self.engine.load(self.row.state)
+        if self.kept is not None:
+            self.kept.used(self)
         return self._state
 
     @state.setter
     def state(self, value: GameState) -> None:
         self._state = value
+        if self.kept is not None:
+            self.kept.used(self)
+
+    @property
+    def parsed(self) -> bool:
+        """Whether its state is parsed in memory now (else it is parsed from the saved JSON when used)."""
+        return self._state is not None
+
+    @property
+    def busy(self) -> bool:
+        """Being worked on: its lock held or awaited, or a step of it planned or on its way to the listeners."""
+        return self.lock.locked() or self.outgoing is not None or self.naming is not None
 
     @property
     def id(self) -> int:

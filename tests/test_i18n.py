@@ -213,3 +213,24 @@ def test_every_command_and_option_description_fits_discords_hundred_characters(l
     assert keys
     long = {key: text for key in keys if len(text := bundle.text(key, {})) > 100}
     assert not long, long
+
+
+def test_the_formatted_messages_a_catalog_remembers_stay_within_a_few_mb() -> None:
+    """A catalog remembers what it formatted (status lines come back with every step), within a bound: at
+    50,000 messages per language it held 20–60 MB in every bot process, most of a live game's memory at a few
+    hundred games (issue 41)."""
+    import tracemalloc
+
+    ru = catalog("ru")
+    ru._formatted.clear()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.take_snapshot()
+        for n in range(40_000):  # each a different line, as every game's status and prompts are
+            t("ru", "lobby-started-you", id=n)
+        after = tracemalloc.take_snapshot()
+    finally:
+        tracemalloc.stop()
+        ru._formatted.clear()
+    kept = sum(diff.size_diff for diff in after.compare_to(before, "filename"))
+    assert kept < 4 * 2**20, f"{kept / 2**20:.1f} MB kept by one language's formatted messages"

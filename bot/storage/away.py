@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncpg
 
+from bot.startup import StartupError
+
 AWAY = (
     asyncpg.InterfaceError,  # the connection was closed under the query
     asyncpg.PostgresConnectionError,
@@ -21,5 +23,7 @@ def database_away(error: BaseException) -> bool:
             return False
         if isinstance(seen, AWAY):
             return True
+        if isinstance(seen, StartupError) and seen.key == "startup-db-pg-cannot-connect":
+            return True  # a new connection refused while the server restarts (its socket gone meanwhile)
         seen = seen.__cause__ or seen.__context__
     return False

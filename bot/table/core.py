@@ -21,6 +21,7 @@ from bot.live import (
     Listener,
     LiveGame,
     Outcome,
+    ParsedStates,
     Planner,
     Reloaded,
     Seat,
@@ -29,7 +30,14 @@ from bot.live import (
 from bot.ratings.live import game_record
 from bot.ratings.record import record_program
 from bot.storage import ActionRow, DeadlineRow, EventRow, GameRow, IntegrityError, Storage
-from bot.table.limits import CHANGES_BURST, CHANGES_PER_SECOND, TokenBucket, phase_length, reminder_lead
+from bot.table.limits import (
+    CHANGES_BURST,
+    CHANGES_PER_SECOND,
+    STATES_KEPT,
+    TokenBucket,
+    phase_length,
+    reminder_lead,
+)
 from bot.waiting import Alarm
 from games import registry
 from games.core import Event, GameState
@@ -86,11 +94,14 @@ class TableCore:
         planner: Planner | None = None,
         listeners: Iterable[Listener] = (),
         reloaded: Iterable[Reloaded] = (),
+        states_kept: int = STATES_KEPT,
     ) -> None:
         self.storage = storage
         self.clock = clock
         self.use_deadlines = use_deadlines
         self.games: dict[int, LiveGame] = {}
+        self.states = ParsedStates(states_kept)
+        """The games whose states stay parsed (the most recently used); the others are parsed again when used."""
         self.planner = planner
         """Turns a step into the delivery rows saved with it (Discord's: bot/discord/planning.py)."""
         self.listeners: list[Listener] = list(listeners)
@@ -123,6 +134,7 @@ class TableCore:
             engine=engine,
             seats=[Seat.model_validate(s) for s in row.seats],
             version=row.version,
+            kept=self.states,
         )
 
     async def load_unfinished(self) -> list[LiveGame]:
@@ -186,9 +198,14 @@ class TableCore:
         game.dues = {d.prompt_id: d.due for d in await self.storage.deadlines(game.id)}
         game.version = row.version
         if not game.running:
-            self.games.pop(game.id, None)
+            self._gone(game.id)
             self.changes.forget(lambda key: key[0] == game.id)
         await self._tell_reloaded(game)
+
+    def _gone(self, game_id: int) -> None:
+        """The game is no longer live here (it ended): it leaves memory."""
+        self.games.pop(game_id, None)
+        self.states.forget(game_id)
 
     async def _tell_reloaded(self, game: LiveGame) -> None:
         for told in self.reloaded:
@@ -296,7 +313,7 @@ class TableCore:
                 setattr(game.row, key, fields[key])
         if finished:
             await self._record_results(game)
-            self.games.pop(game.id, None)
+            self._gone(game.id)
         if new_deadlines:  # a deadline that left wakes nothing: at worst the scheduler wakes for it and finds nothing
             self.deadlines_changed.set(at=min(d.wakes_at for d in new_deadlines))
         return step

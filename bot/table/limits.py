@@ -12,6 +12,10 @@ from bot.gathering.times import next_time_of_day, parse_clock, zone_named
 CHANGES_BURST = 10
 CHANGES_PER_SECOND = 1 / 3
 """A player may change a changeable choice 10 times at once, then once every 3 seconds."""
+STATES_KEPT = 128
+"""The live games whose states a table keeps parsed, the most recently used (bot.live.ParsedStates): the
+others wait as their saved JSON, parsed again when next used (a 31 KB Mafia state in about 1 ms, the other
+games' in under 0.1 ms)."""
 EXPIRY_RETRY_SECONDS = 60.0
 """When a deadline's default action is refused (a game bug), it is tried again this much later."""
 

@@ -242,7 +242,7 @@ class Table(PlayerSteps):
         self._saved(game, version)
         game.outgoing = step
         game.row.status = "cancelled"
-        self.games.pop(game.id, None)
+        self._gone(game.id)
         self.changes.forget(lambda key: key[0] == game.id)
         await self._deliver(game, [event])
         self.deadlines_changed.set()

@@ -62,7 +62,7 @@ class PlayerSteps(TableCore):
             state=engine.dump(state), step=state.step, paused=False, meta=meta or {},
             created_at=self.clock(), updated_at=self.clock(),
         )
-        game = LiveGame(row=row, engine=engine, seats=list(seats), _state=state)
+        game = LiveGame(row=row, engine=engine, seats=list(seats), _state=state, kept=self.states)
         async with self.hold(game, catch_up=False):  # its row is still the lobby's: nothing to catch up
             self.games[game_id] = game
             start_payload: dict[str, Any] = {"op": "start", "seed": seed}
@@ -78,7 +78,7 @@ class PlayerSteps(TableCore):
                     },
                 )
             except BaseException:  # nothing was started: no game in memory either
-                self.games.pop(game_id, None)
+                self._gone(game_id)
                 raise
             await self._deliver(game, events)
             await self._run_bots(game)

@@ -9,13 +9,15 @@ import json
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot import cli
 from bot.config import Settings
-from bot.storage import IntegrityError, Storage, migrations, open_storage
+from bot.storage import IntegrityError, Storage, database_away, migrations, open_storage
 from bot.storage.migrate import migration_files
 from bot.storage.postgres import PostgresStorage
+from bot.storage.postgres_locks import postgres_fault
 from bot.storage.sqlite import SqliteStorage
 from bot.table import Table
 from tests.runtime.databases import Database, PostgresDatabase
@@ -346,3 +348,26 @@ async def test_export_reads_a_game_from_a_postgresql_url(postgres: PostgresDatab
     record = json.loads(out.read_text(encoding="utf-8"))
     assert code == 0 and (record["id"], record["seed"], record["step"]) == (game.id, 3, game.state.step)
     assert record["events"], "the whole log"
+
+
+@pytest.mark.parametrize("error", [
+    asyncpg.exceptions.AdminShutdownError("terminating connection due to administrator command"),
+    asyncpg.exceptions.CannotConnectNowError("the database system is starting up"),
+    asyncpg.exceptions.ConnectionDoesNotExistError("connection was closed in the middle of operation"),
+    ConnectionRefusedError(111, "Connection refused"),
+    postgres_fault(FileNotFoundError(2, "No such file or directory"), "postgresql:///x?host=/gone"),
+])
+def test_a_database_restarting_is_told_apart_from_a_defect(error: BaseException) -> None:
+    """What a PostgreSQL restart raises, on a connection in use or a new one (its socket gone meanwhile)."""
+    assert database_away(error)
+    wrapped = RuntimeError("a step failed")
+    wrapped.__cause__ = error
+    assert database_away(wrapped)
+
+
+@pytest.mark.parametrize("error", [
+    AssertionError(), KeyError("seat"), FileNotFoundError(2, "No such file or directory"),
+    asyncpg.exceptions.UniqueViolationError("duplicate key"), postgres_fault(RuntimeError("?"), "postgresql:///x"),
+])
+def test_a_defect_is_not_taken_for_the_database_restarting(error: BaseException) -> None:
+    assert not database_away(error)

@@ -288,7 +288,7 @@ class Table:
             await self.turn()
             call = await self.choose(seat, question, self.game_id or 0)
             if call is None or not await self.answered(call, "sign-up"):
-                return
+                return False
         said = question.content
         if not any(text in said for text in texts("lobby-joined-you", id=self.game_id or 0)):
             self.ledger.outcomes[f"join refused: {said[:60]}"] += 1
