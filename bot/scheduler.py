@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from bot import metrics
+from bot.storage import log_failure
 from bot.table import Table
 from bot.waiting import stop_task, wait_at_most
 
@@ -116,8 +117,8 @@ class Scheduler:
                 await self._sleep_until(now + delay)
             except asyncio.CancelledError:
                 raise
-            except Exception:  # keep the one scheduler alive whatever a game does
-                log.exception("deadline scheduler failed; retrying in 1 s")
+            except Exception as error:  # keep the one scheduler alive whatever a game does
+                log_failure(log, error, "deadline scheduler failed; retrying in 1 s")
                 await asyncio.sleep(1)
 
     async def _sleep_until(self, until: float) -> None:

@@ -43,6 +43,7 @@ import discord
 from bot import metrics
 from bot.discord.failures import TELL_AFTER_FAILURES, backoff, transient
 from bot.render import clip
+from bot.storage import database_away
 from bot.waiting import stop_task, wait_at_most
 
 log = logging.getLogger(__name__)
@@ -487,7 +488,7 @@ class Outbox:
             try:
                 await status.update()
             except Exception as error:
-                if transient(error):
+                if transient(error) or database_away(error):  # Discord or the database: tried again later
                     raise TryAgain([status], error) from error
                 log.exception("status update failed")
             finally:

@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from bot.live import Delivery, LiveGame
-from bot.storage import DeliveryRow, Storage
+from bot.storage import DeliveryRow, Storage, log_failure
 from bot.table import Table
 from bot.waiting import stop_task
 
@@ -127,8 +127,8 @@ class Cluster:
             held[:] = [row for row in held if row.id not in gone]
         except asyncio.CancelledError:
             raise
-        except Exception:
-            log.exception("game %s: waiting for another process's deliveries failed", game_id)
+        except Exception as error:
+            log_failure(log, error, "game %s: waiting for another process's deliveries failed", game_id)
         self.waiting_for.pop(game_id, None)
         self.enqueue(self.held.pop(game_id, []))
 
@@ -142,8 +142,8 @@ class Cluster:
                 await self.adopt()
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("adopting the deliveries of stopped processes failed; trying again")
+            except Exception as error:
+                log_failure(log, error, "adopting the deliveries of stopped processes failed; trying again")
 
     async def adopt(self) -> list[DeliveryRow]:
         """Take the waiting rows of processes that died and queue them (their games' caches first)."""

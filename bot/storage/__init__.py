@@ -7,7 +7,7 @@ game_store.py, delivery_store.py, server_store.py and result_store.py; program.p
 backend provides reads, transactions, the group commit and its numbered migrations (migrate.py).
 """
 
-from bot.storage.away import database_away
+from bot.storage.away import database_away, log_failure
 from bot.storage.base import Storage, is_postgres_url, shown_target, shown_url, sqlite_path
 from bot.storage.migrate import MIGRATIONS_DIR, migrations
 from bot.storage.opening import open_storage
@@ -43,6 +43,7 @@ __all__ = [
     "Tx",
     "database_away",
     "is_postgres_url",
+    "log_failure",
     "migrations",
     "open_storage",
     "shown_target",

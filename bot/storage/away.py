@@ -3,6 +3,9 @@ member is asked to look and try again, and the log says so in one line instead o
 
 from __future__ import annotations
 
+import logging
+import traceback
+
 import asyncpg
 
 from bot.startup import StartupError
@@ -25,5 +28,21 @@ def database_away(error: BaseException) -> bool:
             return True
         if isinstance(seen, StartupError) and seen.key == "startup-db-pg-cannot-connect":
             return True  # a new connection refused while the server restarts (its socket gone meanwhile)
+        if isinstance(seen, OSError) and _raised_in_asyncpg(seen):
+            return True  # a pool's new connection to a server's socket that is gone for now
         seen = seen.__cause__ or seen.__context__
     return False
+
+
+def _raised_in_asyncpg(error: BaseException) -> bool:
+    """Whether `error` came from inside asyncpg (a missing socket file is the database's, not a defect's)."""
+    return any("/asyncpg/" in frame.filename for frame in traceback.extract_tb(error.__traceback__))
+
+
+def log_failure(log: logging.Logger, error: BaseException, message: str, *args: object) -> None:
+    """`message` failed because of `error`: with the database away for a moment, one warning line (it is
+    tried again); anything else is an ERROR with its traceback."""
+    if database_away(error):
+        log.warning(message + " (the database is out of reach for now: %s)", *args, type(error).__name__)
+    else:
+        log.error(message, *args, exc_info=error)

@@ -29,7 +29,7 @@ from bot.live import (
 )
 from bot.ratings.live import game_record
 from bot.ratings.record import record_program
-from bot.storage import ActionRow, DeadlineRow, EventRow, GameRow, IntegrityError, Storage
+from bot.storage import ActionRow, DeadlineRow, EventRow, GameRow, IntegrityError, Storage, log_failure
 from bot.table.limits import (
     CHANGES_BURST,
     CHANGES_PER_SECOND,
@@ -211,8 +211,8 @@ class TableCore:
         for told in self.reloaded:
             try:
                 await told(game)
-            except Exception:  # a stale cache elsewhere must never block the game
-                log.exception("game %s: a reload listener failed", game.id)
+            except Exception as error:  # a stale cache elsewhere must never block the game
+                log_failure(log, error, "game %s: a reload listener failed", game.id)
 
     def _saved(self, game: LiveGame, version: int | None) -> None:
         """A write of ours moved the game to `version` (None: one process per database)."""

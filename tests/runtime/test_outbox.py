@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import asyncpg
 import discord
 
 from bot.discord.outbox import Message, Outbox
@@ -99,3 +100,21 @@ async def test_a_line_put_next_by_a_status_edit_goes_before_what_was_queued_afte
     outbox.put_status(achievements, key="achievements")
     await outbox.drained()
     assert [c for _, c, _ in recorder.sent] == ["reveal", "rule", "achievements"]
+
+
+async def test_a_status_edit_that_meets_the_database_away_is_made_once_it_is_back() -> None:
+    """The edit reads the game to show it; a PostgreSQL restart under it is tried again, not dropped (the status
+    message would show an old step until the next one)."""
+    recorder = Recorder()
+    outbox = Outbox(recorder, window=WINDOW)
+    tries: list[int] = []
+
+    async def edit() -> None:
+        tries.append(len(tries))
+        if len(tries) == 1:
+            raise asyncpg.exceptions.CannotConnectNowError("the database system is starting up")
+        await recorder("status", {})
+
+    outbox.put_status(edit, key="status")
+    await asyncio.wait_for(outbox.drained(), 10)
+    assert [c for _, c, _ in recorder.sent] == ["status"] and len(tries) == 2

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import pytest
 
 from bot import cli
 from bot.config import Settings
-from bot.storage import IntegrityError, Storage, database_away, migrations, open_storage
+from bot.storage import IntegrityError, Storage, database_away, log_failure, migrations, open_storage
 from bot.storage.migrate import migration_files
 from bot.storage.postgres import PostgresStorage
 from bot.storage.postgres_locks import postgres_fault
@@ -371,3 +372,22 @@ def test_a_database_restarting_is_told_apart_from_a_defect(error: BaseException)
 ])
 def test_a_defect_is_not_taken_for_the_database_restarting(error: BaseException) -> None:
     assert not database_away(error)
+
+
+async def test_a_connection_to_a_database_whose_socket_is_gone_is_the_database_away() -> None:
+    """A pool's new connection while the server restarts: its Unix socket file is gone (FileNotFoundError from
+    inside asyncpg); the same error raised by our own code is a defect."""
+    with pytest.raises(OSError) as caught:
+        await asyncpg.connect("postgresql://bot@/db?host=/nonexistent-socket-dir", timeout=5)
+    assert database_away(caught.value)
+
+
+def test_a_failure_with_the_database_away_is_one_warning_line(caplog: pytest.LogCaptureFixture) -> None:
+    log = logging.getLogger("test.away")
+    with caplog.at_level(logging.INFO, logger="test.away"):
+        log_failure(log, asyncpg.exceptions.AdminShutdownError("terminating connection"), "game %s: reading failed", 7)
+        log_failure(log, KeyError("seat"), "game %s: reading failed", 8)
+    away, defect = caplog.records
+    assert (away.levelno, away.exc_info) == (logging.WARNING, None)
+    assert away.getMessage() == "game 7: reading failed (the database is out of reach for now: AdminShutdownError)"
+    assert defect.levelno == logging.ERROR and defect.exc_info is not None
