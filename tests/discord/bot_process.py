@@ -254,6 +254,8 @@ class Players:
     def __init__(self, standin: DiscordStandIn, users: list[User], db: Path | str) -> None:
         self.standin, self.users, self.db = standin, users, db
         self.acked: set[str] = set()
+        self.clicked: dict[str, tuple[str, str]] = {}
+        """An acknowledged click's input key → (its prompt, the value it gave)."""
 
     def _still_open(self, game_id: int, prompt_id: str) -> bool:
         status, state, _ = read_game(self.db, game_id)
@@ -311,4 +313,5 @@ class Players:
             return "dead"
         if response["status"] < 400 and response["type"] == 7:
             self.acked.add(f"i{call.id}")
+            self.clicked[f"i{call.id}"] = (prompt.id, str(action.value))
         return "played"
