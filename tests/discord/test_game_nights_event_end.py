@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.gathering import plans
+from bot.storage import GameRow
 from tests.discord.nights_world import controlled_clock, move_clock, night_of, press, the_event
 from tests.discord.world import World, world
 from tests.discord_standin import DiscordStandIn
@@ -23,18 +24,26 @@ from tests.discord_standin.scheduled_events import (
 EVENT = "/guilds/{guild_id}/scheduled-events/{guild_scheduled_event_id}"
 
 
-async def a_night_under_way(w: World) -> int:
-    """A Maskmen night two members joined, opened at its time: its game running, its event ACTIVE. The game."""
+async def a_night_opened(w: World, joined: int) -> GameRow:
+    """A Maskmen night `joined` members joined, opened at its time, its event ACTIVE: its lobby (two seated
+    start the game by themselves; one waits for more)."""
     clock = controlled_clock(w)
     w.standin.bot_role(w.guild).permissions |= MANAGE_EVENTS
     await w.slash(w.moderator, "schedule", game="maskmen", when="завтра в 20:00")
     night = await night_of(w)
-    for user in w.users[:2]:
+    for user in w.users[:joined]:
         await press(w, user, night.id, "yes")
     await move_clock(w, clock, night.starts_at)
     lobby = await w.gm.lobby.current(w.channel.id)
-    assert lobby is not None and lobby.status == "running", "two seated: the game started by itself"
+    assert lobby is not None
     assert the_event(w).status == ACTIVE
+    return lobby
+
+
+async def a_night_under_way(w: World) -> int:
+    """Two joined: its game running. The game."""
+    lobby = await a_night_opened(w, 2)
+    assert lobby.status == "running", "two seated: the game started by itself"
     return lobby.id
 
 
@@ -111,16 +120,9 @@ async def test_without_manage_events_by_then_the_event_is_left_as_it_is(
 
 
 async def a_night_waiting_for_players(w: World) -> int:
-    """A Maskmen night only one member joined, opened at its time: its lobby waits, its event ACTIVE. The lobby."""
-    clock = controlled_clock(w)
-    w.standin.bot_role(w.guild).permissions |= MANAGE_EVENTS
-    await w.slash(w.moderator, "schedule", game="maskmen", when="завтра в 20:00")
-    night = await night_of(w)
-    await press(w, w.users[0], night.id, "yes")
-    await move_clock(w, clock, night.starts_at)
-    lobby = await w.gm.lobby.current(w.channel.id)
-    assert lobby is not None and lobby.status == "lobby", "one seated: the lobby waits for more"
-    assert the_event(w).status == ACTIVE
+    """One joined: its lobby waits. The lobby."""
+    lobby = await a_night_opened(w, 1)
+    assert lobby.status == "lobby", "one seated: the lobby waits for more"
     return lobby.id
 
 
