@@ -21,7 +21,7 @@ import asyncpg
 import pytest
 
 from bot.i18n import t
-from tests.discord.world import open_game, world
+from tests.discord.world import an_open_secret_prompt, world
 from tests.discord_standin import DiscordStandIn
 
 SHUTTING_DOWN = "terminating connection due to administrator command"
@@ -31,11 +31,8 @@ async def test_a_click_while_the_database_restarts_is_told_to_try_again_and_coun
     tmp_path: Path, standin: DiscordStandIn, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     async with world(tmp_path, 4, standin=standin, locales=("ru",)) as w:
-        game_id = await open_game(w)
-        game = w.game(game_id)
-        assert game is not None
-        prompt = next(p for p in game.state.prompts if not p.answered and p.secret)
-        before = len(await w.gm.storage.actions(game_id))
+        game, prompt, before = await an_open_secret_prompt(w)
+        game_id = game.id
         commit = w.gm.storage.commit_step
 
         async def restarting(*args: Any, **kwargs: Any) -> int:

@@ -16,7 +16,7 @@ import pytest
 from bot.i18n import t
 from bot.render import joined
 from games import registry
-from tests.discord.world import World, open_game, world
+from tests.discord.world import World, an_open_secret_prompt, open_game, world
 from tests.discord_standin import DiscordStandIn, Message, User
 from tests.discord_standin.server import RecordedRequest
 
@@ -125,11 +125,8 @@ async def test_a_click_whose_answer_discord_never_took_is_told_the_move_counted(
     The player is told the truth, in their language: the choice counted (before: "Something went wrong", so they
     thought it was lost)."""
     async with world(tmp_path, 4, standin=standin, locales=("ru",)) as w:
-        game_id = await open_game(w)
-        game = w.game(game_id)
-        assert game is not None
-        prompt = next(p for p in game.state.prompts if not p.answered and p.secret)
-        before = len(await w.gm.storage.actions(game_id))
+        game, prompt, before = await an_open_secret_prompt(w)
+        game_id = game.id
         failing = standin.fail("POST", CALLBACK, status=503, times=3,
                                where=lambda r: (r.body or {}).get("type") == UPDATE_MESSAGE)
         call = await w.answer(game, prompt, prompt.options[0].value)  # (the failed tries reach no handler)

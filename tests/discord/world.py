@@ -173,3 +173,11 @@ async def open_game(w: World, game: str = "cookie", players: int | None = None, 
     row = await w.gm.lobby.current(w.channel.id)
     assert row is not None and row.status == "running", w.standin.transcript(w.channel)
     return row.id
+
+
+async def an_open_secret_prompt(w: World) -> tuple[LiveGame, Prompt, int]:
+    """A Cookie game opened: the game, one of its secret prompts still open, and how many actions its log holds."""
+    game = w.game(await open_game(w))
+    assert game is not None
+    prompt = next(p for p in game.state.prompts if not p.answered and p.secret)
+    return game, prompt, len(await w.gm.storage.actions(game.id))
