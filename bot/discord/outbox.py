@@ -20,11 +20,10 @@ twice. So is a claim the database could not save (it is restarting): nothing was
 permanent answer (403, 404, another 4xx) drops a message's rows.
 
 A message may go through a cheaper way than `send` (`follow_up`: an interaction's follow-up, outside
-Discord's global rate limit, bot/discord/replies.py). A follow-up carries no nonce: its rows are
-claimed with a negative batch that says when (`follow_up_batch`), and the ordinary send of a negative
-batch (after a restart) first looks whether the message is already there: a follow-up of the bot's with
-its words made since the claim (bot/discord/outboxes.py). So after a follow-up nothing new goes to its
-destination until the follow-up's rows are saved as sent.
+Discord's global rate limit, bot/discord/replies.py). A follow-up carries no nonce: its rows are claimed
+with a negative batch that says when (`follow_up_batch`) and with the interaction carrying it; the ordinary
+send of a negative batch (after an error or a restart) first looks for that interaction's follow-up made since
+the claim (bot/discord/outboxes.py). So nothing new goes to its destination until its rows are saved as sent.
 """
 
 from __future__ import annotations
@@ -42,6 +41,7 @@ import discord
 
 from bot import metrics
 from bot.discord.failures import TELL_AFTER_FAILURES, backoff, transient
+from bot.discord.replies import FollowUp
 from bot.render import clip
 from bot.storage import database_away
 from bot.waiting import stop_task, wait_at_most
@@ -104,7 +104,7 @@ Item = Text | Message | Status
 class Journal(Protocol):
     """Where an outbox records its durable rows' progress (the game master, backed by storage)."""
 
-    async def claim(self, rows: list[int], batch: int) -> bool:
+    async def claim(self, rows: list[int], batch: int, carrier: int | None) -> bool:
         """Whether the rows are still this process's to send (False: another process took them)."""
 
     async def done(self, rows: list[int], sent: Any, items: list[Item]) -> None:
@@ -117,7 +117,7 @@ class Journal(Protocol):
 
 
 Sender = Callable[[str, dict[str, Any]], Awaitable[Any]]
-Router = Callable[[], Awaitable[Sender | None]]
+Router = Callable[[], Awaitable[FollowUp | None]]
 FailureHandler = Callable[[BaseException], Awaitable[None]]
 StuckHandler = Callable[[Item, BaseException], Awaitable[None]]
 
@@ -416,13 +416,13 @@ class Outbox:
                 built = message.build()
                 extra = dict(await built if inspect.isawaitable(built) else built)
             batch = message.batch if message is not None and message.batch is not None else None
-            send = self._send
-            if batch is None and self._follow_up is not None:  # a claimed message goes exactly as claimed
-                send = await self._follow_up() or self._send
+            # a claimed message goes exactly as claimed
+            follow_up = await self._follow_up() if batch is None and self._follow_up is not None else None
+            send = self._send if follow_up is None else follow_up.send
             if batch is None and rows and self._journal is not None:
-                batch = min(rows) if send is self._send else follow_up_batch(self._last_sent, min(rows))
+                batch = min(rows) if follow_up is None else follow_up_batch(self._last_sent, min(rows))
                 try:
-                    claimed = await self._journal.claim(rows, batch)
+                    claimed = await self._journal.claim(rows, batch, follow_up and follow_up.carrier)
                 except Exception as error:  # the database, not Discord: nothing was sent; all of it again later
                     again = self._as_claimed(chunk, content, None)
                     raise TryAgain([again, *[item for items in later for item in items]], error) from error
@@ -448,7 +448,7 @@ class Outbox:
         except TryAgain:
             raise
         except Exception as error:
-            if transient(error):
+            if transient(error) or database_away(error):  # (the look for a follow-up's copy reads the database)
                 again = self._as_claimed(chunk, content, batch)
                 raise TryAgain([again, *[item for items in later for item in items]], error) from error
             log.warning("sending failed: %s", error)

@@ -148,21 +148,18 @@ class Outboxes:
         """The ordinary send. A negative nonce is a message claimed for a follow-up that may have reached Discord
         without a nonce (the follow-up met an error that may hide it, or a restart cut it off): if it is there,
         it is not sent again. It is looked for among the bot's follow-ups made since the claim (other processes
-        may have posted there since): the one its interaction's token made, when this process tried it (it may
-        have been answered and edited since), else the first with its words. One made before the claim, or a
-        message posted the ordinary way, is another line."""
+        may have posted there since): the one the interaction saved with the claim made (it may have been
+        answered and edited since, even before a restart), else (a claim saved before claims named it) the first
+        with its words. One made before the claim, or a message posted the ordinary way, is another line."""
         nonce = extra.get("nonce")
         if isinstance(nonce, int) and nonce < 0:
             assert self.bot.user is not None
             since = claimed_since(nonce)
-            interaction = self.replies.carrier(nonce)
+            interaction = await self.storage.follow_up_carrier(nonce)
             matches = same_content(content) if interaction is None else carried_by(interaction)
             found = await (already_there(channel, self.bot.user.id, matches) if since is None
                            else follow_up_since(channel, self.bot.user.id, since, matches))
-            if found is None:
-                found = await channel.send(content=content, **{**extra, "nonce": -nonce})
-            self.replies.found(nonce)
-            return found
+            return found or await channel.send(content=content, **{**extra, "nonce": -nonce})
         return await channel.send(content=content, **extra)
 
     def _forget_outbox(self, key: Hashable, outbox: Outbox) -> None:
@@ -262,8 +259,8 @@ class Outboxes:
             log.warning("game %s: could not tell the moderators (%s): %s", game.id, key, error)
 
     # --- the journal: rows claimed before sending, marked once Discord accepted them -------------
-    async def claim(self, rows: list[int], batch: int) -> bool:
-        return await self.storage.claim_deliveries(rows, batch)
+    async def claim(self, rows: list[int], batch: int, carrier: int | None) -> bool:
+        return await self.storage.claim_deliveries(rows, batch, carrier)
 
     async def done(self, rows: list[int], sent: Any, items: list[Item]) -> None:
         prompts = []

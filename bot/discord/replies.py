@@ -19,8 +19,10 @@ Which acts may carry what:
   moment.
 
 A follow-up carries no nonce, so a restart cannot rely on Discord refusing a second copy: rows claimed
-for one get a negative batch that says when (bot/discord/outbox.py `follow_up_batch`), and a restart that
-finds such a claim first looks for the bot's follow-up with its words made since (`follow_up_since`).
+for one get a negative batch that says when (bot/discord/outbox.py `follow_up_batch`), saved with the
+interaction whose token carries it (`FollowUp.carrier`), and whoever sends such a claim again (after an error
+that may hide the follow-up, or after a restart) first looks for that interaction's follow-up made since
+(`follow_up_since`, `carried_by`), whatever it says by now.
 """
 
 from __future__ import annotations
@@ -28,7 +30,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -53,8 +54,6 @@ ANSWER_WAIT = 3.0
 """An interaction is answered within 3 s or never: messages wait no longer for it."""
 FOLLOW_UP_FIELDS = frozenset({"view", "allowed_mentions", "file", "files", "embed", "embeds", "nonce"})
 """What a follow-up can carry of what the outboxes send (the nonce is left out); anything else goes the ordinary way."""
-CARRIERS_REMEMBERED = 10_000
-"""Follow-ups that may have been made before an error, remembered until sent: more than an outage leaves."""
 TOKEN_REFUSED = frozenset({50027, 10015, 10062})
 """Invalid webhook token, unknown webhook, unknown interaction: the token no longer works (nothing was made)."""
 
@@ -82,6 +81,15 @@ def refused(error: discord.HTTPException) -> bool:
     return error.status == 401 or error.code in TOKEN_REFUSED
 
 
+@dataclass(frozen=True)
+class FollowUp:
+    """A send outside Discord's global rate limit: `carrier`'s follow-up (the interaction, saved with the claim of
+    what it sends: whoever sends that claim again looks for this interaction's follow-up first)."""
+
+    send: Sender
+    carrier: int
+
+
 class Replies:
     def __init__(self, *, lifetime: float = LIFETIME, clock: Callable[[], float] = time.monotonic) -> None:
         self.enabled = True
@@ -97,9 +105,6 @@ class Replies:
         """Channel → its newest answered act: the token that carries the channel's messages."""
         self._made: dict[int, Token] = {}
         """Message → the token that made it: only that token can edit it."""
-        self._carriers: OrderedDict[int, int] = OrderedDict()
-        """A claimed follow-up that may have been made before its error (its nonce, a negative batch) → the
-        interaction whose token carried it: the ordinary send that replaces it finds it by that (`carrier`)."""
         self._swept = clock()
 
     # --- acts -------------------------------------------------------------------------------------
@@ -162,13 +167,13 @@ class Replies:
         return token
 
     # --- sending and editing ------------------------------------------------------------------------
-    def router(self, channel_id: Callable[[], int | None], plain: Sender) -> Callable[[], Awaitable[Sender | None]]:
-        """For an outbox: a sender through its destination's newest act, or None when none is at hand.
+    def router(self, channel_id: Callable[[], int | None], plain: Sender) -> Callable[[], Awaitable[FollowUp | None]]:
+        """For an outbox: a follow-up of its destination's newest act, or None when none is at hand.
         `plain` is the ordinary send it falls back to when the token is refused."""
 
-        async def route() -> Sender | None:
+        async def route() -> FollowUp | None:
             token = await self.token_for(channel_id())
-            return None if token is None else partial(self.send, token, plain=plain)
+            return None if token is None else FollowUp(partial(self.send, token, plain=plain), token.interaction_id)
 
         return route
 
@@ -196,30 +201,13 @@ class Replies:
                 if may_have_landed(error):
                     if landed is not None and (found := await landed()) is not None:
                         return found
-                    self._carried(extra.get("nonce"), token)
-                    return await plain(content, extra)  # a negative nonce: the outbox looks first
+                    return await plain(content, extra)  # a negative nonce: the ordinary send looks first
             else:
                 self._made[message.id] = token
                 return message
             finally:
                 async_context.reset(adapter)
         return await plain(content, ordinary(extra))
-
-    def _carried(self, nonce: Any, token: Token) -> None:
-        if isinstance(nonce, int) and nonce < 0:
-            self._carriers[nonce] = token.interaction_id
-            while len(self._carriers) > CARRIERS_REMEMBERED:
-                self._carriers.popitem(last=False)
-
-    def carrier(self, nonce: int) -> int | None:
-        """The interaction whose token carried the follow-up claimed as `nonce` before an error that may hide it
-        (this process's, not after a restart: tokens live in memory). Its copy is that interaction's follow-up
-        made since the claim, whatever it says by now: a prompt answered meanwhile shows its answer."""
-        return self._carriers.get(nonce)
-
-    def found(self, nonce: int) -> None:
-        """The follow-up claimed as `nonce` is sent or found: nothing looks for it again."""
-        self._carriers.pop(nonce, None)
 
     async def edit(self, message: discord.PartialMessage, **fields: Any) -> None:
         """Edit through the token that made the message while it works (not counted), else the ordinary way."""

@@ -22,10 +22,19 @@ class DeliveryStore(Backend):
             ids = await self._write_moving(partial(insert_deliveries, rows, self.owner), [r.game_id for r in rows])
             number_deliveries(rows, ids)
 
-    async def claim_deliveries(self, ids: list[int], batch: int) -> bool:
-        """Record, before sending, which rows go into one Discord message (`batch` is its nonce).
+    async def claim_deliveries(self, ids: list[int], batch: int, carrier: int | None = None) -> bool:
+        """Record, before sending, which rows go into one Discord message (`batch` is its nonce), and for a
+        follow-up (a negative batch) the interaction whose token carries it (`carrier`, migration 015).
         Whether they are still this process's to send (always, for one process per database)."""
-        return await self._write(partial(claim_program, ids, batch))
+        return await self._write(partial(claim_program, ids, batch, carrier))
+
+    async def follow_up_carrier(self, batch: int) -> int | None:
+        """The interaction whose token carried the follow-up claimed as `batch` (still waiting), if the claim
+        saved one: its copy is that interaction's follow-up made since the claim, whatever it says by now."""
+        rows = await self._fetchall(
+            "SELECT carrier FROM deliveries WHERE state = 0 AND batch = ? AND carrier IS NOT NULL LIMIT 1", (batch,)
+        )
+        return int(rows[0][0]) if rows else None
 
     async def finish_deliveries(
         self, ids: list[int], *, state: int = DELIVERY_SENT, prompts: Iterable[tuple[int, str, int, int]] = ()

@@ -195,15 +195,15 @@ class PostgresStorage(Storage):
             log.info("adopted %d delivery rows of bot processes that stopped", len(rows))
         return sorted((delivery_row(r) for r in rows), key=lambda row: row.id)
 
-    async def claim_deliveries(self, ids: list[int], batch: int) -> bool:
+    async def claim_deliveries(self, ids: list[int], batch: int, carrier: int | None = None) -> bool:
         """False when this process is not to send the rows: another adopted some of them, or this
         one's liveness lock is lost (another may be adopting them now). Then nothing is claimed and
         this process's rows among them are given up (owner cleared): the next process to adopt
         waiting rows — this one too, once its lock is back — sends them, so none is left unsent."""
         if self.owner is None:
-            return await super().claim_deliveries(ids, batch)
+            return await super().claim_deliveries(ids, batch, carrier)
         owner = self.owner
-        return await self._write(partial(_owned_claim, ids, batch, owner))
+        return await self._write(partial(_owned_claim, ids, batch, carrier, owner))
 
     async def waiting_deliveries(self) -> list[DeliveryRow]:
         if self.owner is None:  # not a bot process: every waiting row, as SQLite
@@ -367,7 +367,7 @@ class PostgresStorage(Storage):
         return [outcome for outcome in outcomes if outcome is not None]
 
 
-def _owned_claim(ids: list[int], batch: int, owner: int) -> Program[bool]:
+def _owned_claim(ids: list[int], batch: int, carrier: int | None, owner: int) -> Program[bool]:
     """`claim_deliveries` for a bot process: its rows locked (an adoption waits for the claim, and
     then sees them claimed by a live owner) and checked, with its own liveness, in one statement."""
     marks = ",".join("?" * len(ids))
@@ -377,7 +377,7 @@ def _owned_claim(ids: list[int], batch: int, owner: int) -> Program[bool]:
         (owner, *ids),
     )
     if rows and rows[0][1] and all(row_owner == owner for row_owner, _ in rows):
-        yield Run(f"UPDATE deliveries SET batch = ? WHERE id IN ({marks})", (batch, *ids))
+        yield Run(f"UPDATE deliveries SET batch = ?, carrier = ? WHERE id IN ({marks})", (batch, carrier, *ids))
         return True
     yield Run(f"UPDATE deliveries SET owner = NULL WHERE id IN ({marks}) AND owner = ?", (*ids, owner))
     return False

@@ -305,8 +305,8 @@ def undo_deliveries(game_id: int, to_step: int) -> Program[None]:
     yield Run("DELETE FROM prompt_messages WHERE game_id = ?", (game_id,))
 
 
-def claim_program(ids: list[int], batch: int) -> Program[bool]:
-    yield RunMany("UPDATE deliveries SET batch = ? WHERE id = ?", [(batch, i) for i in ids])
+def claim_program(ids: list[int], batch: int, carrier: int | None = None) -> Program[bool]:
+    yield RunMany("UPDATE deliveries SET batch = ?, carrier = ? WHERE id = ?", [(batch, carrier, i) for i in ids])
     return True
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import types
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -16,10 +17,13 @@ from bot.discord.component_rows import ComponentRows
 from bot.discord.outbox import Outbox
 from bot.discord.outboxes import Outboxes
 from bot.discord.priority import Foreground
-from bot.discord.replies import Replies
+from bot.discord.replies import FollowUp, Replies
 from bot.discord.standing import Standing
+from bot.storage import DeliveryRow, open_storage
 
 BOT = 4242
+CARRIER = 9090
+"""The interaction whose token carries a test's follow-up."""
 DRAW = "🃏 You draw Platform 9¾"
 
 
@@ -29,10 +33,10 @@ def snowflake(moment: datetime.datetime) -> int:
 
 class Journal:
     def __init__(self) -> None:
-        self.claims: list[tuple[list[int], int]] = []
+        self.claims: list[tuple[list[int], int, int | None]] = []
 
-    async def claim(self, rows: list[int], batch: int) -> bool:
-        self.claims.append((rows, batch))
+    async def claim(self, rows: list[int], batch: int, carrier: int | None) -> bool:
+        self.claims.append((rows, batch, carrier))
         return True
 
     async def done(self, rows: list[int], sent: Any, items: list[Any]) -> None:
@@ -54,7 +58,7 @@ async def claimed_for_a_follow_up(row: int, *, sent_before: int | None = None) -
         return types.SimpleNamespace(id=snowflake(discord.utils.utcnow()))
 
     async def route() -> Any:
-        return follow_up
+        return FollowUp(follow_up, CARRIER)
 
     async def ordinary(content: str, extra: dict[str, Any]) -> Any:
         raise AssertionError("a follow-up was at hand")
@@ -65,7 +69,7 @@ async def claimed_for_a_follow_up(row: int, *, sent_before: int | None = None) -
             return types.SimpleNamespace(id=sent_before)
 
         async def route_earlier() -> Any:
-            return earlier
+            return FollowUp(earlier, CARRIER)
 
         outbox._follow_up = route_earlier
         outbox.put_text(DRAW, rows=[row - 1])
@@ -75,8 +79,8 @@ async def claimed_for_a_follow_up(row: int, *, sent_before: int | None = None) -
     outbox.put_text(DRAW, rows=[row])
     await outbox.drained()
     await outbox.close()
-    rows, batch = journal.claims[-1]
-    assert rows == [row] and batch < 0, "claimed for a follow-up"
+    rows, batch, carrier = journal.claims[-1]
+    assert rows == [row] and batch < 0 and carrier == CARRIER, "claimed for a follow-up, with its interaction"
     return batch, claimed_at
 
 
@@ -104,9 +108,20 @@ class DMs:
         return message(discord.utils.utcnow(), kwargs["content"], follow_up=False)
 
 
-def outboxes() -> Outboxes:
+class Claims:
+    """The storage's claims as `_post` reads them: a follow-up's carrier, none saved (a claim from before)."""
+
+    def __init__(self, carriers: dict[int, int] | None = None) -> None:
+        self.carriers = carriers or {}
+
+    async def follow_up_carrier(self, batch: int) -> int | None:
+        return self.carriers.get(batch)
+
+
+def outboxes(storage: Any = None) -> Outboxes:
     bot = types.SimpleNamespace(user=types.SimpleNamespace(id=BOT))
-    return Outboxes(bot, None, types.SimpleNamespace(games={}), Replies(), 0.01, Foreground())  # type: ignore[arg-type]
+    return Outboxes(bot, storage or Claims(), types.SimpleNamespace(games={}), Replies(), 0.01,  # type: ignore[arg-type]
+                    Foreground())
 
 
 def later(moment: datetime.datetime, seconds: float) -> datetime.datetime:
@@ -144,21 +159,73 @@ async def test_the_same_words_posted_since_by_another_process_as_a_message_are_n
     assert dms.posted[0]["nonce"] > 0, "sent the ordinary way, with a nonce"
 
 
-async def test_a_follow_up_this_process_tried_is_found_by_its_interaction_even_once_edited() -> None:
-    """The follow-up met an error that may hide it (not a restart: the process knows whose token carried it). Its
-    player answered it meanwhile, so it no longer holds the words it was made with; another interaction's
-    follow-up made since with those very words is another line."""
+async def test_a_follow_up_whose_claim_names_its_interaction_is_found_by_it_even_once_edited() -> None:
+    """The follow-up met an error that may hide it. Its player answered it meanwhile, so it no longer holds the
+    words it was made with; another interaction's follow-up made since with those very words is another line."""
     batch, claimed_at = await claimed_for_a_follow_up(5001)
     copy = message(later(claimed_at, 0.05), DRAW + "\n✅ You chose: Keep", follow_up=True)
     other = message(later(claimed_at, 2), DRAW, follow_up=True)
     dms = DMs([copy, other])
-    sending = outboxes()
-    token = types.SimpleNamespace(interaction_id=copy.interaction_metadata.id)
-    sending.replies._carried(batch, token)  # type: ignore[arg-type]
-    found = await sending._post(dms, DRAW, {"nonce": batch})  # type: ignore[arg-type]
+    found = await outboxes(Claims({batch: copy.interaction_metadata.id}))._post(dms, DRAW, {"nonce": batch})  # type: ignore[arg-type]
     assert dms.posted == [], "the answered prompt Discord already showed was posted a second time"
     assert found is copy, "another interaction's line was taken for it"
-    assert sending.replies.carrier(batch) is None, "found: nothing looks for it again"
+
+
+class Webhook:
+    """An interaction's follow-up webhook: what it sends lands in `dms`, as Discord shows a follow-up."""
+
+    def __init__(self, dms: DMs, interaction: int) -> None:
+        self.dms = dms
+        self.interaction = interaction
+
+    async def send(self, content: str, **fields: Any) -> Any:
+        made = message(discord.utils.utcnow(), content, follow_up=True)
+        made.interaction_metadata.id = self.interaction
+        self.dms.messages.append(made)
+        return made
+
+
+async def test_a_follow_up_cut_off_by_a_kill_and_answered_before_the_restart_is_shown_once(tmp_path: Path) -> None:
+    """A prompt goes as a follow-up of the member's last click; Discord makes it, and the process is SIGKILLed
+    before it saved the row as sent. The member answers the prompt (another process takes the click and edits
+    it: "✅ …"). The process that sends the claimed row again, knowing nothing of the dead one's tokens, finds the
+    prompt by the interaction its claim saved, whatever it says by now (before: looked for by its words, missed,
+    shown twice)."""
+    dms = DMs([])
+    storage = await open_storage(tmp_path / "bot.db")
+    try:
+        game_id = await storage.create_game(game="cookie", status="running", seed=1, options={}, seats=[],
+                                            language="en")
+        row = DeliveryRow(game_id, 1, "text", {"text": DRAW}, user_id=31)
+        await storage.add_deliveries([row])
+        dying = outboxes(storage)
+        click = types.SimpleNamespace(id=snowflake(discord.utils.utcnow()), channel_id=dms.id,
+                                      followup=None)
+        click.followup = Webhook(dms, click.id)
+        dying.replies.offer(click)  # type: ignore[arg-type]
+
+        async def never(content: str, extra: dict[str, Any]) -> Any:
+            raise AssertionError("the member's click was at hand to carry it")
+
+        async def killed_before_the_mark(rows: list[int], sent: Any, items: list[Any]) -> None:
+            return
+
+        dying.done = killed_before_the_mark  # type: ignore[method-assign]
+        outbox = Outbox(never, window=0.01, journal=dying, follow_up=dying.replies.router(lambda: dms.id, never))
+        outbox.put_text(DRAW, rows=[row.id])
+        await outbox.drained()
+        await outbox.close()
+        (made,) = dms.messages
+        made.content = DRAW + "\n✅ You chose: Keep"  # answered before the restart looked for it
+        (waiting,) = await storage.waiting_deliveries()
+        assert waiting.batch is not None and waiting.batch < 0, "claimed for a follow-up, never saved as sent"
+
+        restarted = outboxes(storage)
+        found = await restarted._post(dms, DRAW, {"nonce": waiting.batch})  # type: ignore[arg-type]
+        assert dms.posted == [], "the prompt Discord made before the kill was shown a second time"
+        assert found is made
+    finally:
+        await storage.close()
 
 
 class Meta:

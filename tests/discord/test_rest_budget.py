@@ -18,7 +18,7 @@ import pytest
 
 import bot.lobby
 from bot.discord.outbox import ROW_BITS, Message, Outbox, claimed_since
-from bot.discord.replies import ANSWER_WAIT, LIFETIME, MARGIN, Replies
+from bot.discord.replies import ANSWER_WAIT, LIFETIME, MARGIN, FollowUp, Replies
 from tests.discord.world import WINDOW, World, open_game, world
 from tests.discord_standin import DiscordStandIn, RecordedRequest
 from tests.discord_standin import Message as Shown
@@ -166,8 +166,8 @@ async def test_a_follow_up_is_claimed_with_a_negative_batch_that_says_when_and_a
 
         return send
 
-    async def route() -> Callable[[str, dict[str, object]], Awaitable[None]]:
-        return sender("follow-up")
+    async def route() -> FollowUp:
+        return FollowUp(sender("follow-up"), 1)
 
     outbox = Outbox(sender("ordinary"), window=WINDOW, journal=Journal(log), follow_up=route)
     before = discord.utils.time_snowflake(discord.utils.utcnow())

@@ -38,7 +38,7 @@ class Journal:
     def __init__(self, log: list[str]) -> None:
         self.log = log
 
-    async def claim(self, rows: list[int], batch: int) -> bool:
+    async def claim(self, rows: list[int], batch: int, carrier: int | None) -> bool:
         self.log.append(f"claim {rows} as {batch}")
         return True
 

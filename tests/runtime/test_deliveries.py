@@ -54,6 +54,28 @@ async def test_waiting_rows_come_back_in_order_with_their_batches(database: Data
     await storage.close()
 
 
+async def test_a_follow_ups_claim_keeps_the_interaction_that_carries_it_for_whoever_sends_it_again(
+    database: Database,
+) -> None:
+    """Saved with the claim (migration 015), so a process started after a SIGKILL, which knows none of the dead
+    one's interactions, looks for that interaction's follow-up; a claim without one (the ordinary way) names none."""
+    storage = await open_storage(database.target)
+    game_id = await storage.create_game(game="cookie", status="running", seed=1, options={}, seats=[], language="en")
+    rows = [DeliveryRow(game_id, 1, "text", {"text": f"line {n}"}, user_id=9) for n in range(3)]
+    await storage.add_deliveries(rows)
+    follow_up = -((1 << 40) << 22 | rows[0].id)
+    await storage.claim_deliveries([rows[0].id, rows[1].id], follow_up, carrier=1_234_567_890_123_456_789)
+    await storage.claim_deliveries([rows[2].id], rows[2].id)
+    await storage.close()
+
+    storage = await open_storage(database.target)
+    assert await storage.follow_up_carrier(follow_up) == 1_234_567_890_123_456_789
+    assert await storage.follow_up_carrier(rows[2].id) is None
+    await storage.finish_deliveries([rows[0].id, rows[1].id])
+    assert await storage.follow_up_carrier(follow_up) is None, "sent: nothing looks for it again"
+    await storage.close()
+
+
 async def test_a_rollback_drops_the_undone_steps_waiting_rows_and_reopens_prompts(database: Database) -> None:
     storage = await open_storage(database.target)
     game_id = await storage.create_game(game="cookie", status="running", seed=1, options={}, seats=[], language="en")

@@ -176,12 +176,12 @@ class AwayJournal(Journal):
         super().__init__(log)
         self.away = away
 
-    async def claim(self, rows: list[int], batch: int) -> bool:
+    async def claim(self, rows: list[int], batch: int, carrier: int | None) -> bool:
         if self.away:
             self.away -= 1
             self.log.append("claim failed")
             raise StartupError("startup-db-pg-cannot-connect", url="postgresql://db", reason="shutting down")
-        return await super().claim(rows, batch)
+        return await super().claim(rows, batch, carrier)
 
 
 async def test_a_message_whose_claim_the_database_could_not_save_is_sent_once_it_is_back(
@@ -198,3 +198,25 @@ async def test_a_message_whose_claim_the_database_could_not_save_is_sent_once_it
     await outbox.drained()
     assert log == ["claim failed", "claim failed", "claim [7, 8] as 7",
                    "send 'Alice reveals Sword.\\nPlace your Sword.' nonce=7", "done [7, 8]"]
+
+
+async def test_a_send_that_meets_the_database_away_is_tried_again_not_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ordinary send of a follow-up's claim reads the claim (the interaction that carried it) before it looks
+    for the copy: a PostgreSQL restart then is no refusal by Discord; the message waits, claimed, and goes once
+    the database is back (its rows dropped would never be sent)."""
+    monkeypatch.setattr("bot.discord.outbox.backoff", lambda failures: 0.01)
+    log: list[str] = []
+    away = [1]
+
+    async def send(content: str, extra: dict[str, Any]) -> str:
+        if away[0]:
+            away[0] -= 1
+            log.append("database away")
+            raise StartupError("startup-db-pg-cannot-connect", url="postgresql://db", reason="shutting down")
+        log.append(f"send {content!r} nonce={extra['nonce']}")
+        return content
+
+    outbox = Outbox(send, window=WINDOW, journal=Journal(log))
+    outbox.put_message(Message(content="Place your Sword.", rows=[8], batch=-(1 << 52 | 8)))
+    await outbox.drained()
+    assert log == ["database away", f"send 'Place your Sword.' nonce={-(1 << 52 | 8)}", "done [8]"]
