@@ -1,10 +1,10 @@
 """PostgreSQL storage (asyncpg), chosen by `DATABASE_URL=postgresql://…`: the same interface and
 the same semantics as SQLite.
 
-- Writes are group-committed as on SQLite: steps that arrive together share one transaction and
-  one commit, up to `COMMITTERS` transactions under way at once, each on a connection of its own;
-  a failing step is undone alone (the batch runs again without it: `_run_batch`). Migrations and
-  `transaction()` use one more writer connection, one at a time.
+- Writes are group-committed as on SQLite: steps that arrive together share one transaction and one commit, up
+  to `COMMITTERS` transactions under way at once, each on a connection of its own; a failing step is undone alone
+  (the batch runs again without it: `_run_batch`). Migrations and `transaction()` use one more writer connection.
+  A connection whose transaction could not be rolled back (cancelled meanwhile) is dropped (`_rollback`).
 - Every connection runs with `synchronous_commit = on`, whatever the server's default: a COMMIT
   returns once the step is on the server's disk, before the player is answered.
 - Reads go through a small pool, so they never wait behind a commit.
@@ -297,18 +297,21 @@ class PostgresStorage(Storage):
         return [tuple(r) for r in await self._reads.fetch(numbered(sql), *params)]
 
     async def _connection(self) -> asyncpg.Connection:
-        """The writer connection (inside the lock); a new one if the last was lost (a server
-        restart): the writes that were on it failed, the next ones go through."""
+        """The writer connection (inside the lock); a new one if the last was lost (a server restart) or dropped
+        (`_rollback`): the writes that were on it failed, the next ones go through."""
         if self._writer.is_closed():
             log.warning("the PostgreSQL connection was lost; connecting again")
             self._writer = await open_connection(self.url)
         return self._writer
 
     async def _rollback(self, connection: asyncpg.Connection) -> None:
+        """Undo the transaction, or drop a connection lost, confused or cancelled meanwhile (its end undoes it)."""
         try:
             await connection.execute("ROLLBACK")
-        except LOST_CONNECTION:
+        except BaseException as error:
             connection.terminate()  # in an unknown state: the next write connects afresh
+            if not isinstance(error, LOST_CONNECTION):
+                raise
 
     # --- the group commit ------------------------------------------------------------------------
     @staticmethod
@@ -320,7 +323,7 @@ class PostgresStorage(Storage):
         number = await self._free_committers.get()
         try:
             connection = self._committers[number]
-            if connection is None or connection.is_closed():
+            if connection is None or connection.is_closed():  # (`_rollback` drops one it could not roll back)
                 connection = self._committers[number] = await open_connection(self.url)
             return await self._run_batch(connection, writes)
         finally:
@@ -373,8 +376,7 @@ def _owned_claim(ids: list[int], batch: int, carrier: int | None, owner: int) ->
     marks = ",".join("?" * len(ids))
     rows = yield Rows(
         f"SELECT d.owner, EXISTS ({LIVE_PROCESSES} AND l.objid = ?) FROM deliveries d WHERE d.id IN ({marks})"
-        " FOR UPDATE OF d",
-        (owner, *ids),
+        " FOR UPDATE OF d", (owner, *ids),
     )
     if rows and rows[0][1] and all(row_owner == owner for row_owner, _ in rows):
         yield Run(f"UPDATE deliveries SET batch = ?, carrier = ? WHERE id IN ({marks})", (batch, carrier, *ids))
