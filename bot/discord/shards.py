@@ -7,7 +7,9 @@ whose `owner` it is). With one process per database all of this is off (`admit` 
 - Order across processes: a step's rows go out after the game's earlier rows that another process
   is still sending (`LiveGame.behind`, read when the game's lock was taken). They are held here until
   those are sent, then the game's copy is brought up to date (a status message the other process
-  made meanwhile) and they are queued.
+  made meanwhile) and they are queued. While a process alive has them to send they are waited for
+  (through a Discord outage: it sends them once Discord is back), up to STUCK_SECONDS; rows whose
+  process is gone are adopted within a second or two, and waited for GATE_SECONDS at most.
 - A process that dies leaves its waiting rows: every ADOPT_SECONDS each process adopts the rows of
   processes that are no longer alive (`Storage.adopt_deliveries`: atomically, so one process takes
   them) and sends them in order; a message the dead process had claimed goes out again with the same
@@ -36,8 +38,13 @@ log = logging.getLogger(__name__)
 ADOPT_SECONDS = 1.0
 """How often a process looks for the rows of processes that died (and keeps its own liveness)."""
 GATE_POLL_SECONDS = 0.02
+GATE_POLL_MOST_SECONDS = 0.5
+"""The look for another process's earlier rows, again and again less often (an outage may hold many games)."""
 GATE_SECONDS = 30.0
-"""The longest a step's rows wait for another process's earlier rows (one stuck must not stall the game)."""
+"""The longest a step's rows wait for earlier rows that no process alive has to send (nobody adopted them)."""
+STUCK_SECONDS = 600.0
+"""The longest they wait for a process alive that does not send them (a Discord outage is shorter; a process
+unable to send for this long must not stall the game)."""
 
 
 class Cluster:
@@ -108,14 +115,19 @@ class Cluster:
     async def _release(self, game_id: int) -> None:
         """Queue the game's held rows once no other process still has one of its earlier rows to send."""
         loop = asyncio.get_running_loop()
-        give_up = loop.time() + GATE_SECONDS
+        started = loop.time()
+        orphaned: float | None = None  # since when only processes that are gone have the earlier rows
+        pause = GATE_POLL_SECONDS
         storage = self.storage
         try:
-            while await storage.others_waiting(game_id, self.waiting_for.get(game_id, 0)):
-                if loop.time() > give_up:
+            while (alive := await storage.others_waiting(game_id, self.waiting_for.get(game_id, 0))) is not None:
+                now = loop.time()
+                orphaned = None if alive else orphaned if orphaned is not None else now
+                if now - started > STUCK_SECONDS or (orphaned is not None and now - orphaned > GATE_SECONDS):
                     log.warning("game %s: another process's deliveries are late; sending ours now", game_id)
                     break
-                await asyncio.sleep(GATE_POLL_SECONDS)
+                await asyncio.sleep(pause)
+                pause = min(pause * 1.5, GATE_POLL_MOST_SECONDS)
             game = self.table.games.get(game_id)
             if game is not None:
                 async with self.table.hold(game):  # what the other process saved meanwhile (its status message)

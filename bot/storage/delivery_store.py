@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from functools import partial
+from typing import ClassVar
 
 from bot.storage.backend import Backend
 from bot.storage.program import claim_program, finish_program, insert_deliveries, number_deliveries, record_prompts
@@ -51,14 +52,20 @@ class DeliveryStore(Backend):
         rows = await self._fetchall(f"SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE state = 0 ORDER BY id")
         return [delivery_row(r) for r in rows]
 
-    async def others_waiting(self, game_id: int, up_to: int) -> bool:
-        """Whether another process still has to send one of the game's rows up to `up_to`."""
+    live_owners: ClassVar[str | None] = None
+    """A query of the processes alive (PostgreSQL's, by their locks); None: the one process."""
+
+    async def others_waiting(self, game_id: int, up_to: int) -> bool | None:
+        """Whether another process still has to send one of the game's rows up to `up_to`: None when none does;
+        True when a process alive does (it is sending them); False when only processes that are gone do (whoever
+        adopts them next sends them)."""
+        alive = "1" if self.live_owners is None else f"CASE WHEN owner IN ({self.live_owners}) THEN 1 ELSE 0 END"
         rows = await self._fetchall(
-            "SELECT 1 FROM deliveries WHERE game_id = ? AND state = 0 AND id <= ? AND owner IS DISTINCT FROM ?"
-            " LIMIT 1",
+            f"SELECT MAX({alive}) FROM deliveries WHERE game_id = ? AND state = 0 AND id <= ?"
+            " AND owner IS DISTINCT FROM ?",
             (game_id, up_to, self.owner),
         )
-        return bool(rows)
+        return None if not rows or rows[0][0] is None else bool(rows[0][0])
 
     async def still_waiting(self, ids: list[int]) -> set[int]:
         """Which of these delivery rows are still to be sent (a rollback may have dropped some)."""

@@ -107,6 +107,7 @@ class PostgresTx:
 
 class PostgresStorage(Storage):
     dialect: ClassVar[str] = "postgres"
+    live_owners: ClassVar[str | None] = LIVE_PROCESSES
 
     def __init__(self, url: str, writer: asyncpg.Connection) -> None:
         self.url = url
@@ -187,9 +188,8 @@ class PostgresStorage(Storage):
             return []
         async with self.transaction() as tx:
             rows = await tx.fetchall(
-                f"UPDATE deliveries SET owner = ? WHERE state = 0 AND owner IS DISTINCT FROM ?"
-                f" AND (owner IS NULL OR owner NOT IN ({LIVE_PROCESSES})) RETURNING {DELIVERY_COLUMNS}",
-                (self.owner, self.owner),
+                f"UPDATE deliveries SET owner = ? WHERE state = 0 AND owner IS DISTINCT FROM ? AND (owner IS NULL"
+                f" OR owner NOT IN ({LIVE_PROCESSES})) RETURNING {DELIVERY_COLUMNS}", (self.owner, self.owner),
             )
         if rows:
             log.info("adopted %d delivery rows of bot processes that stopped", len(rows))
