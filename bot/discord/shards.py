@@ -39,7 +39,9 @@ ADOPT_SECONDS = 1.0
 """How often a process looks for the rows of processes that died (and keeps its own liveness)."""
 GATE_POLL_SECONDS = 0.02
 GATE_POLL_MOST_SECONDS = 0.5
-"""The look for another process's earlier rows, again and again less often (an outage may hold many games)."""
+GATE_POLL_SLOWER_AFTER = 1.0
+"""The look for another process's earlier rows: every 20 ms (they are usually sent within that second), then
+less and less often, up to every 0.5 s (an outage may hold many games)."""
 GATE_SECONDS = 30.0
 """The longest a step's rows wait for earlier rows that no process alive has to send (nobody adopted them)."""
 STUCK_SECONDS = 600.0
@@ -127,7 +129,8 @@ class Cluster:
                     log.warning("game %s: another process's deliveries are late; sending ours now", game_id)
                     break
                 await asyncio.sleep(pause)
-                pause = min(pause * 1.5, GATE_POLL_MOST_SECONDS)
+                if now - started > GATE_POLL_SLOWER_AFTER:
+                    pause = min(pause * 1.5, GATE_POLL_MOST_SECONDS)
             game = self.table.games.get(game_id)
             if game is not None:
                 async with self.table.hold(game):  # what the other process saved meanwhile (its status message)
