@@ -23,6 +23,7 @@ from typing import Any
 
 import asyncpg
 
+from bot.discord.graveyard import FEED
 from bot.render import clip
 from bot.storage import open_storage
 from bot.table import Table
@@ -81,18 +82,21 @@ class Findings:
         ]
 
 
-async def check(url: str, standin: DiscordStandIn, ledger: Ledger, now: float) -> Findings:
+async def check(url: str, standin: DiscordStandIn, ledger: Ledger, stopped: float) -> Findings:
+    """`stopped`: when the bots were told to stop (a deadline due a minute before it, still there, stalled)."""
     found = Findings()
     ledger.settle()
     connection = await asyncpg.connect(url)
     try:
-        games = {int(r["id"]): (str(r["status"]), str(r["game"])) for r in await connection.fetch(
-            "SELECT id, status, game FROM games")}
+        saved = await connection.fetch("SELECT id, status, game, meta FROM games")
+        games = {int(r["id"]): (str(r["status"]), str(r["game"])) for r in saved}
+        threads = {int(r["id"]): int(thread) for r in saved
+                   if (thread := (json.loads(r["meta"] or "{}").get("graveyard") or {}).get("thread"))}
         keys = await connection.fetch(
             "SELECT game_id, input_key FROM actions WHERE input_key LIKE 'i%'")
         overdue = await connection.fetch(
             "SELECT d.game_id, MIN(d.due) FROM deadlines d JOIN games g ON g.id = d.game_id"
-            " WHERE g.status = 'running' AND g.paused = 0 AND d.due < $1 GROUP BY d.game_id", now - OVERDUE_SECONDS)
+            " WHERE g.status = 'running' AND g.paused = 0 AND d.due < $1 GROUP BY d.game_id", stopped - OVERDUE_SECONDS)
         every = await connection.fetch(
             "SELECT id, game_id, kind, channel_id, user_id, body, batch, owner, state FROM deliveries UNION ALL"
             f" SELECT id, game_id, kind, channel_id, user_id, body, batch, owner, state FROM {PRUNED} ORDER BY id")
@@ -104,7 +108,7 @@ async def check(url: str, standin: DiscordStandIn, ledger: Ledger, now: float) -
         await clicks(connection, keys, ledger, standin, found)
     finally:
         await connection.close()
-    transcripts(standin, every, found)
+    transcripts(standin, every, threads, found)
     found.waiting = Counter(
         f"{row['kind']} of process {row['owner']}" + (", claimed (sent, its mark not saved?)" if row["batch"] else "")
         for row in every if row["state"] == 0)
@@ -121,7 +125,7 @@ async def check(url: str, standin: DiscordStandIn, ledger: Ledger, now: float) -
             f"{len(record.edited)}, follow-ups {len(record.followup_ids)}")
         found.lost.setdefault(game_id, f"a click it took ({interaction_id}) is not in its log{said}")
     for game_id, due in overdue:
-        found.stalled[int(game_id)] = f"a deadline overdue by {now - float(due):.0f} s"
+        found.stalled[int(game_id)] = f"a deadline overdue by {stopped - float(due):.0f} s"
     for game_id, seen in ledger.stalled.items():
         found.stalled.setdefault(game_id, f"its players saw nothing move; last: {seen[:80]!r}")
     for record in standin.interactions.values():
@@ -223,13 +227,17 @@ def original(message: Message) -> str:
     return message.content
 
 
-def transcripts(standin: DiscordStandIn, every: list[Any], found: Findings) -> None:
-    """Each destination's sent rows, message by message, against what the stand-in shows there."""
+def transcripts(standin: DiscordStandIn, every: list[Any], threads: dict[int, int], found: Findings) -> None:
+    """Each destination's sent rows, message by message, against what the stand-in shows there. A game's
+    `graveyard-feed` rows carry the game channel but go to its graveyard thread (`threads`: game → thread,
+    from the game's meta)."""
     groups: dict[int, dict[int, list[Any]]] = defaultdict(lambda: defaultdict(list))
     owners = {int(row["id"]): f"{row['kind']}, process {row['owner']}" for row in every}
     rows = [row for row in every if row["state"] == 1 and row["batch"] is not None]
     for row in rows:
         channel_id = row["channel_id"] or standin._dm_channels.get(int(row["user_id"] or 0))
+        if row["kind"] == FEED:
+            channel_id = threads.get(int(row["game_id"]), channel_id)
         if channel_id is not None:
             groups[int(channel_id)][int(row["batch"])].append(row)
     for channel_id, batches in groups.items():
