@@ -1,0 +1,122 @@
+"""The process's REST budget: Discord allows a bot token about 50 requests per second across all its processes
+(its global rate limit), and counts every request but the interaction endpoints. This process sends at most
+its share of REST_BUDGET_PER_SECOND counted requests in any 1-second window; the rest wait, in the order they
+came, for room. Interaction answers and an interaction token's follow-ups and edits never wait.
+
+One place tells counted from exempt (`exempt`): the budget here, and the metrics
+(`gamemaster_rest_requests_total{budget}`, bot/discord/observing.py). The budget waits where discord.py sends
+every request, its `HTTPClient`'s aiohttp session (`install` wraps it, as bot/discord/attempts.py does, before
+the gateway connects; the interactions' webhook adapter sends through that same session). These are discord.py
+internals, pinned with discord.py (==2.7.1) and checked by tests/discord/test_canary.py.
+
+The window is sliding, not per calendar second: the times of the last `limit` counted requests are kept, and
+the next waits until the oldest of them is a full window old, so no 1-second span holds more than `limit`
+(Discord, and the stand-in, count the busiest second).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import re
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlsplit
+
+from bot.config import Settings
+
+CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
+WEBHOOK = re.compile(r"/webhooks/(\d+)/")
+WINDOW = 1.0
+SESSION = "_HTTPClient__session"
+"""Where discord.py's `HTTPClient` keeps its aiohttp session (bot/discord/attempts.py wraps the same one)."""
+
+
+def exempt(path: str, application_id: int | None) -> bool:
+    """Whether Discord leaves a request out of the bot's global rate limit: an interaction's callback, and the
+    interaction token's webhook (follow-ups, their edits: /webhooks/{application id}/{token}/…). A channel's
+    own webhook shares the limit: counted."""
+    if CALLBACK.search(path) is not None:
+        return True
+    webhook = WEBHOOK.search(path)
+    return webhook is not None and application_id is not None and int(webhook.group(1)) == application_id
+
+
+def per_process(settings: Settings) -> int:
+    """This process's counted requests per second: the token's REST_BUDGET_PER_SECOND times this process's
+    share of the shards (SHARD_IDS of SHARD_COUNT; none given: all of them), rounded down, at least 1, so
+    that the processes together never exceed the token's budget."""
+    total = settings.rest_budget_per_second
+    if settings.shard_count is None or settings.shard_ids is None:
+        return total
+    return max(1, math.floor(total * len(settings.shard_ids) / settings.shard_count))
+
+
+class Budget:
+    """At most `limit` counted requests started in any `window` seconds; the others wait, first come first
+    served."""
+
+    def __init__(self, limit: int, *, window: float = WINDOW, clock: Callable[[], float] = time.monotonic) -> None:
+        if limit < 1:
+            raise ValueError(f"a REST budget of {limit} per window lets nothing through")
+        self.limit = limit
+        self.window = window
+        self.clock = clock
+        self._started: deque[float] = deque(maxlen=limit)
+        """When the last `limit` counted requests were let go."""
+        self._turn = asyncio.Lock()  # FIFO: waiters are woken in the order they came
+
+    async def room(self) -> float:
+        """Waits for room in the window for one counted request and takes it; returns the seconds waited."""
+        asked = self.clock()
+        async with self._turn:
+            while len(self._started) == self.limit and (free_at := self._started[0] + self.window) > self.clock():
+                await asyncio.sleep(free_at - self.clock())
+            now = self.clock()
+            self._started.append(now)  # the oldest falls out (maxlen)
+        return now - asked
+
+
+class Budgeted:
+    """discord.py's aiohttp session, its counted requests let go within the budget."""
+
+    def __init__(self, session: Any, budget: Budget, application_id: Callable[[], int | None]) -> None:
+        self._session = session
+        self.budget = budget
+        self._application_id = application_id
+
+    def request(self, method: str, url: Any, *args: Any, **kwargs: Any) -> _AfterRoom:
+        counted = not exempt(urlsplit(str(url)).path, self._application_id())
+        return _AfterRoom(lambda: self._session.request(method, url, *args, **kwargs),
+                          self.budget if counted else None)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
+
+
+class _AfterRoom:
+    """A request's `async with`, entered once the budget has room (`budget` None: at once)."""
+
+    def __init__(self, make: Callable[[], Any], budget: Budget | None) -> None:
+        self._make = make
+        self._budget = budget
+        self._request: Any = None
+
+    async def __aenter__(self) -> Any:
+        if self._budget is not None:
+            await self._budget.room()
+        self._request = self._make()
+        return await self._request.__aenter__()
+
+    async def __aexit__(self, *exc_info: Any) -> Any:
+        return await self._request.__aexit__(*exc_info)
+
+
+def install(http: Any, budget: Budget, application_id: Callable[[], int | None]) -> None:
+    """The bot token's client (`http`, logged in: its session exists) sends counted requests within `budget`,
+    from now on; interactions made from now on send through the same session (they read it when parsed)."""
+    session = getattr(http, SESSION, None)
+    if session is not None and not isinstance(session, Budgeted):
+        setattr(http, SESSION, Budgeted(session, budget, application_id))
