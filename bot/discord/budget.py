@@ -9,9 +9,9 @@ every request, its `HTTPClient`'s aiohttp session (`install` wraps it, as bot/di
 the gateway connects; the interactions' webhook adapter sends through that same session). These are discord.py
 internals, pinned with discord.py (==2.7.1) and checked by tests/discord/test_canary.py.
 
-The window is sliding, not per calendar second: the times of the last `limit` counted requests are kept, and
-the next waits until the oldest of them is a full window old, so no 1-second span holds more than `limit`
-(Discord, and the stand-in, count the busiest second).
+The window is sliding, not per calendar second, and a request holds its place from its start until a full
+window after its answer: Discord (and the stand-in) count it somewhere in between, so no 1-second span can
+hold more than `limit` of them, however they bunch on the way (the busiest second is what counts).
 """
 
 from __future__ import annotations
@@ -55,8 +55,10 @@ def per_process(settings: Settings) -> int:
 
 
 class Budget:
-    """At most `limit` counted requests started in any `window` seconds; the others wait, first come first
-    served."""
+    """At most `limit` counted requests in any `window` seconds, wherever Discord counts each between its start
+    and its answer: a request takes its place when it starts and leaves it a full window after its answer
+    came, so neither a slow answer nor requests bunched on the way (a busy event loop here or there) put more
+    than `limit` into one second. The others wait, first come first served."""
 
     def __init__(self, limit: int, *, window: float = WINDOW, clock: Callable[[], float] = time.monotonic) -> None:
         if limit < 1:
@@ -64,19 +66,37 @@ class Budget:
         self.limit = limit
         self.window = window
         self.clock = clock
-        self._started: deque[float] = deque(maxlen=limit)
-        """When the last `limit` counted requests were let go."""
+        self._flying = 0
+        """Counted requests started and not answered yet."""
+        self._ended: deque[float] = deque()
+        """When the counted requests answered within the last window were answered."""
+        self._landed = asyncio.Event()
         self._turn = asyncio.Lock()  # FIFO: waiters are woken in the order they came
 
     async def room(self) -> float:
-        """Waits for room in the window for one counted request and takes it; returns the seconds waited."""
+        """Waits for room in the window for one counted request and takes it (give it back with `done` once
+        answered); returns the seconds waited."""
         asked = self.clock()
         async with self._turn:
-            while len(self._started) == self.limit and (free_at := self._started[0] + self.window) > self.clock():
-                await asyncio.sleep(free_at - self.clock())
-            now = self.clock()
-            self._started.append(now)  # the oldest falls out (maxlen)
-        return now - asked
+            while True:
+                now = self.clock()
+                while self._ended and self._ended[0] <= now - self.window:
+                    self._ended.popleft()
+                if self._flying + len(self._ended) < self.limit:
+                    break
+                if self._ended:
+                    await asyncio.sleep(self._ended[0] + self.window - now)
+                else:  # every place is held by a request under way: wait for one to be answered
+                    self._landed.clear()
+                    await self._landed.wait()
+            self._flying += 1
+        return self.clock() - asked
+
+    def done(self) -> None:
+        """A request `room` let go was answered (or failed): its place frees a window from now."""
+        self._flying -= 1
+        self._ended.append(self.clock())
+        self._landed.set()
 
 
 class Budgeted:
@@ -105,13 +125,23 @@ class _AfterRoom:
         self._request: Any = None
 
     async def __aenter__(self) -> Any:
-        if self._budget is not None:
-            await self._budget.room()
-        self._request = self._make()
-        return await self._request.__aenter__()
+        if self._budget is None:
+            self._request = self._make()
+            return await self._request.__aenter__()
+        await self._budget.room()
+        try:
+            self._request = self._make()
+            return await self._request.__aenter__()
+        except BaseException:
+            self._budget.done()
+            raise
 
     async def __aexit__(self, *exc_info: Any) -> Any:
-        return await self._request.__aexit__(*exc_info)
+        try:
+            return await self._request.__aexit__(*exc_info)
+        finally:
+            if self._budget is not None:
+                self._budget.done()
 
 
 def install(http: Any, budget: Budget, application_id: Callable[[], int | None]) -> None:

@@ -86,6 +86,20 @@ async def test_the_budget_lets_requests_go_in_the_order_they_came() -> None:
     async def one(number: int) -> None:
         await budget.room()
         gone.append(number)
+        budget.done()
 
     await asyncio.gather(*(one(number) for number in range(7)))
     assert gone == list(range(7))
+
+
+async def test_a_request_still_under_way_holds_its_place_until_a_window_after_its_answer() -> None:
+    budget = Budget(1, window=0.2)
+    await budget.room()
+    second = asyncio.create_task(budget.room())
+    await asyncio.sleep(0.3)
+    assert not second.done(), "the first request is still under way: Discord may count it any moment"
+    budget.done()
+    await asyncio.sleep(0.1)
+    assert not second.done(), "answered only 0.1 s ago: Discord may have counted it just now"
+    waited = await second
+    assert 0.45 <= waited < 1.0, f"let go {waited:.2f} s after it asked; a window after the answer is 0.5 s"
