@@ -120,6 +120,18 @@ def test_every_request_the_rest_budget_counts_goes_through_the_bot_tokens_sessio
     assert "url = route.url" in inspect.getsource(discord.http.HTTPClient.request), "the budget reads the route's URL"
 
 
+def test_a_guild_channel_keeps_its_overwrites_as_discord_sends_them() -> None:
+    """Why bot/discord/channel.py `_known` can read a channel's overwrites from the gateway's copy instead of a
+    counted GET: a guild channel keeps them in `_overwrites`, each turning back into Discord's payload with
+    `_asdict`, refreshed from every CHANNEL_UPDATE."""
+    import discord.abc
+
+    payload = {"id": 5, "allow": "2048", "deny": "0", "type": 1}
+    assert discord.abc._Overwrites(payload)._asdict() == {**payload, "id": 5}  # type: ignore[arg-type]
+    assert "self._overwrites.append(overwrite)" in inspect.getsource(discord.abc.GuildChannel._fill_overwrites)
+    assert "_overwrites" in discord.TextChannel.__slots__
+
+
 def test_every_channel_message_carries_a_nonce_discord_enforces() -> None:
     """Why the bot's own channel messages need no look after a 5xx: `Messageable.send` gives each a random nonce
     when none is given, and the request asks Discord to enforce it (a message sent again within minutes with
