@@ -10,8 +10,9 @@ the gateway connects; the interactions' webhook adapter sends through that same 
 internals, pinned with discord.py (==2.7.1) and checked by tests/discord/test_canary.py.
 
 The window is sliding, not per calendar second, and a request holds its place from its start until a full
-window after its answer: Discord (and the stand-in) count it somewhere in between, so no 1-second span can
-hold more than `limit` of them, however they bunch on the way (the busiest second is what counts).
+window after its answer came (its status and headers; whoever reads the body, or not): Discord (and the stand-in)
+count it somewhere in between, so no 1-second span can hold more than `limit` of them, however they bunch on the
+way (the busiest second is what counts).
 """
 
 from __future__ import annotations
@@ -132,16 +133,11 @@ class _AfterRoom:
         try:
             self._request = self._make()
             return await self._request.__aenter__()
-        except BaseException:
+        finally:  # answered (Discord counted it on arrival) or failed: its place frees a window from now
             self._budget.done()
-            raise
 
     async def __aexit__(self, *exc_info: Any) -> Any:
-        try:
-            return await self._request.__aexit__(*exc_info)
-        finally:
-            if self._budget is not None:
-                self._budget.done()
+        return await self._request.__aexit__(*exc_info)
 
 
 def install(http: Any, budget: Budget, application_id: Callable[[], int | None]) -> None:
