@@ -10,7 +10,7 @@ the gateway connects; the interactions' webhook adapter sends through that same 
 internals, pinned with discord.py (==2.7.1) and checked by tests/discord/test_canary.py.
 
 The window is sliding, not per calendar second, and a request holds its place from its start until a full
-window after its answer came (its status and headers; whoever reads the body, or not): Discord (and the stand-in)
+window after its answer came (its status and headers, whether its body is read or not): Discord (and the stand-in)
 count it somewhere in between, so no 1-second span can hold more than `limit` of them, however they bunch on the
 way (the busiest second is what counts).
 """
@@ -27,12 +27,11 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from bot.config import Settings
+from bot.discord.attempts import SESSION
 
 CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
 WEBHOOK = re.compile(r"/webhooks/(\d+)/")
 WINDOW = 1.0
-SESSION = "_HTTPClient__session"
-"""Where discord.py's `HTTPClient` keeps its aiohttp session (bot/discord/attempts.py wraps the same one)."""
 
 
 def exempt(path: str, application_id: int | None) -> bool:
