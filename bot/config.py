@@ -75,6 +75,10 @@ class Settings(BaseSettings):
     shard_count: int | None = Field(
         default=None, ge=1, description="How many gateway shards the bot has in all; none = as Discord recommends"
     )
+    rest_budget_per_second: int = Field(
+        default=36, ge=1, description="Counted REST requests per second for the whole token (Discord allows 50), "
+        "split among the processes by their share of the shards; interaction answers and follow-ups never wait",
+    )
 
     @field_validator("discord_token", mode="before")
     @classmethod

@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot import metrics
 from bot.config import Settings
+from bot.discord import budget
 from bot.discord.attempts import install
 from bot.discord.components import DYNAMIC_ITEMS, released
 from bot.discord.gathering import hear_rsvps
@@ -116,6 +117,7 @@ class GameMasterBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         install(self.http)  # callbacks and creations through the bot's own retries (before the gateway's task)
+        budget.install(self.http, budget.Budget(budget.per_process(self.settings)), lambda: self.application_id)
         if self.storage is None:
             shards = shard_ids(self.settings)
             self.storage = await open_storage(self.settings.database, exclusive=True, shard_ids=shards)

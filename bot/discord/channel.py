@@ -17,7 +17,10 @@ ever changed: a private channel's other overwrites (View Channel …) stay as th
 Delivery: the `channel` kind (`kind`, bot/discord/kinds.py) plans a row when what the step wants differs
 from what was last planned; the row is saved with the step and applied by the channel's outbox in order
 with the step's lines (bot/discord/outbox.py), so a restart applies what was not applied. Applying is
-idempotent (it reads the channel's overwrites and changes only what differs). The game's meta keeps
+idempotent (it reads the channel's overwrites and changes only what differs). It reads them from the gateway's
+copy of the channel, which CHANNEL_UPDATE keeps current (a counted GET /channels/{id} saved at each change), unless
+this process changed that channel's overwrites in the last `OWN_WRITES_SECONDS` (its own update may not be back
+yet) or the channel is not in the copy (another shard's): then it asks Discord. The game's meta keeps
 `channel`: what was last applied (`wanted`), what each touched overwrite had before (`set`), and which
 missing permissions the moderators were told about.
 
@@ -29,6 +32,7 @@ managed (it has no overwrites): the same, once.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable
 from functools import partial
 from typing import Any, Protocol
@@ -53,6 +57,9 @@ SEND = discord.Permissions(send_messages=True).value
 ROLE, MEMBER = 0, 1
 THREADS = frozenset({10, 11, 12})
 MISSING = object()
+OWN_WRITES_SECONDS = 10.0
+"""After changing a channel's overwrites, how long its gateway copy is not trusted (the CHANNEL_UPDATE that tells
+of the change comes within a second against Discord)."""
 
 
 def rule_key(game: LiveGame, key: str) -> str:
@@ -81,6 +88,8 @@ class ChannelKeeper:
         """What each running game's last planned `channel` row wants (a cache of the rows)."""
         self.failures: dict[int, int] = {}
         """game → transient failures in a row of its channel row (the outbox tries it again)."""
+        self.written: dict[int, float] = {}
+        """channel → when this process last changed its overwrites (monotonic)."""
 
     # --- what a step wants ------------------------------------------------------------------------
     def wanted(self, game: LiveGame, state: GameState, status: str) -> dict[str, Any] | None:
@@ -195,7 +204,7 @@ class ChannelKeeper:
             await self._saved(game_id, wanted, touched, refused=False)
             return not record.get("refused")
         try:
-            data = await http.get_channel(channel_id)
+            data = self._known(channel_id) or await http.get_channel(channel_id)
         except discord.NotFound:
             return True  # gone: cogs/events.py pauses the game
         except discord.HTTPException as error:
@@ -251,6 +260,20 @@ class ChannelKeeper:
         await self._saved(game_id, wanted, touched, refused=False)
         return True
 
+    def _known(self, channel_id: int) -> dict[str, Any] | None:
+        """The channel as GET /channels/{id} would tell it (its type, server and overwrites), from the gateway's
+        copy; None when that copy may be behind (this process changed it lately) or there is none."""
+        written = self.written.get(channel_id)
+        if written is not None:
+            if time.monotonic() - written < OWN_WRITES_SECONDS:
+                return None
+            del self.written[channel_id]
+        channel = self.bot.get_channel(channel_id)
+        if not isinstance(channel, discord.abc.GuildChannel) or isinstance(channel, discord.Thread):
+            return None
+        overwrites = [overwrite._asdict() for overwrite in channel._overwrites]  # discord.py 2.7.1 (test_canary)
+        return {"type": channel.type.value, "guild_id": str(channel.guild.id), "permission_overwrites": overwrites}
+
     async def _set(
         self, game_id: int, channel_id: int, target: int, kind: int, current: dict[int, tuple[int, int, int]],
         state: str | None,
@@ -263,6 +286,7 @@ class ChannelKeeper:
         if (new_allow, new_deny) == (allow, deny) and (target in current or not (allow or deny)):
             return
         reason = f"game #{game_id}"
+        self.written[channel_id] = time.monotonic()
         if not new_allow and not new_deny:
             if target in current:
                 await self.bot.http.delete_channel_permissions(channel_id, target, reason=reason)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import re
 import time
 from collections import OrderedDict
 from typing import Any
@@ -31,6 +30,7 @@ from prometheus_client import CONTENT_TYPE_LATEST
 
 from bot import metrics
 from bot.config import Settings
+from bot.discord.budget import CALLBACK, exempt
 from bot.discord.parsing import Parse, around_interactions
 from bot.storage import Storage
 from bot.storage.operations import ping, unfinished_games, waiting_delivery_ids
@@ -38,8 +38,6 @@ from bot.storage.operations import ping, unfinished_games, waiting_delivery_ids
 log = logging.getLogger(__name__)
 
 INTERACTION_KINDS = {2: "command", 3: "component", 4: "autocomplete", 5: "modal"}
-CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
-WEBHOOK = re.compile(r"/webhooks/(\d+)/")
 REMEMBERED = 2048
 """Interactions whose shard is remembered until their answer (an answer comes within seconds)."""
 DATABASE_TIMEOUT = 2.0
@@ -94,11 +92,8 @@ class Observer:
         path = params.url.path
         status = params.response.status
         answer = CALLBACK.search(path)
-        webhook = WEBHOOK.search(path)
         application = self.bot.application_id if self.bot is not None else None
-        exempt = answer is not None or (webhook is not None and application is not None
-                                        and int(webhook.group(1)) == application)
-        metrics.rest_request(exempt, status, params.response.headers.get("X-RateLimit-Scope"))
+        metrics.rest_request(exempt(path, application), status, params.response.headers.get("X-RateLimit-Scope"))
         if answer is not None and status < 400:
             interaction_id = int(answer.group(1))
             shard = self._shards.pop(interaction_id, (0, 0.0))[0]

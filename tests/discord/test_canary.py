@@ -104,6 +104,31 @@ def test_the_bot_tokens_client_retries_a_5xx_itself_through_a_session_attempts_c
     assert SESSION == "_HTTPClient__session" and "self.__session" in inspect.getsource(discord.http.HTTPClient)
 
 
+def test_every_request_the_rest_budget_counts_goes_through_the_bot_tokens_session() -> None:
+    """Why bot/discord/budget.py `install` can hold counted requests back by wrapping `SESSION`: the bot token's
+    client sends through it (above), an interaction reads that same session when discord.py makes it (its answer
+    and follow-ups go through the webhook adapter's `session.request`), and so does a channel's webhook made
+    from the bot's client. Had any of them a session of its own, its requests would bypass the budget."""
+    made = inspect.getsource(discord.Interaction.__init__)
+    assert "self._session: ClientSession = state.http._HTTPClient__session" in made, "an interaction's session moved"
+    assert "async with session.request(" in inspect.getsource(discord.webhook.async_.AsyncWebhookAdapter.request)
+    partial = inspect.getsource(discord.Webhook.partial)
+    assert "session = client.http._HTTPClient__session" in partial, "a webhook from the client has its own session"
+    assert "url = route.url" in inspect.getsource(discord.http.HTTPClient.request), "the budget reads the route's URL"
+
+
+def test_a_guild_channel_keeps_its_overwrites_as_discord_sends_them() -> None:
+    """Why bot/discord/channel.py `_known` can read a channel's overwrites from the gateway's copy instead of a
+    counted GET: a guild channel keeps them in `_overwrites`, each turning back into Discord's payload with
+    `_asdict`, refreshed from every CHANNEL_UPDATE."""
+    import discord.abc
+
+    payload = {"id": 5, "allow": "2048", "deny": "0", "type": 1}
+    assert discord.abc._Overwrites(payload)._asdict() == {**payload, "id": 5}  # type: ignore[arg-type]
+    assert "self._overwrites.append(overwrite)" in inspect.getsource(discord.abc.GuildChannel._fill_overwrites)
+    assert "_overwrites" in discord.TextChannel.__slots__
+
+
 def test_every_channel_message_carries_a_nonce_discord_enforces() -> None:
     """Why the bot's own channel messages need no look after a 5xx: `Messageable.send` gives each a random nonce
     when none is given, and the request asks Discord to enforce it (a message sent again within minutes with

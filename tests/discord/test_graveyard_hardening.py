@@ -226,6 +226,9 @@ async def test_the_game_channel_never_waits_for_the_graveyard(tmp_path: Path, st
             outbox = w.gm.outboxes.channel_outbox(w.channel.id)
             await asyncio.wait_for(outbox.drained(), 10)
             await standin.settle()
+            # (the feed's first post may still wait its turn in the REST budget behind the game's start)
+            await standin.wait_for(lambda: hold.held >= 1, timeout=10, what="the feed's first message, held")
+            await standin.settle()
             assert hold.held == 1, "the feed's first message waits; nothing more went to the thread"
             waiting = [r for r in await w.gm.storage.waiting_deliveries() if r.channel_id]
             assert waiting and all(r.kind.startswith("graveyard") for r in waiting), [r.kind for r in waiting]

@@ -78,6 +78,7 @@ async def test_overwrites_follow_the_draft_the_phases_a_death_and_the_end(
         standin.bot_role(w.guild).permissions |= MANAGE_ROLES
         # the moderators' own overwrite of @everyone: only its Send Messages bit may change
         w.channel.overwrites[w.guild.id] = Overwrite(w.guild.id, 0, allow=ADD_REACTIONS)
+        await standin.changed(w.guild, w.channel)  # as Discord tells the bot of it
         game_id = await open_mafia(w, humans=3, mode="open")
         await settled(w)
         game = w.game(game_id)

@@ -284,6 +284,7 @@ async def test_an_open_game_signed_up_and_ordered_by_clicks_in_dms_to_the_victor
         standin.bot_role(w.guild).permissions |= MANAGE_ROLES
         # the moderators' own overwrite of @everyone: only its Send Messages bit may change, and back
         w.channel.overwrites[w.guild.id] = Overwrite(w.guild.id, 0, allow=ADD_REACTIONS)
+        await standin.changed(w.guild, w.channel)  # as Discord tells the bot of it
         game_id = await sign_up_three(w)
         game = w.game(game_id)
         assert game is not None
