@@ -47,6 +47,8 @@ class Findings:
     missing_clicks: list[int] = field(default_factory=list)
     doubled_clicks: list[int] = field(default_factory=list)
     messages: int = 0
+    in_graveyards: int = 0
+    """Of `messages`, those of graveyard threads (`graveyard-feed` rows)."""
     missing_messages: list[str] = field(default_factory=list)
     doubled_messages: list[str] = field(default_factory=list)
     out_of_order: list[str] = field(default_factory=list)
@@ -71,7 +73,8 @@ class Findings:
             f"{self.taken - len(self.missing_clicks) - self.repeated_answers}; the answer already in effect (a no-op,"
             f" not logged): {self.repeated_answers}; missing {len(self.missing_clicks)}{few(self.missing_clicks)};"
             f" twice {len(self.doubled_clicks)}",
-            f"  messages of the outbox shown: {self.messages}; missing {len(self.missing_messages)}"
+            f"  messages of the outbox shown: {self.messages} ({self.in_graveyards} in graveyard threads);"
+            f" missing {len(self.missing_messages)}"
             f"{few(self.missing_messages)}; shown twice {len(self.doubled_messages)}{few(self.doubled_messages)};"
             f" out of order {len(self.out_of_order)}{few(self.out_of_order)}; other text {len(self.wrong_text)}"
             f"{few(self.wrong_text)}",
@@ -253,6 +256,7 @@ def transcripts(standin: DiscordStandIn, every: list[Any], threads: dict[int, in
             where = (f"#{channel_id} batch {batch} (game {group[0]['game_id']}, {group[0]['kind']}: "
                      f"{text[:60]!r})")
             found.messages += 1
+            found.in_graveyards += group[0]["kind"] == FEED
             # a row claimed for a follow-up that failed goes the ordinary way, with its batch as its nonce
             message = by_nonce.get(batch) or by_nonce.get(-batch) or (follow_up(unused, text) if batch < 0 else None)
             if message is None:
