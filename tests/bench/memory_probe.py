@@ -81,7 +81,7 @@ def pymalloc() -> dict[str, int]:
             key = key.strip()
             if key in wanted:
                 out[wanted[key]] = int(value.strip().replace(",", ""))
-            elif key.startswith("unused pools"):
+            elif "unused pools" in key:
                 out["free pools"] = out.get("free pools", 0) + int(value.strip().replace(",", ""))
     if "arenas" in out:
         out["arena bytes"] = out["arenas"] * (1 << 20)  # 1 MiB arenas since Python 3.10 (64-bit)
