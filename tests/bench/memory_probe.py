@@ -10,6 +10,7 @@ import ctypes
 import gc
 import json
 import os
+import re
 import signal
 import sys
 import tempfile
@@ -19,6 +20,9 @@ from collections import Counter
 from pathlib import Path
 from types import FrameType
 from typing import Any
+
+HEADER = re.compile(r"^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$")
+"""A mapping's line in /proc/self/smaps: start, end, permissions, name."""
 
 
 class MallInfo2(ctypes.Structure):
@@ -46,6 +50,35 @@ def proc() -> dict[str, int]:
         for line in Path("/proc/self/smaps_rollup").read_text().splitlines():
             if line.startswith("Anonymous:"):
                 out["Anonymous"] = int(line.split()[1]) * 1024
+    return out
+
+
+def mappings() -> dict[str, int]:
+    """Resident bytes by kind of mapping (/proc/self/smaps): glibc's main arena ([heap]); its thread arenas (a
+    read-write mapping at a 64 MiB boundary followed by its reserve), with their count; other anonymous memory
+    (pymalloc's arenas, malloc's big blocks, stacks); files (code)."""
+    out = {"main arena": 0, "thread arenas": 0, "thread arena count": 0, "other anonymous": 0, "files": 0}
+    maps: list[tuple[int, int, str, str, int]] = []
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/self/smaps").read_text().splitlines():
+            header = HEADER.match(line)
+            if header:
+                maps.append((int(header[1], 16), int(header[2], 16), header[3], header[4].strip(), 0))
+            elif line.startswith("Rss:") and maps:
+                start, end, perm, name, _ = maps[-1]
+                maps[-1] = (start, end, perm, name, int(line.split()[1]) * 1024)
+    for n, (start, end, perm, name, rss) in enumerate(maps):
+        following = maps[n + 1] if n + 1 < len(maps) else None
+        if name == "[heap]":
+            out["main arena"] += rss
+        elif name.startswith("/"):
+            out["files"] += rss
+        elif (not name and perm.startswith("rw") and start % (64 << 20) == 0 and following is not None
+              and following[2] == "---p" and following[0] == end):
+            out["thread arenas"] += rss
+            out["thread arena count"] += 1
+        elif not name:
+            out["other anonymous"] += rss
     return out
 
 
@@ -121,7 +154,7 @@ def reading(trimmed: bool) -> dict[str, Any]:
     began = time.monotonic()
     objects = Counter(type(o).__name__ for o in gc.get_objects())
     out: dict[str, Any] = {
-        "trimmed": trimmed, "proc": proc(), "glibc": glibc(), "pymalloc": pymalloc(),
+        "trimmed": trimmed, "proc": proc(), "mappings": mappings(), "glibc": glibc(), "pymalloc": pymalloc(),
         "blocks": sys.getallocatedblocks(), "gc objects": sum(objects.values()),
         "frozen": gc.get_freeze_count(), "types": dict(objects.most_common(20)), "caches": caches(the_bot()),
     }

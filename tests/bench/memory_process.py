@@ -68,13 +68,17 @@ def parts(r: dict[str, Any]) -> dict[str, int]:
         "pymalloc arenas": m.get("arena bytes", 0), "pymalloc used blocks": m.get("used", 0),
         "pymalloc free (blocks+pools)": m.get("free blocks", 0) + m.get("free pools", 0),
     }
+    for name, value in r.get("mappings", {}).items():
+        if name != "thread arena count":
+            out[f"maps: {name}"] = value
     if "traced" in r:
         out["traced (tracemalloc)"] = int(r["traced"])
     return out
 
 
 def show(label: str, r: dict[str, Any], base: dict[str, Any] | None, live: int, base_live: int) -> list[str]:
-    lines = [f"== {label}: {live} live games; threads {r['proc'].get('Threads')}, allocated blocks {r['blocks']:,},"
+    lines = [f"== {label}: {live} live games; threads {r['proc'].get('Threads')}, glibc thread arenas "
+             f"{r.get('mappings', {}).get('thread arena count')}, allocated blocks {r['blocks']:,},"
              f" gc objects {r['gc objects']:,} (frozen {r['frozen']:,}); probe took {r['probe seconds']:.1f} s"]
     lines.append("  caches: " + ", ".join(f"{k} {v}" for k, v in r["caches"].items()))
     now = parts(r)
