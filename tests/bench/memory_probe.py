@@ -121,10 +121,8 @@ def pymalloc() -> dict[str, int]:
     return out
 
 
-def the_bot() -> Any:
-    from discord.ext import commands
-
-    return next((o for o in gc.get_objects() if isinstance(o, commands.Bot)), None)
+BOTS: list[Any] = []
+"""The bot of this process, as run_bot made it (gc.get_objects misses it: bot/process.py's gc.freeze)."""
 
 
 def caches(bot: Any) -> dict[str, int]:
@@ -156,7 +154,8 @@ def reading(trimmed: bool) -> dict[str, Any]:
     out: dict[str, Any] = {
         "trimmed": trimmed, "proc": proc(), "mappings": mappings(), "glibc": glibc(), "pymalloc": pymalloc(),
         "blocks": sys.getallocatedblocks(), "gc objects": sum(objects.values()),
-        "frozen": gc.get_freeze_count(), "types": dict(objects.most_common(20)), "caches": caches(the_bot()),
+        "frozen": gc.get_freeze_count(), "types": dict(objects.most_common(20)),
+        "caches": caches(BOTS[0] if BOTS else None),
     }
     if tracemalloc.is_tracing():
         out["traced"] = tracemalloc.get_traced_memory()[0]
@@ -183,7 +182,15 @@ def main() -> int:
     signal.signal(signal.SIGUSR1, on_signal)
     signal.signal(signal.SIGUSR2, on_signal)
     from bot.cli import main as bot
+    from bot.discord import app
 
+    make_bot = app.make_bot
+
+    def kept(*args: Any, **kwargs: Any) -> Any:
+        BOTS.append(made := make_bot(*args, **kwargs))
+        return made
+
+    app.make_bot = kept  # type: ignore[assignment]
     return bot([])
 
 
