@@ -31,7 +31,7 @@ from bot.discord.urls import DISCORD_API_BASE_URL, ask_gateway_url, point_discor
 from bot.gathering.times import DEFAULT_ZONE, read_time
 from bot.i18n import LANGUAGES, catalog, t
 from bot.morphology import analyser
-from bot.process import tune_gc
+from bot.process import bound_malloc_arenas, give_memory_back_now_and_then, tune_gc
 from bot.startup import StartupError
 from bot.storage import Storage, open_storage
 from bot.web.app import WebServer
@@ -207,6 +207,7 @@ def run_bot(settings: Settings) -> int:
         # the database first: a locked, read-only or already used one stops us before Discord sees us
         storage = await open_storage(settings.database, exclusive=True, shard_ids=shard_ids(settings))
         bot: GameMasterBot | None = None
+        trimming = asyncio.create_task(give_memory_back_now_and_then(), name="malloc-trim")
         try:
             gateway = settings.discord_gateway_url
             if gateway is None and settings.discord_api_base_url.rstrip("/") != DISCORD_API_BASE_URL:
@@ -218,12 +219,14 @@ def run_bot(settings: Settings) -> int:
             async with bot:
                 await bot.start(settings.discord_token.get_secret_value())  # type: ignore[union-attr]
         finally:
+            trimming.cancel()
             if bot is None:
                 await storage.close()
             else:  # the bot closes it, once, whoever asked first
                 await bot.close()
 
     language = settings.default_language
+    bound_malloc_arenas()  # before any thread allocates (bot/process.py)
     try:
         asyncio.run(main())
     except asyncio.CancelledError:  # a second SIGTERM or Ctrl-C during a graceful stop

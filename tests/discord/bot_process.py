@@ -37,6 +37,9 @@ WINDOW = 0.05
 
 
 class BotProcess:
+    program: ClassVar[tuple[str, ...]] = ("-m", "bot")
+    """What `python` runs: the bot, or a wrapper of it (tests/bench/memory_process.py's probe)."""
+
     def __init__(
         self, standin: DiscordStandIn, guild: Guild | None, db: Path | str, log: Path, *,
         shard_ids: Sequence[int] | None = None, shard_count: int | None = None, env: dict[str, str] | None = None,
@@ -79,7 +82,7 @@ class BotProcess:
         gateway = self.standin.gateway
         before = {sid for sid, s in gateway.sessions.items() if s.shard_id in self.shards}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "bot"], cwd=ROOT, env=self.env(), stdin=subprocess.DEVNULL,
+            [sys.executable, *self.program], cwd=ROOT, env=self.env(), stdin=subprocess.DEVNULL,
             stdout=self.log.open("ab"), stderr=subprocess.STDOUT,
         )
         self.starts += 1

@@ -82,8 +82,10 @@ class Cluster:
 
 async def start_cluster(
     standin: DiscordStandIn, folder: Path, processes: int, shards_per_process: int, env: dict[str, str],
+    kind: type[BotProcess] = BotProcess,
 ) -> Cluster:
-    """PostgreSQL and the bot processes, every shard running: process n runs shards n×k … n×k+k−1."""
+    """PostgreSQL and the bot processes, every shard running: process n runs shards n×k … n×k+k−1. `kind`: the
+    bot, or a wrapper of it (tests/bench/memory_process.py's probe)."""
     server = await asyncio.to_thread(pg.start)
     try:
         url = server.url(await server.create_database())
@@ -91,7 +93,7 @@ async def start_cluster(
         shard_count = processes * shards_per_process
         ports = [free_port() for _ in range(processes)]
         bots = [
-            BotProcess(
+            kind(
                 standin, None, url, folder / f"bot-{n}.log",
                 shard_ids=list(range(n * shards_per_process, (n + 1) * shards_per_process)),
                 shard_count=shard_count, env={**env, "METRICS_PORT": str(ports[n])},

@@ -1,0 +1,198 @@
+"""`python -m tests.bench.memory_probe`: the bot (`python -m bot`) with a probe inside, for
+tests/bench/memory_process.py. SIGUSR1 writes what the process holds, as JSON, to MEMORY_PROBE_OUT (one line per
+reading); SIGUSR2 first calls glibc's `malloc_trim(0)` and then writes, so a reading shows what the allocator keeps
+free but not given back. Never part of the bot: a benchmark's instrument."""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import gc
+import json
+import os
+import re
+import signal
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections import Counter
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+HEADER = re.compile(r"^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$")
+"""A mapping's line in /proc/self/smaps: start, end, permissions, name."""
+
+
+class MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in (
+        "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost")]
+
+
+def libc() -> Any:
+    with contextlib.suppress(OSError):
+        return ctypes.CDLL("libc.so.6")
+    return None
+
+
+def proc() -> dict[str, int]:
+    """Resident memory from /proc/self: status's VmRSS, RssAnon, RssFile and smaps_rollup's Anonymous (bytes);
+    the threads."""
+    out: dict[str, int] = {}
+    for line in Path("/proc/self/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("VmRSS", "RssAnon", "RssFile"):
+            out[key] = int(value.split()[0]) * 1024
+        elif key == "Threads":
+            out[key] = int(value)
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/self/smaps_rollup").read_text().splitlines():
+            if line.startswith("Anonymous:"):
+                out["Anonymous"] = int(line.split()[1]) * 1024
+    return out
+
+
+def mappings() -> dict[str, int]:
+    """Resident bytes by kind of mapping (/proc/self/smaps): glibc's main arena ([heap]); its thread arenas (a
+    read-write mapping at a 64 MiB boundary followed by its reserve), with their count; other anonymous memory
+    (pymalloc's arenas, malloc's big blocks, stacks); files (code)."""
+    out = {"main arena": 0, "thread arenas": 0, "thread arena count": 0, "other anonymous": 0, "files": 0}
+    maps: list[tuple[int, int, str, str, int]] = []
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/self/smaps").read_text().splitlines():
+            header = HEADER.match(line)
+            if header:
+                maps.append((int(header[1], 16), int(header[2], 16), header[3], header[4].strip(), 0))
+            elif line.startswith("Rss:") and maps:
+                start, end, perm, name, _ = maps[-1]
+                maps[-1] = (start, end, perm, name, int(line.split()[1]) * 1024)
+    for n, (start, end, perm, name, rss) in enumerate(maps):
+        following = maps[n + 1] if n + 1 < len(maps) else None
+        if name == "[heap]":
+            out["main arena"] += rss
+        elif name.startswith("/"):
+            out["files"] += rss
+        elif (not name and perm.startswith("rw") and start % (64 << 20) == 0 and following is not None
+              and following[2] == "---p" and following[0] == end):
+            out["thread arenas"] += rss
+            out["thread arena count"] += 1
+        elif not name:
+            out["other anonymous"] += rss
+    return out
+
+
+def glibc() -> dict[str, int]:
+    """glibc's malloc (all arenas): bytes it has from the system in arenas (`arena`) and in mmaps (`hblkhd`), of
+    them in use (`uordblks`) and free but kept (`fordblks`)."""
+    c = libc()
+    if c is None or not hasattr(c, "mallinfo2"):
+        return {}
+    c.mallinfo2.restype = MallInfo2
+    info = c.mallinfo2()
+    return {name: int(getattr(info, name)) for name in ("arena", "hblkhd", "uordblks", "fordblks")}
+
+
+def pymalloc() -> dict[str, int]:
+    """pymalloc's arenas (sys._debugmallocstats, read from the C stderr): allocated now, bytes in used blocks,
+    in free blocks of used pools, in free pools."""
+    wanted = {"# arenas allocated current": "arenas", "# bytes in allocated blocks": "used",
+              "# bytes in available blocks": "free blocks", "# bytes lost to pool headers": "pool headers"}
+    out: dict[str, int] = {}
+    with tempfile.TemporaryFile() as capture:
+        sys.stderr.flush()
+        saved = os.dup(2)
+        os.dup2(capture.fileno(), 2)
+        try:
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        capture.seek(0)
+        for line in capture.read().decode(errors="replace").splitlines():
+            key, _, value = line.partition("=")
+            key = key.strip()
+            if key in wanted:
+                out[wanted[key]] = int(value.strip().replace(",", ""))
+            elif "unused pools" in key:
+                out["free pools"] = out.get("free pools", 0) + int(value.strip().replace(",", ""))
+    if "arenas" in out:
+        out["arena bytes"] = out["arenas"] * (1 << 20)  # 1 MiB arenas since Python 3.10 (64-bit)
+    return out
+
+
+BOTS: list[Any] = []
+"""The bot of this process, as run_bot made it (gc.get_objects misses it: bot/process.py's gc.freeze)."""
+
+
+def caches(bot: Any) -> dict[str, int]:
+    """What discord.py and the table keep, by count."""
+    if bot is None:
+        return {}
+    state = bot._connection
+    views = state._view_store
+    out = {
+        "guilds": len(state._guilds), "users": len(state._users), "DM channels": len(state._private_channels),
+        "members": sum(len(g._members) for g in state._guilds.values()),
+        "channels": sum(len(g._channels) for g in state._guilds.values()),
+        "threads": sum(len(g._threads) for g in state._guilds.values()),
+        "roles": sum(len(g._roles) for g in state._guilds.values()),
+        "messages": len(state._messages or ()),
+        "views (by message)": len(getattr(views, "_synced_message_views", {})),
+        "views": len(getattr(views, "_views", {})),
+        "interaction webhooks": len(getattr(state, "_interaction_webhooks", {}) or {}),
+    }
+    with contextlib.suppress(AttributeError):
+        out["table games"] = len(bot.game_master.table.games)
+        out["states parsed"] = len(bot.game_master.table.states._games)
+    return out
+
+
+def reading(trimmed: bool) -> dict[str, Any]:
+    began = time.monotonic()
+    objects = Counter(type(o).__name__ for o in gc.get_objects())
+    out: dict[str, Any] = {
+        "trimmed": trimmed, "proc": proc(), "mappings": mappings(), "glibc": glibc(), "pymalloc": pymalloc(),
+        "blocks": sys.getallocatedblocks(), "gc objects": sum(objects.values()),
+        "frozen": gc.get_freeze_count(), "types": dict(objects.most_common(20)),
+        "caches": caches(BOTS[0] if BOTS else None),
+    }
+    if tracemalloc.is_tracing():
+        out["traced"] = tracemalloc.get_traced_memory()[0]
+        out["tracemalloc's own"] = tracemalloc.get_tracemalloc_memory()
+    out["probe seconds"] = time.monotonic() - began
+    return out
+
+
+def write(trim: bool) -> None:
+    if trim:
+        c = libc()
+        if c is not None and hasattr(c, "malloc_trim"):
+            c.malloc_trim(0)
+    line = json.dumps(reading(trim))
+    with open(os.environ["MEMORY_PROBE_OUT"], "a", encoding="utf-8") as out:
+        out.write(line + "\n")
+
+
+def on_signal(number: int, frame: FrameType | None) -> None:
+    write(number == signal.SIGUSR2)
+
+
+def main() -> int:
+    signal.signal(signal.SIGUSR1, on_signal)
+    signal.signal(signal.SIGUSR2, on_signal)
+    from bot.cli import main as bot
+    from bot.discord import app
+
+    make_bot = app.make_bot
+
+    def kept(*args: Any, **kwargs: Any) -> Any:
+        BOTS.append(made := make_bot(*args, **kwargs))
+        return made
+
+    app.make_bot = kept  # type: ignore[assignment]
+    return bot([])
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
