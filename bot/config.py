@@ -75,6 +75,10 @@ class Settings(BaseSettings):
     shard_count: int | None = Field(
         default=None, ge=1, description="How many gateway shards the bot has in all; none = as Discord recommends"
     )
+    forward_dm_clicks: bool = Field(
+        default=True, description="Several processes on one PostgreSQL: shard 0's process hands a DM click on a game "
+        "to the process running the game's server, which answers it; false = shard 0's process answers every DM click",
+    )
 
     @field_validator("discord_token", mode="before")
     @classmethod
