@@ -107,6 +107,9 @@ class Forwarding:
             self._loop_task = asyncio.create_task(self._look_now_and_then(), name="forwarding")
 
     async def close(self) -> None:
+        """The clicks under way are seen through first (taken back and answered here, or left to their target)."""
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=WAIT_SECONDS + TAKE_TRIES * TAKE_PAUSE)
         for task in [self._loop_task, *self._tasks]:
             await stop_task(task)
         self._loop_task = None
@@ -187,7 +190,10 @@ class Forwarding:
         if payload is None:  # shard 0's process took it back first
             return
         self.taken += 1
-        self.bot._connection.parsers["INTERACTION_CREATE"](json.loads(payload))
+        data = json.loads(payload)
+        log.debug("took forwarded interaction %s: %d bytes, %.1f ms after shard 0's process received it", forward_id,
+                  len(payload), (time.time() - data[FORWARDED_AT]) * 1000)
+        self.bot._connection.parsers["INTERACTION_CREATE"](data)
 
     # --- what is known of the other processes -----------------------------------------------------
     async def _look_now_and_then(self) -> None:
