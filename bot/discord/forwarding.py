@@ -8,12 +8,12 @@ submission whose custom id names a game (`gm|<game>|…`, bot/discord/components
 ((guild_id >> 22) % shard_count) another live process runs is forwarded there, raw, and not handled here:
 
 - Its gateway payload goes in a row, and its id to the target by NOTIFY (`Storage.forward_interaction`). The
-  target takes it by deleting the row (`take_forwarded`) and feeds it to discord.py as if its own gateway had
+  target takes it (`take_forwarded`) and feeds it to discord.py as if its own gateway had
   dispatched it (`ConnectionState.parsers`, pinned by tests/runtime/test_pins.py), stamped with when shard 0's
   process received it (the metrics count the bot's share from then).
-- Shard 0's process takes it back after `WAIT_SECONDS` and handles it itself, as before, when the target did
-  not take it by then (dead, stopping, slow, or deaf for a moment): the row goes to whichever deletes it first,
-  so exactly one process answers.
+- Shard 0's process takes it back after `WAIT_SECONDS` (`claim_forwarded`) and handles it itself, as before,
+  when the target did not take it by then (dead, stopping, slow, or deaf for a moment; or the hand-over
+  failed): the row is taken once, by whichever comes first, so exactly one process answers.
 - Which process runs which shard is read from the database (`Storage.shard_processes`: the processes' own
   locks), again every `MAP_SECONDS`; a game's server is read once and remembered.
 
@@ -44,10 +44,13 @@ WAIT_SECONDS = 0.5
 """How long a forwarded interaction waits for its target to take it before shard 0's process answers it."""
 MAP_SECONDS = 1.0
 """How often the shards' processes are read again (and a lost listening connection made again)."""
-PRUNE_SECONDS = 60.0
-"""Rows older than this nobody took (their forwarding process died first) are dropped."""
+PRUNE_SECONDS = 30.0
+"""Rows older than this are dropped (every `PRUNE_SECONDS` / 3): taken long since, or left by a forwarding process
+that died. Far beyond `ANSWER_SECONDS`: a row is never dropped while its interaction may still be taken back."""
 TAKE_TRIES, TAKE_PAUSE = 5, 0.2
 """Taking a row back when the database fails: tried again, since answering without it could answer twice."""
+ANSWER_SECONDS = 3.0
+"""Discord's time for an interaction's first answer: an interaction not taken back by then is left alone."""
 GUILDS_REMEMBERED = 65_536
 FORWARDED_AT = "_gm_forwarded_at"
 """Put in a forwarded payload: when shard 0's process received it (wall clock). Its presence also tells the
@@ -147,28 +150,26 @@ class Forwarding:
 
     async def _forward(self, data: Any, parse: Parse, target: int) -> None:
         received = time.time()
+        forward_id = int(data["id"])
         try:
-            forward_id = await self.storage.forward_interaction(target, json.dumps(data | {FORWARDED_AT: received}),
-                                                                received)
-        except Exception as error:
-            log_failure(log, error, "a DM click could not be forwarded to process %s; answering it here", target)
-            forward_id = None
-        if forward_id is None:
-            self.answered_here += 1
-            parse(data)
-            return
-        self.forwarded += 1
-        await asyncio.sleep(max(0.0, received + WAIT_SECONDS - time.time()))
+            await self.storage.forward_interaction(forward_id, target, json.dumps(data | {FORWARDED_AT: received}),
+                                                   received)
+            self.forwarded += 1
+            await asyncio.sleep(max(0.0, received + WAIT_SECONDS - time.time()))
+        except Exception as error:  # written or not: the claim below tells
+            log_failure(log, error, "a DM click could not be handed to process %s; answering it here", target)
         for attempt in range(TAKE_TRIES):
+            if time.time() - received > ANSWER_SECONDS:
+                break
             try:
-                back = await self.storage.take_forwarded(forward_id)
+                mine = await self.storage.claim_forwarded(forward_id, target, received)
             except Exception as error:
                 log_failure(log, error, "taking back forwarded interaction %s failed", forward_id)
                 if attempt + 1 < TAKE_TRIES:
                     await asyncio.sleep(TAKE_PAUSE)
                 continue
-            if back is not None:  # not taken in time: answered here, as without forwarding
-                log.info("process %s did not take a forwarded DM click in %.1f s; answering it here", target,
+            if mine:  # not taken in time: answered here, as without forwarding
+                log.info("process %s did not take a forwarded DM click within %.1f s; answering it here", target,
                          WAIT_SECONDS)
                 self.answered_here += 1
                 parse(data)
@@ -202,7 +203,7 @@ class Forwarding:
             await asyncio.sleep(MAP_SECONDS)
             try:
                 await self._look()
-                if self.sends and time.monotonic() - pruned > PRUNE_SECONDS:
+                if self.sends and time.monotonic() - pruned > PRUNE_SECONDS / 3:
                     pruned = time.monotonic()
                     await self.storage.prune_forwarded(time.time() - PRUNE_SECONDS)
             except asyncio.CancelledError:

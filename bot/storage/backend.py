@@ -82,18 +82,24 @@ class Backend(ABC):
         rows = await self._fetchall("SELECT guild_id FROM games WHERE id = ?", (game_id,))
         return int(rows[0][0]) if rows and rows[0][0] is not None else None
 
-    async def forward_interaction(self, target: int, payload: str, at: float) -> int | None:
-        """Hand an interaction's gateway payload to the live process `target` (and tell it); the row's id.
-        None: no other process to hand it to (one process per database)."""
-        return None
+    async def forward_interaction(self, forward_id: int, target: int, payload: str, at: float) -> bool:
+        """Hand an interaction (`forward_id`: its id) to the live process `target` with its gateway payload, and
+        tell it. False: no other process to hand it to (one process per database)."""
+        return False
 
     async def take_forwarded(self, forward_id: int) -> str | None:
-        """Take a forwarded interaction, once: its payload to whichever process asks first, None to the others."""
+        """The target takes a forwarded interaction: its payload, unless the forwarding process took it first."""
         return None
 
+    async def claim_forwarded(self, forward_id: int, target: int, at: float) -> bool:
+        """The forwarding process takes back an interaction its target has not taken: True when it is now this
+        process's to answer (not taken; or never written, the hand-over having failed), False when the target
+        has it."""
+        return True
+
     async def prune_forwarded(self, before: float) -> int:
-        """Drop forwarded interactions nobody took (their forwarding process died first), handed over before
-        `before`; how many."""
+        """Drop the forwarded interactions handed over before `before` (taken long since, or left by a forwarding
+        process that died); how many."""
         return 0
 
     async def listen_forwarded(self, heard: Callable[[int], None]) -> bool:

@@ -7,8 +7,10 @@ storage's part of it:
 - A forwarded interaction's gateway payload goes in a row of `forwarded_interactions` (migration 015, UNLOGGED:
   its commits wait for no disk flush) and its id to the target process by NOTIFY on that process's channel, in
   one statement: a NOTIFY's payload is limited to 8,000 bytes, and a click with its message can be more.
-- It is taken by deleting its row (DELETE … RETURNING): by the target process when told, or by the forwarding
-  process once it stops waiting; exactly one of them gets the row, and answers the interaction.
+- Its row's id is the interaction's. The target takes it when told, the forwarding process once it stops
+  waiting (writing a row it finds missing, the hand-over having failed, as taken by itself): `taken_by` is set
+  by whichever comes first, in one statement each, so exactly one of them answers the interaction. Rows are
+  dropped a while later (`prune_forwarded`).
 """
 
 from __future__ import annotations
@@ -49,21 +51,31 @@ class ForwardedInteractions:
         assert self._reads is not None, "the storage is closed"
         return {int(shard): int(owner) for shard, owner in await self._reads.fetch(SHARD_PROCESSES)}
 
-    async def forward_interaction(self, target: int, payload: str, at: float) -> int | None:
+    async def forward_interaction(self, forward_id: int, target: int, payload: str, at: float) -> bool:
         assert self._reads is not None, "the storage is closed"
-        row = await self._reads.fetchrow(
-            "WITH r AS (INSERT INTO forwarded_interactions (target, payload, at) VALUES ($1, $2, $3) RETURNING id)"
-            " SELECT r.id, pg_notify($4, r.id::text) FROM r",
-            target, payload, at, channel(target),
+        await self._reads.fetch(
+            "WITH r AS (INSERT INTO forwarded_interactions (id, target, payload, at) VALUES ($1, $2, $3, $4)"
+            " RETURNING id) SELECT pg_notify($5, r.id::text) FROM r",
+            forward_id, target, payload, at, channel(target),
         )
-        return int(row[0])
+        return True
 
     async def take_forwarded(self, forward_id: int) -> str | None:
         assert self._reads is not None, "the storage is closed"
         taken: str | None = await self._reads.fetchval(
-            "DELETE FROM forwarded_interactions WHERE id = $1 RETURNING payload", forward_id
+            "UPDATE forwarded_interactions SET taken_by = $2 WHERE id = $1 AND taken_by IS NULL RETURNING payload",
+            forward_id, self.owner,
         )
         return taken
+
+    async def claim_forwarded(self, forward_id: int, target: int, at: float) -> bool:
+        assert self._reads is not None, "the storage is closed"
+        claimed = await self._reads.fetchval(
+            "INSERT INTO forwarded_interactions AS f (id, target, payload, at, taken_by) VALUES ($1, $2, '', $3, $4)"
+            " ON CONFLICT (id) DO UPDATE SET taken_by = $4 WHERE f.taken_by IS NULL RETURNING f.id",
+            forward_id, target, at, self.owner,
+        )
+        return claimed is not None
 
     async def prune_forwarded(self, before: float) -> int:
         assert self._reads is not None, "the storage is closed"

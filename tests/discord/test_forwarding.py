@@ -78,8 +78,21 @@ async def answered_once(cluster: Cluster, click: InteractionRecord, players: Pla
     assert players.acked and players.acked <= input_keys(cluster.url), "the move is saved"
 
 
+def taker(cluster: Cluster, click: InteractionRecord) -> int:
+    """The process number that took the forwarded click (it was forwarded: its row is there)."""
+    ((taken_by,),) = query(cluster.url, "SELECT taken_by FROM forwarded_interactions WHERE id = ?", (click.id,))
+    return int(taken_by)
+
+
+def server_process_number(cluster: Cluster, game_id: int) -> int:
+    """The number of the process of the game's server: it opened the game, and saved its first messages."""
+    ((owner,),) = query(cluster.url, "SELECT owner FROM deliveries WHERE game_id = ? ORDER BY id LIMIT 1", (game_id,))
+    return int(owner)
+
+
 def nothing_left_behind(cluster: Cluster) -> None:
-    assert query(cluster.url, "SELECT COUNT(*) FROM forwarded_interactions") == [(0,)], "every forwarded click taken"
+    untaken = query(cluster.url, "SELECT COUNT(*) FROM forwarded_interactions WHERE taken_by IS NULL")
+    assert untaken == [(0,)], "every forwarded click taken"
 
 
 async def test_a_dm_click_on_a_game_of_the_other_process_s_server_is_answered_by_that_process(
@@ -96,6 +109,7 @@ async def test_a_dm_click_on_a_game_of_the_other_process_s_server_is_answered_by
     )
     assert [by_bot for _, by_bot in answers(cluster, game_id)[waiting[0]]] == [False], "the player's own, once"
     nothing_left_behind(cluster)
+    assert taker(cluster, click) == server_process_number(cluster, game_id)
 
 
 async def test_the_server_s_process_too_slow_to_take_it_leaves_the_click_to_shard_0_s_and_it_is_answered_once(
@@ -118,6 +132,7 @@ async def test_the_server_s_process_too_slow_to_take_it_leaves_the_click_to_shar
         "handled by shard 0's process, once"
     )
     nothing_left_behind(cluster)
+    assert taker(cluster, click) != server_process_number(cluster, game_id), "forwarded, and taken back"
 
 
 async def test_with_the_server_s_process_killed_shard_0_s_process_answers_the_click(cluster: Cluster) -> None:

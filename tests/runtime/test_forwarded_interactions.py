@@ -1,6 +1,7 @@
 """The storage's part of forwarding DM clicks between bot processes on one PostgreSQL (bot/discord/forwarding.py):
-which live process runs which shard, a forwarded payload heard by its target and taken by exactly one process,
-and what nobody took dropped. Two storages stand for two processes, as in test_cross_process.py."""
+which live process runs which shard, a forwarded payload heard by its target and taken by exactly one process
+(the target, or the forwarding process taking it back), and old rows dropped. Two storages stand for two
+processes, as in test_cross_process.py."""
 
 from __future__ import annotations
 
@@ -53,7 +54,7 @@ async def test_a_forwarded_interaction_is_heard_by_its_target_and_taken_by_exact
     postgres: PostgresDatabase,
 ) -> None:
     """The payload travels in a row (bigger than a NOTIFY may carry), its id by NOTIFY to the target alone; the
-    target and the forwarding process ask for it at once, and one of them gets it."""
+    target takes it and the forwarding process takes it back at the same moment, and one of them gets it."""
     sender = await open_storage(postgres.target, exclusive=True, shard_ids=[0])
     target = await open_storage(postgres.target, exclusive=True, shard_ids=[1])
     other = await open_storage(postgres.target, exclusive=True, shard_ids=[2])
@@ -65,30 +66,48 @@ async def test_a_forwarded_interaction_is_heard_by_its_target_and_taken_by_exact
         assert await other.listen_forwarded(elsewhere.append)
         payload = json.dumps(dm_click("gm|1|p0|give") | {"message": {"content": "x" * 20_000}})
         assert target.owner is not None
-        for _ in range(20):
-            forward_id = await sender.forward_interaction(target.owner, payload, time.time())
-            assert forward_id is not None
+        for interaction in range(1, 41):
+            assert await sender.forward_interaction(interaction, target.owner, payload, time.time())
             for _ in range(200):
-                if forward_id in heard:
+                if interaction in heard:
                     break
                 await asyncio.sleep(0.005)
-            assert forward_id in heard, "the target is told"
-            taken = await asyncio.gather(sender.take_forwarded(forward_id), target.take_forwarded(forward_id))
-            assert sorted(taken, key=lambda t: t is None) == [payload, None], "one of them gets it, whole"
+            assert interaction in heard, "the target is told"
+            taken, back = await asyncio.gather(
+                target.take_forwarded(interaction), sender.claim_forwarded(interaction, target.owner, time.time())
+            )
+            assert (taken == payload) != back, f"exactly one of them has it: {taken is not None}, {back}"
+            assert await target.take_forwarded(interaction) is None, "taken once"
+            assert not await sender.claim_forwarded(interaction, target.owner, time.time()), "taken once"
         assert not elsewhere, "no other process is told"
-        assert await sender.read("SELECT COUNT(*) FROM forwarded_interactions") == [(0,)], "taken: gone"
     finally:
         for storage in (sender, target, other):
             await storage.close()
 
 
-async def test_a_forwarded_interaction_nobody_took_is_dropped_after_a_while(postgres: PostgresDatabase) -> None:
+async def test_a_hand_over_that_never_reached_the_database_is_taken_back_by_the_forwarding_process(
+    postgres: PostgresDatabase,
+) -> None:
+    """The forwarding process does not know whether its row was written (the database went away): taking it back
+    writes it as its own, and the target, told late, gets nothing."""
+    sender = await open_storage(postgres.target, exclusive=True, shard_ids=[0])
+    target = await open_storage(postgres.target, exclusive=True, shard_ids=[1])
+    try:
+        assert target.owner is not None
+        assert await sender.claim_forwarded(7, target.owner, time.time())
+        assert await target.take_forwarded(7) is None
+    finally:
+        await sender.close()
+        await target.close()
+
+
+async def test_forwarded_interactions_are_dropped_after_a_while(postgres: PostgresDatabase) -> None:
     sender = await open_storage(postgres.target, exclusive=True, shard_ids=[0])
     try:
-        old = await sender.forward_interaction(99, "{}", time.time() - 120)
-        new = await sender.forward_interaction(99, "{}", time.time())
+        assert await sender.forward_interaction(1, 99, "{}", time.time() - 120)
+        assert await sender.forward_interaction(2, 99, "{}", time.time())
         assert await sender.prune_forwarded(time.time() - 60) == 1
-        assert await sender.take_forwarded(old) is None and await sender.take_forwarded(new) == "{}"
+        assert await sender.read("SELECT id FROM forwarded_interactions") == [(2,)]
     finally:
         await sender.close()
 
