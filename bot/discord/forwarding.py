@@ -124,11 +124,11 @@ class Forwarding:
             parse(data)
         elif game_id in self.guilds:
             self.guilds.move_to_end(game_id)
-            self._route(data, parse, self.guilds[game_id])
+            self._route(data, parse, self.guilds[game_id], time.time())
         else:
-            self._spawn(self._look_up_and_route(data, parse, game_id))
+            self._spawn(self._look_up_and_route(data, parse, game_id, time.time()))
 
-    async def _look_up_and_route(self, data: Any, parse: Parse, game_id: int) -> None:
+    async def _look_up_and_route(self, data: Any, parse: Parse, game_id: int, received: float) -> None:
         try:
             guild = await self.storage.game_guild(game_id)
         except Exception as error:
@@ -138,18 +138,18 @@ class Forwarding:
         self.guilds[game_id] = guild
         if len(self.guilds) > GUILDS_REMEMBERED:
             self.guilds.popitem(last=False)
-        self._route(data, parse, guild)
+        self._route(data, parse, guild, received)
 
-    def _route(self, data: Any, parse: Parse, guild: int | None) -> None:
+    def _route(self, data: Any, parse: Parse, guild: int | None, received: float) -> None:
+        """`received`: when this process received the click (wall clock; the target's metrics count from then)."""
         shard = None if guild is None else shard_of(guild, self.shard_count)
         target = None if shard is None or shard in self.own else self.shards.get(shard)
         if target is None or target == self.storage.owner:
             parse(data)
         else:
-            self._spawn(self._forward(data, parse, target))
+            self._spawn(self._forward(data, parse, target, received))
 
-    async def _forward(self, data: Any, parse: Parse, target: int) -> None:
-        received = time.time()
+    async def _forward(self, data: Any, parse: Parse, target: int, received: float) -> None:
         forward_id = int(data["id"])
         try:
             await self.storage.forward_interaction(forward_id, target, json.dumps(data | {FORWARDED_AT: received}),
@@ -157,7 +157,7 @@ class Forwarding:
             self.forwarded += 1
             await asyncio.sleep(max(0.0, received + WAIT_SECONDS - time.time()))
         except Exception as error:  # written or not: the claim below tells
-            log_failure(log, error, "a DM click could not be handed to process %s; answering it here", target)
+            log_failure(log, error, "a DM click could not be handed to process %s; taking it back", target)
         for attempt in range(TAKE_TRIES):
             if time.time() - received > ANSWER_SECONDS:
                 break
