@@ -4,7 +4,7 @@ storage's part of it:
 - Which process runs which gateway shard, read from the server's own locks: a process's guard connection holds
   one lock per shard it runs and the lock on its number (postgres_locks.py), so the pairs of one session are its
   shards and its number, alive exactly as long as the process (they end with its connection, however it ends).
-- A forwarded interaction's gateway payload goes in a row of `forwarded_interactions` (migration 015, UNLOGGED:
+- A forwarded interaction's gateway payload goes in a row of `forwarded_interactions` (migration 016, UNLOGGED:
   its commits wait for no disk flush) and its id to the target process by NOTIFY on that process's channel, in
   one statement: a NOTIFY's payload is limited to 8,000 bytes, and a click with its message can be more.
 - Its row's id is the interaction's. The target takes it when told, the forwarding process once it stops
