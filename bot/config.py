@@ -79,6 +79,10 @@ class Settings(BaseSettings):
         default=36, ge=1, description="Counted REST requests per second for the whole token (Discord allows 50), "
         "split among the processes by their share of the shards; interaction answers and follow-ups never wait",
     )
+    forward_dm_clicks: bool = Field(
+        default=True, description="Several processes on one PostgreSQL: shard 0's process hands a DM click on a game "
+        "to the process running the game's server, which answers it; false = shard 0's process answers every DM click",
+    )
 
     @field_validator("discord_token", mode="before")
     @classmethod

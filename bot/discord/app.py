@@ -1,7 +1,8 @@
 """The Discord bot process: settings → discord.py client → cogs → the game master service.
 
 Sharding: with SHARD_COUNT (and SHARD_IDS) the process runs those gateway shards only — Discord sends
-it the events of their servers (DM interactions come to shard 0) — and other processes run the rest,
+it the events of their servers (DM interactions come to shard 0, whose process forwards a DM click on a game
+to the process of the game's server: bot/discord/forwarding.py) — and other processes run the rest,
 sharing one PostgreSQL database (bot/table/core.py `hold`, bot/discord/shards.py)."""
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from bot.config import Settings
 from bot.discord import budget
 from bot.discord.attempts import install
 from bot.discord.components import DYNAMIC_ITEMS, released
+from bot.discord.forwarding import Forwarding
 from bot.discord.gathering import hear_rsvps
 from bot.discord.gathering_components import NIGHT_ITEMS
 from bot.discord.observing import HealthServer, Observer
@@ -113,6 +115,7 @@ class GameMasterBot(commands.Bot):
         self.outbox_window = outbox_window
         self.storage: Storage | None = storage
         self.game_master: GameMaster
+        self.forwarding: Forwarding | None = None
         self._closing_once: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -123,6 +126,11 @@ class GameMasterBot(commands.Bot):
             self.storage = await open_storage(self.settings.database, exclusive=True, shard_ids=shards)
         kwargs = {} if self.outbox_window is None else {"window": self.outbox_window}
         self.game_master = GameMaster(self, self.storage, self.settings, **kwargs)
+        # DM clicks on another process's games go there (shard 0's process); taken here when forwarded here
+        self.forwarding = Forwarding(
+            self, self.storage, shard_ids(self.settings), enabled=self.settings.forward_dm_clicks
+        )
+        self.forwarding.install()
         await asyncio.to_thread(warm_up)  # catalogs and the Russian dictionary: off the loop, before the first line
         await self.tree.set_translator(CatalogTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS, *NIGHT_ITEMS)
@@ -134,6 +142,7 @@ class GameMasterBot(commands.Bot):
                 log.warning("extension %s is not available", extension)
         self.add_listener(self.game_master.on_interaction, "on_interaction")
         await self.game_master.start()
+        await self.forwarding.start()
         if self.settings.metrics_port is not None:
             self.health = HealthServer(self, self.storage, self.settings)
             await self.health.start()
@@ -184,6 +193,8 @@ class GameMasterBot(commands.Bot):
             await self.health.stop()
         if self.web_server is not None:
             await self.web_server.stop()
+        if self.forwarding is not None:
+            await self.forwarding.close()
         if hasattr(self, "game_master"):
             await self.game_master.close()
         await super().close()

@@ -31,6 +31,7 @@ from prometheus_client import CONTENT_TYPE_LATEST
 from bot import metrics
 from bot.config import Settings
 from bot.discord.budget import CALLBACK, exempt
+from bot.discord.forwarding import FORWARDED_AT
 from bot.discord.parsing import Parse, around_interactions
 from bot.storage import Storage
 from bot.storage.operations import ping, unfinished_games, waiting_delivery_ids
@@ -72,7 +73,9 @@ class Observer:
             guild = data.get("guild_id")
             shard = shard_of(int(guild) if guild else None, self.shard_count)
             metrics.interaction(shard, INTERACTION_KINDS.get(data.get("type"), "other"))
-            self._shards[int(data["id"])] = (shard, time.monotonic())
+            forwarded = data.get(FORWARDED_AT)  # received by shard 0's process then: the bot's share counts from then
+            received = time.monotonic() - (max(0.0, time.time() - forwarded) if forwarded else 0.0)
+            self._shards[int(data["id"])] = (shard, received)
             if len(self._shards) > REMEMBERED:
                 self._shards.popitem(last=False)
             parse(data)

@@ -6,7 +6,7 @@ PostgreSQL (postgres.py) fill in the primitives."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import cached_property, partial
 from typing import Any, ClassVar, TypeVar
@@ -70,6 +70,42 @@ class Backend(ABC):
         """Make sure the other processes still see this one as alive (PostgreSQL: its liveness lock).
         Nothing to do for a database of one process."""
         return
+
+    # --- interactions forwarded between processes (bot/discord/forwarding.py; PostgreSQL: postgres_forwarding.py) --
+    async def shard_processes(self) -> dict[int, int]:
+        """Each gateway shard run by a live bot process now → that process's number. One process per database:
+        none (no process is another's)."""
+        return {}
+
+    async def game_guild(self, game_id: int) -> int | None:
+        """The server a game is played in (None: no such game, or one without a server)."""
+        rows = await self._fetchall("SELECT guild_id FROM games WHERE id = ?", (game_id,))
+        return int(rows[0][0]) if rows and rows[0][0] is not None else None
+
+    async def forward_interaction(self, forward_id: int, target: int, payload: str, at: float) -> bool:
+        """Hand an interaction (`forward_id`: its id) to the live process `target` with its gateway payload, and
+        tell it. False: no other process to hand it to (one process per database)."""
+        return False
+
+    async def take_forwarded(self, forward_id: int) -> str | None:
+        """The target takes a forwarded interaction: its payload, unless the forwarding process took it first."""
+        return None
+
+    async def claim_forwarded(self, forward_id: int, target: int, at: float) -> bool:
+        """The forwarding process takes back an interaction its target has not taken: True when it is now this
+        process's to answer (not taken; or never written, the hand-over having failed), False when the target
+        has it."""
+        return True
+
+    async def prune_forwarded(self, before: float) -> int:
+        """Drop the forwarded interactions handed over before `before` (taken long since, or left by a forwarding
+        process that died); how many."""
+        return 0
+
+    async def listen_forwarded(self, heard: Callable[[int], None]) -> bool:
+        """Be told (`heard(id)`) of the interactions forwarded to this process, on a connection of its own,
+        connected again if it was lost; True when it was (re)connected now. One process per database: never."""
+        return False
 
     @abstractmethod
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]: ...

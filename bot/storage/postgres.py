@@ -39,6 +39,7 @@ import asyncpg
 
 from bot.storage import migrate as schema
 from bot.storage.base import Storage
+from bot.storage.postgres_forwarding import ForwardedInteractions
 from bot.storage.postgres_locks import (
     CLOSE_SECONDS,
     DEADLINE_SPACE,
@@ -105,7 +106,7 @@ class PostgresTx:
         return [tuple(r) for r in await self.connection.fetch(numbered(sql), *params)]
 
 
-class PostgresStorage(Storage):
+class PostgresStorage(ForwardedInteractions, Storage):
     dialect: ClassVar[str] = "postgres"
     live_owners: ClassVar[str | None] = LIVE_PROCESSES
 
@@ -149,6 +150,7 @@ class PostgresStorage(Storage):
 
     async def close(self) -> None:
         await self._commits.drain()
+        await self.close_listener()
         if self._locks is not None:
             await self._locks.close()
         if self._reads is not None:

@@ -4,7 +4,9 @@ Discord does. A Cookie game lives in a server of shard 1: its slash commands and
 the shard-1 process, its players' DM clicks the shard-0 process, and its deadlines whichever process
 claims them first. Every input is applied once, every line reaches the channel once and in order,
 and a process that is killed loses no acknowledged click and leaves its deadlines and its unsent
-messages to the other.
+messages to the other. Forwarding is off here (FORWARD_DM_CLICKS=false): the shard-0 process answers the DM
+clicks itself, as it does when the server's process does not take one in time (tests/discord/test_forwarding.py),
+so both processes work on the same game.
 """
 
 from __future__ import annotations
@@ -99,7 +101,8 @@ async def cluster(database: str, tmp_path_factory: pytest.TempPathFactory) -> As
     for user in users:
         standin.add_member(guild, user)
     processes = [
-        BotProcess(standin, guild, database, logs / f"shard-{n}.log", shard_ids=[n], shard_count=SHARDS)
+        BotProcess(standin, guild, database, logs / f"shard-{n}.log", shard_ids=[n], shard_count=SHARDS,
+                   env={"FORWARD_DM_CLICKS": "false"})
         for n in range(SHARDS)
     ]
     try:

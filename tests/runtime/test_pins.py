@@ -45,13 +45,17 @@ def test_discord_webhook_requests_go_through_a_swappable_adapter() -> None:
 
 
 def test_discord_connection_state_internals_the_runtime_wraps() -> None:
-    """bot/discord/observing.py (metrics) and bot/discord/stopping.py (the graceful stop) wrap the gateway's
-    INTERACTION_CREATE parser in `ConnectionState.parsers`; a stop before "ready" cancels `_ready_task`."""
+    """bot/discord/observing.py (metrics), bot/discord/stopping.py (the graceful stop) and bot/discord/forwarding.py
+    (DM clicks forwarded between processes) wrap the gateway's INTERACTION_CREATE parser in `ConnectionState.parsers`,
+    and forwarding.py feeds it a payload another process received; a stop before "ready" cancels `_ready_task`."""
     from discord.state import ConnectionState
 
     source = inspect.getsource(ConnectionState.__init__)
     assert "self.parsers" in source and "parse_" in source, "ConnectionState.parsers is no longer built from parse_*"
     assert hasattr(ConnectionState, "parse_interaction_create"), "the INTERACTION_CREATE parser moved"
+    assert list(inspect.signature(ConnectionState.parse_interaction_create).parameters) == ["self", "data"], (
+        "the INTERACTION_CREATE parser no longer takes the gateway's payload alone (bot/discord/forwarding.py)"
+    )
     assert "self._ready_task" in source, "ConnectionState._ready_task moved (bot/discord/stopping.py)"
 
 

@@ -1,0 +1,109 @@
+"""Interactions forwarded between bot processes sharing one PostgreSQL database (bot/discord/forwarding.py), the
+storage's part of it:
+
+- Which process runs which gateway shard, read from the server's own locks: a process's guard connection holds
+  one lock per shard it runs and the lock on its number (postgres_locks.py), so the pairs of one session are its
+  shards and its number, alive exactly as long as the process (they end with its connection, however it ends).
+- A forwarded interaction's gateway payload goes in a row of `forwarded_interactions` (migration 016, UNLOGGED:
+  its commits wait for no disk flush) and its id to the target process by NOTIFY on that process's channel, in
+  one statement: a NOTIFY's payload is limited to 8,000 bytes, and a click with its message can be more.
+- Its row's id is the interaction's. The target takes it when told, the forwarding process once it stops
+  waiting (writing a row it finds missing, the hand-over having failed, as taken by itself): `taken_by` is set
+  by whichever comes first, in one statement each, so exactly one of them answers the interaction. Rows are
+  dropped a while later (`prune_forwarded`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import asyncpg
+
+from bot.storage.postgres_locks import LOST_CONNECTION, PROCESS_SPACE, SHARD_SPACE, open_connection
+
+log = logging.getLogger(__name__)
+
+SHARD_PROCESSES = (
+    "SELECT s.objid::bigint, p.objid::bigint FROM pg_locks s JOIN pg_locks p ON p.pid = s.pid"
+    f" WHERE s.locktype = 'advisory' AND s.granted AND s.objsubid = 2 AND s.classid = {SHARD_SPACE}"
+    f" AND p.locktype = 'advisory' AND p.granted AND p.objsubid = 2 AND p.classid = {PROCESS_SPACE}"
+    " AND s.database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND p.database = s.database"
+)
+
+
+def channel(owner: int) -> str:
+    """The NOTIFY channel of the bot process numbered `owner`."""
+    return f"gm_forward_{owner}"
+
+
+class ForwardedInteractions:
+    """PostgresStorage's forwarding (bot/storage/backend.py says what each method is for)."""
+
+    url: str
+    owner: int | None
+    shared: bool
+    _reads: asyncpg.Pool | None
+    _listener: asyncpg.Connection | None = None
+
+    async def shard_processes(self) -> dict[int, int]:
+        assert self._reads is not None, "the storage is closed"
+        return {int(shard): int(owner) for shard, owner in await self._reads.fetch(SHARD_PROCESSES)}
+
+    async def forward_interaction(self, forward_id: int, target: int, payload: str, at: float) -> bool:
+        assert self._reads is not None, "the storage is closed"
+        await self._reads.fetch(
+            "WITH r AS (INSERT INTO forwarded_interactions (id, target, payload, at) VALUES ($1, $2, $3, $4)"
+            " RETURNING id) SELECT pg_notify($5, r.id::text) FROM r",
+            forward_id, target, payload, at, channel(target),
+        )
+        return True
+
+    async def take_forwarded(self, forward_id: int) -> str | None:
+        assert self._reads is not None, "the storage is closed"
+        taken: str | None = await self._reads.fetchval(
+            "UPDATE forwarded_interactions SET taken_by = $2 WHERE id = $1 AND taken_by IS NULL RETURNING payload",
+            forward_id, self.owner,
+        )
+        return taken
+
+    async def claim_forwarded(self, forward_id: int, target: int, at: float) -> bool:
+        assert self._reads is not None, "the storage is closed"
+        claimed = await self._reads.fetchval(
+            "INSERT INTO forwarded_interactions AS f (id, target, payload, at, taken_by) VALUES ($1, $2, '', $3, $4)"
+            " ON CONFLICT (id) DO UPDATE SET taken_by = $4 WHERE f.taken_by IS NULL RETURNING f.id",
+            forward_id, target, at, self.owner,
+        )
+        return claimed is not None
+
+    async def prune_forwarded(self, before: float) -> int:
+        assert self._reads is not None, "the storage is closed"
+        status = await self._reads.execute("DELETE FROM forwarded_interactions WHERE at < $1", before)
+        return int(status.rsplit(" ", 1)[-1])
+
+    async def listen_forwarded(self, heard: Callable[[int], None]) -> bool:
+        if not self.shared or self.owner is None or (self._listener is not None and not self._listener.is_closed()):
+            return False
+
+        def notified(connection: Any, pid: int, name: str, payload: str) -> None:
+            if payload.isdigit():
+                heard(int(payload))
+
+        listener = await open_connection(self.url)
+        try:
+            await listener.add_listener(channel(self.owner), notified)
+        except BaseException:
+            listener.terminate()
+            raise
+        self._listener = listener
+        return True
+
+    async def close_listener(self) -> None:
+        listener, self._listener = self._listener, None
+        if listener is None or listener.is_closed():
+            return
+        try:
+            await listener.close(timeout=5)
+        except (TimeoutError, *LOST_CONNECTION):
+            listener.terminate()
