@@ -1,5 +1,4 @@
-"""PostgreSQL storage (asyncpg), chosen by `DATABASE_URL=postgresql://…`: the same interface and
-the same semantics as SQLite.
+"""PostgreSQL storage (asyncpg), chosen by `DATABASE_URL=postgresql://…`: SQLite's interface and semantics.
 
 - Writes are group-committed as on SQLite: steps that arrive together share one transaction and one commit, up
   to `COMMITTERS` transactions under way at once, each on a connection of its own; a failing step is undone alone
@@ -21,9 +20,8 @@ the same semantics as SQLite.
   processes are alive, since a session's locks end with it, however the process ends. A delivery
   row belongs to the process that saved it (`owner`); the rows of a process that is no longer
   alive are adopted by another (`adopt_deliveries`), atomically, so exactly one sends them.
-- A deadline is fired by one process at a time (`claim_deadline`: a try-lock on that deadline,
-  skipped by the others, and given up with its session if the process dies). The game's own lock
-  then orders the firings of one game's deadlines.
+- A deadline is fired by one process at a time (`claim_deadline`: a try-lock on that deadline, skipped by the
+  others, given up with its session if the process dies); the game's own lock orders one game's firings.
 """
 
 from __future__ import annotations
