@@ -12,6 +12,7 @@ Button and select labels show no Markdown and never ping, so they take the plain
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from discord.utils import escape_markdown, escape_mentions
@@ -36,8 +37,25 @@ def relayed(event: Event) -> bool:
     return event.to is None and bool(event.params.get(RELAYED))
 
 
+ESCAPED_KEPT = 4096
+"""Names escaped once each and remembered (a channel line or the status message names the same few players
+again and again: escaping them each time was a third of rendering the status message)."""
+REMEMBERED_LENGTH = 100
+"""Longer text (a letter's words) is escaped each time, not remembered: names are at most 32 characters."""
+
+
 def escape_name(name: str) -> str:
+    """The text shown as typed: no Markdown, no ping (always a plain `str`, whatever `str` subclass it was)."""
+    if len(name) > REMEMBERED_LENGTH:
+        return _escape(name)
+    return _escaped(str(name))
+
+
+def _escape(name: str) -> str:
     return escape_mentions(escape_markdown(name))
+
+
+_escaped = lru_cache(maxsize=ESCAPED_KEPT)(_escape)
 
 
 def safe_names(name_of: SeatNamer) -> SeatNamer:
