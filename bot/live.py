@@ -52,20 +52,27 @@ class ParsedStates:
     def __init__(self, kept: int) -> None:
         self.kept = kept
         self._games: OrderedDict[int, LiveGame] = OrderedDict()
+        self._newest: LiveGame | None = None
+        """The game used last: a step reads its game's state many times over, and those find it newest already."""
 
     def used(self, game: LiveGame) -> None:
         """The game's state was just used (parsed, set, read): it is the newest; the oldest beyond `kept`
         that nobody is working on are let go. A game not running (ended, or one read from storage) is not
         held here: it leaves memory with its last reference."""
         games = self._games
+        if game is self._newest and len(games) <= self.kept and game.running:
+            return  # the newest already, and nothing to let go
         if not game.running:
             if games.get(game.id) is game:
                 del games[game.id]
+            if self._newest is game:
+                self._newest = None
             return
         if games.get(game.id) is game:
             games.move_to_end(game.id)
         else:
             games[game.id] = game
+        self._newest = game
         while len(games) > self.kept:
             oldest = next((g for g in games.values() if g is not game and not g.busy), None)
             if oldest is None:
@@ -76,6 +83,8 @@ class ParsedStates:
     def forget(self, game_id: int) -> None:
         """The game left memory (it ended, or another process ended it)."""
         self._games.pop(game_id, None)
+        if self._newest is not None and self._newest.id == game_id:
+            self._newest = None
 
 
 @dataclass

@@ -12,13 +12,26 @@ never stored in its view store.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import discord
 
 ROWS = 5
 ROW_WIDTH = 5
 MAX_ITEMS = 25
+
+
+class Laid(Protocol):
+    """What a row needs of an item: where it goes, how wide it is, and its payload (a `discord.ui.Item`, or a
+    lighter item that only renders, as bot/discord/presenting.py `ButtonPayload`)."""
+
+    @property
+    def row(self) -> int | None: ...
+
+    @property
+    def width(self) -> int: ...
+
+    def to_component_dict(self) -> Any: ...
 
 
 class ComponentRows:
@@ -31,9 +44,9 @@ class ComponentRows:
     def __init__(self) -> None:
         self._rows: list[list[dict[str, Any]]] = [[] for _ in range(ROWS)]
         self._widths = [0] * ROWS
-        self.children: list[discord.ui.Item[Any]] = []
+        self.children: list[discord.ui.Item[Any] | Laid] = []
 
-    def add_item(self, item: discord.ui.Item[Any]) -> ComponentRows:
+    def add_item(self, item: discord.ui.Item[Any] | Laid) -> ComponentRows:
         if len(self.children) >= MAX_ITEMS:
             raise ValueError("maximum number of children exceeded")
         row = item.row if item.row is not None else self._open_row(item.width)

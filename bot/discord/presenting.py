@@ -5,11 +5,12 @@ sends, saves or remembers."""
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 import discord
 
 from bot.discord.component_rows import ComponentRows
-from bot.discord.components import AnswerButton, AnswerSelect, ModalOpener, SpeakButton
+from bot.discord.components import AnswerSelect, ModalOpener, SpeakButton, answer_id
 from bot.discord.text import (
     escape_name,
     event_text,
@@ -62,6 +63,30 @@ def refusal(refused: Refusal, language: str, game: LiveGame | None, *, reader: i
 
 
 # --- prompts ---------------------------------------------------------------------------------------
+class ButtonPayload:
+    """An answer button as a message is sent with it: the payload of bot/discord/components.py `AnswerButton`,
+    made without building that discord.ui item (a third of drawing a prompt's view; every prompt sent and every
+    click's answer draws one). A click on it is routed by its custom id to an AnswerButton made then."""
+
+    __slots__ = ("_payload", "row")
+    width = 1
+
+    def __init__(
+        self, game_id: int, prompt_id: str, value: str, *, label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary, disabled: bool = False, row: int | None = None,
+    ) -> None:
+        if row is not None and not 0 <= row < 5:
+            raise ValueError("row cannot be negative or greater than or equal to 5")
+        self.row = row
+        self._payload: dict[str, Any] = {"type": 2, "style": style.value, "disabled": disabled}
+        if label := label[:80]:
+            self._payload["label"] = label
+        self._payload["custom_id"] = answer_id(game_id, prompt_id, value)
+
+    def to_component_dict(self) -> dict[str, Any]:
+        return dict(self._payload)
+
+
 def prompt_names(game: LiveGame, prompt: Prompt, private: bool | None = None) -> SeatNamer:
     """Names as a prompt's reader sees them: a DM or an ephemeral message (`private`, by default a
     secret prompt) is read by the prompt's player, whose own name is "you"; the channel reads plain
@@ -70,8 +95,9 @@ def prompt_names(game: LiveGame, prompt: Prompt, private: bool | None = None) ->
 
 
 def explains_itself(option: Option) -> bool:
-    """Whether an option carries a text of what it does (a Mafia card's effect): bot.render.option_explained."""
-    return option_explained(option, None, str) is not None
+    """Whether an option carries a text of what it does (a Mafia card's effect): bot.render.option_explained
+    (asked without rendering that text)."""
+    return option.params.get("ability") is not None
 
 
 def as_selects(prompt: Prompt) -> bool:
@@ -164,7 +190,7 @@ def prompt_view(game: LiveGame, prompt: Prompt, language: str, *, private: bool 
     if not as_selects(prompt):
         for index, option in enumerate(options):
             view.add_item(
-                AnswerButton(
+                ButtonPayload(
                     game.id, prompt.id, option.value, label=option_label_with_reason(option, language, names),
                     style=discord.ButtonStyle.primary if option.disabled is None else discord.ButtonStyle.secondary,
                     disabled=option.disabled is not None, row=index // 5,
@@ -192,7 +218,7 @@ def prompt_view(game: LiveGame, prompt: Prompt, language: str, *, private: bool 
                 )
             )
         for option in navigation:
-            view.add_item(AnswerButton(
+            view.add_item(ButtonPayload(
                 game.id, prompt.id, option.value, label=option_label_with_reason(option, language, names),
                 style=discord.ButtonStyle.secondary, disabled=option.disabled is not None, row=4,
             ))
@@ -202,7 +228,7 @@ def prompt_view(game: LiveGame, prompt: Prompt, language: str, *, private: bool 
         for amount in presets[:3]:
             if len(view.children) >= 24:
                 break
-            view.add_item(AnswerButton(game.id, prompt.id, f"={amount}", label=f"{amount}", row=row))
+            view.add_item(ButtonPayload(game.id, prompt.id, f"={amount}", label=f"{amount}", row=row))
         view.add_item(ModalOpener(game.id, prompt.id, label=t(language, "prompt-exact-amount"), row=row))
     if prompt.ask == "text":
         view.add_item(ModalOpener(game.id, prompt.id, label=t(language, "prompt-write-answer")))

@@ -12,6 +12,7 @@ Button and select labels show no Markdown and never ping, so they take the plain
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from discord.utils import escape_markdown, escape_mentions
@@ -28,6 +29,8 @@ WRITTEN_PARAMS = NAME_PARAMS | {"text"}
 """Parameters that may carry what a player typed: names, and the words of a letter or a Boss's message
 (a player must not fake lines in the bot's own voice: `**✉ A letter for you:**`, `# …`, a ping). Only
 these are escaped, at any depth of nested messages; other strings are game data and Fluent selectors."""
+PLAIN = frozenset({str, int, float, bool, type(None)})
+"""Parameter values with nothing nested in them (most are)."""
 RELAYED = "relayed"
 """The param of a public event the relay has already posted (bot/discord/relay.py): logged, never posted again."""
 
@@ -36,19 +39,42 @@ def relayed(event: Event) -> bool:
     return event.to is None and bool(event.params.get(RELAYED))
 
 
+ESCAPED_KEPT = 4096
+"""Names escaped once each and remembered (a channel line or the status message names the same few players
+again and again: escaping them each time was a third of rendering the status message)."""
+REMEMBERED_LENGTH = 100
+"""Longer text (a letter's words) is escaped each time, not remembered: names are at most 32 characters."""
+
+
 def escape_name(name: str) -> str:
+    """The text shown as typed: no Markdown, no ping (always a plain `str`, whatever `str` subclass it was)."""
+    if len(name) > REMEMBERED_LENGTH:
+        return _escape(name)
+    return _escaped(str(name))
+
+
+def _escape(name: str) -> str:
     return escape_mentions(escape_markdown(name))
+
+
+_escaped = lru_cache(maxsize=ESCAPED_KEPT)(_escape)
 
 
 def safe_names(name_of: SeatNamer) -> SeatNamer:
     """`name_of` with every name escaped; a reader's own name (`bot.i18n.reading_as`) stays marked,
-    so it still renders as "you"."""
+    so it still renders as "you". Made for one text: each seat is looked up once (a line may name a seat
+    many times)."""
+    known: dict[int, str] = {}
 
     def named(seat_number: int) -> str:
+        found = known.get(seat_number)
+        if found is not None:
+            return found
         name = name_of(seat_number)
-        if isinstance(name, Term):
-            return name  # a catalog term (an anonymous seat's public role), rendered per reader
-        return Reader(escape_name(name)) if isinstance(name, Reader) else escape_name(name)
+        if not isinstance(name, Term):  # a catalog term (an anonymous seat's public role) is rendered per reader
+            name = Reader(escape_name(name)) if isinstance(name, Reader) else escape_name(name)
+        known[seat_number] = name
+        return name
 
     return named
 
@@ -60,6 +86,8 @@ def _params(params: Mapping[str, Any]) -> dict[str, Any]:
 def _nested(value: Any) -> Any:
     """A parameter with the written text of any message nested in it escaped (an order's summary line
     quoting a letter sits inside the sheet's prompt)."""
+    if type(value) in PLAIN:
+        return value
     if isinstance(value, dict):
         if set(value) == {"message", "params"} and isinstance(value["params"], Mapping):
             return {"message": value["message"], "params": _params(value["params"])}

@@ -32,7 +32,9 @@ permission overwrites … (`DiscordStandIn.counted`). Concurrent games per token
 / its counted requests: a game's counted requests spread evenly over its real-time length, at the pace
 this game was played (players answering at once; the outboxes pacing each channel to 5 messages per 5 s).
 
-    python -m tests.bench.discord_bench [--games 200] [--clicks 30] [--graveyard-only]
+    python -m tests.bench.discord_bench [--games 200] [--clicks 30] [--think 2.0] [--graveyard-only | --no-graveyard]
+
+`--think 0` makes both passes saturation passes (two samples of the tail per run).
 """
 
 from __future__ import annotations
@@ -286,9 +288,12 @@ def main() -> int:
     parser.add_argument("--clicks", type=int, default=30, help="clicks per game in the concurrent part")
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds a player takes per click")
     parser.add_argument("--graveyard-only", action="store_true", help="only the watched graveyard's figure")
+    parser.add_argument("--no-graveyard", action="store_true",
+                        help="leave out the watched graveyard's figure (a before/after run of the passes alone)")
     args = parser.parse_args()
     status = 0 if args.graveyard_only else asyncio.run(run(args.games, args.clicks, args.think))
-    print("\n".join(asyncio.run(graveyard_figure(start_bot_process))))
+    if not args.no_graveyard:
+        print("\n".join(asyncio.run(graveyard_figure(start_bot_process))))
     return status
 
 

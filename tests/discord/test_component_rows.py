@@ -11,6 +11,7 @@ import pytest
 
 from bot.discord.component_rows import ComponentRows
 from bot.discord.components import AnswerButton, AnswerSelect, JoinButton, ModalOpener, SpeakButton
+from bot.discord.presenting import ButtonPayload
 
 
 def items() -> list[list[Any]]:
@@ -61,3 +62,29 @@ async def test_discord_py_sends_the_rows_and_stores_nothing() -> None:
     assert params.payload["components"] == [{"type": 1, "components": [
         {"type": 2, "style": 2, "label": "Yes", "disabled": False, "custom_id": "gm|1|p|v"}
     ]}]
+
+
+@pytest.mark.parametrize(("label", "style", "disabled", "row"), [
+    ("Option", discord.ButtonStyle.primary, False, 0),
+    ("x" * 100, discord.ButtonStyle.secondary, True, 4),
+    ("", discord.ButtonStyle.secondary, False, None),
+    ("…", discord.ButtonStyle.success, False, 2),
+])
+def test_an_answer_buttons_payload_is_the_answer_button_a_click_is_routed_to(
+    label: str, style: discord.ButtonStyle, disabled: bool, row: int | None,
+) -> None:
+    """A prompt's view is drawn with `ButtonPayload`s: each sends exactly what an AnswerButton would, lies in
+    the same row, and is read back as that AnswerButton when clicked (its custom id)."""
+    light = ButtonPayload(7, "r1-choose", "~back", label=label, style=style, disabled=disabled, row=row)
+    item = AnswerButton(7, "r1-choose", "~back", label=label, style=style, disabled=disabled, row=row)
+    assert light.to_component_dict() == item.to_component_dict()
+    assert (light.row, light.width) == (item.row, item.width)
+    match = AnswerButton.__discord_ui_compiled_template__.fullmatch(light.to_component_dict()["custom_id"])
+    assert match is not None and (match["game"], match["prompt"], match["value"]) == ("7", "r1-choose", "~back")
+
+
+def test_an_answer_button_payload_refuses_a_sixth_row_as_a_view_does() -> None:
+    with pytest.raises(ValueError):
+        AnswerButton(1, "p", "v", row=5)
+    with pytest.raises(ValueError):
+        ButtonPayload(1, "p", "v", row=5)
