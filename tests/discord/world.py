@@ -135,6 +135,8 @@ async def world(
     standin.add_member(guild, moderator, roles=[standin.add_role(guild, "Mods", permissions=manage_guild)])
     db = tmp_path / "bot.db"
     settings_overrides.setdefault("lobby_openings_per_hour", 1e6)  # tests open many games in a row
+    # the stand-in keeps no global limit, and tests play many games at once: the budget is tested on its own
+    settings_overrides.setdefault("rest_budget_per_second", 100_000)
     settings = Settings(
         discord_token="stand-in", database_path=db, default_language="en", dev_guild_id=guild.id,
         discord_api_base_url=standin.api_base_url, discord_gateway_url=standin.gateway_url,
