@@ -114,8 +114,10 @@ async def test_sigkill_at_any_moment_loses_no_sign_up_and_sends_no_reminder_twic
         standin.request_hooks.append(killer)
         try:
             await start(bot)
+            # the day after tomorrow: more than a day ahead whatever the hour, so the night has its day-before
+            # reminder ("tomorrow at 20:00" is less than a day ahead from 20:00 UTC: only the 15-minute one)
             call = await standin.invoke_slash(members[0], "schedule", channel=channel,
-                                              options={"game": "castle", "when": "завтра в 20:00"})
+                                              options={"game": "castle", "when": "послезавтра в 20:00"})
             await call.wait_response(timeout=15)
             ((night_id,),) = await standin.wait_for(
                 lambda: query(database, "SELECT id FROM schedules"), timeout=15, what="the night saved"
