@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass
 from typing import Any
 
 from bot.live import Delivery, LiveGame
@@ -41,12 +42,24 @@ GATE_POLL_SECONDS = 0.02
 GATE_POLL_MOST_SECONDS = 0.5
 GATE_POLL_SLOWER_AFTER = 1.0
 """The look for another process's earlier rows: every 20 ms (they are usually sent within that second), then
-less and less often, up to every 0.5 s (an outage may hold many games)."""
+less and less often, up to every 0.5 s (an outage may hold many games). One query looks for every game due a
+look (or due within half its pause: the looks of many games fall together), whatever the number of games held."""
 GATE_SECONDS = 30.0
 """The longest a step's rows wait for earlier rows that no process alive has to send (nobody adopted them)."""
 STUCK_SECONDS = 600.0
 """The longest they wait for a process alive that does not send them (a Discord outage is shorter; a process
 unable to send for this long must not stall the game)."""
+
+
+@dataclass
+class Hold:
+    """A game whose rows are held: since when (`started`), since when only gone processes have its earlier rows
+    (`orphaned`), and when it is next looked at."""
+
+    started: float
+    due: float
+    pause: float
+    orphaned: float | None = None
 
 
 class Cluster:
@@ -67,6 +80,11 @@ class Cluster:
         """game → the last row of another process that this process's next rows of the game go after."""
         self.held: dict[int, list[DeliveryRow]] = {}
         """game → its rows held until another process's earlier rows are sent, in order."""
+        self._holds: dict[int, Hold] = {}
+        """game → when its rows were held, and when it is next looked at (the games whose `held` rows wait)."""
+        self._holder: asyncio.Task[None] | None = None
+        self._nudged = asyncio.Event()
+        """Set when a game is held: the holder looks at it without waiting for its next pass."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._adopter: asyncio.Task[None] | None = None
 
@@ -75,9 +93,9 @@ class Cluster:
             self._adopter = asyncio.create_task(self._adopt_now_and_then(), name="adopt-deliveries")
 
     async def close(self) -> None:
-        for task in [self._adopter, *self._tasks]:
+        for task in [self._adopter, self._holder, *self._tasks]:
             await stop_task(task)
-        self._adopter = None
+        self._adopter = self._holder = None
 
     # --- order across processes ----------------------------------------------------------------
     async def note_behind(self, delivery: Delivery) -> None:
@@ -100,7 +118,7 @@ class Cluster:
                 looked.add(game_id)
                 if held is None and game_id in self.waiting_for:
                     held = self.held[game_id] = []
-                    self._spawn(self._release(game_id))
+                    self._hold(game_id)
             if held is None:
                 now.append(row)
             elif held and row.id < held[0].id:
@@ -114,36 +132,84 @@ class Cluster:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _release(self, game_id: int) -> None:
-        """Queue the game's held rows once no other process still has one of its earlier rows to send."""
+    def _hold(self, game_id: int) -> None:
+        """Hold the game's rows: the next pass looks for its earlier rows."""
+        now = asyncio.get_running_loop().time()
+        self._holds[game_id] = Hold(now, now, GATE_POLL_SECONDS)
+        if self._holder is None or self._holder.done():
+            self._holder = asyncio.create_task(self._look_now_and_then(), name="order-hold")
+        self._nudged.set()
+
+    async def _look_now_and_then(self) -> None:
+        """The passes of the hold: each asks the database once, for every game due a look, whether another process
+        still has its earlier rows; a game whose rows are sent (or too late) is released."""
         loop = asyncio.get_running_loop()
-        started = loop.time()
-        orphaned: float | None = None  # since when only processes that are gone have the earlier rows
-        pause = GATE_POLL_SECONDS
-        storage = self.storage
+        while True:
+            self._nudged.clear()  # a game held from now on is looked at in the next pass
+            now = loop.time()
+            due = [game_id for game_id, hold in self._holds.items() if hold.due <= now + hold.pause / 2]
+            if due:
+                await self._look(due)
+            wake = min((hold.due for hold in self._holds.values()), default=None)
+            try:
+                async with asyncio.timeout_at(wake):
+                    await self._nudged.wait()
+            except TimeoutError:
+                pass
+
+    async def _look(self, due: list[int]) -> None:
+        """One pass: one query for the games `due`; each is released, or looked at again after its pause (20 ms for
+        its first second, then less and less often, up to every 0.5 s)."""
+        loop = asyncio.get_running_loop()
         try:
-            while (alive := await storage.others_waiting(game_id, self.waiting_for.get(game_id, 0))) is not None:
-                now = loop.time()
-                orphaned = None if alive else orphaned if orphaned is not None else now
-                if now - started > STUCK_SECONDS or (orphaned is not None and now - orphaned > GATE_SECONDS):
-                    log.warning("game %s: another process's deliveries are late; sending ours now", game_id)
-                    break
-                await asyncio.sleep(pause)
-                if now - started > GATE_POLL_SLOWER_AFTER:
-                    pause = min(pause * 1.5, GATE_POLL_MOST_SECONDS)
+            answers = await self.storage.others_waiting({game_id: self.waiting_for.get(game_id, 0) for game_id in due})
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            log_failure(log, error, "waiting for another process's deliveries failed (%d games held); sending ours now",
+                        len(due))
+            for game_id in due:
+                self._holds.pop(game_id, None)
+                self._send_held(game_id)
+            return
+        now = loop.time()
+        for game_id in due:
+            hold = self._holds.get(game_id)
+            if hold is None:
+                continue
+            alive = answers.get(game_id)
+            if alive is not None:
+                hold.orphaned = None if alive else hold.orphaned if hold.orphaned is not None else now
+                stuck = now - hold.started > STUCK_SECONDS
+                if not stuck and (hold.orphaned is None or now - hold.orphaned <= GATE_SECONDS):
+                    hold.due = now + hold.pause
+                    if now - hold.started > GATE_POLL_SLOWER_AFTER:
+                        hold.pause = min(hold.pause * 1.5, GATE_POLL_MOST_SECONDS)
+                    continue
+                log.warning("game %s: another process's deliveries are late; sending ours now", game_id)
+            del self._holds[game_id]
+            self._spawn(self._release(game_id))
+
+    async def _release(self, game_id: int) -> None:
+        """Queue the game's held rows (no other process still has one of its earlier rows to send, or they are
+        too late): the game brought up to date first, and the rows a rollback dropped meanwhile left out."""
+        try:
             game = self.table.games.get(game_id)
             if game is not None:
                 async with self.table.hold(game):  # what the other process saved meanwhile (its status message)
                     pass
             held = self.held.get(game_id, [])
             looked = [row.id for row in held]
-            waiting = await storage.still_waiting(looked)
+            waiting = await self.storage.still_waiting(looked)
             gone = set(looked) - waiting  # dropped meanwhile (a rollback undid their steps)
             held[:] = [row for row in held if row.id not in gone]
         except asyncio.CancelledError:
             raise
         except Exception as error:
             log_failure(log, error, "game %s: waiting for another process's deliveries failed", game_id)
+        self._send_held(game_id)
+
+    def _send_held(self, game_id: int) -> None:
         self.waiting_for.pop(game_id, None)
         self.enqueue(self.held.pop(game_id, []))
 

@@ -4,13 +4,16 @@ each prompt's message was posted."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import partial
 from typing import ClassVar
 
 from bot.storage.backend import Backend
 from bot.storage.program import claim_program, finish_program, insert_deliveries, number_deliveries, record_prompts
 from bot.storage.rows import DELIVERY_COLUMNS, DELIVERY_SENT, DeliveryRow, delivery_row
+
+LOOKS_AT_ONCE = 10_000
+"""Games one `others_waiting` statement looks at (two parameters each; PostgreSQL takes at most 32767)."""
 
 
 class DeliveryStore(Backend):
@@ -55,17 +58,25 @@ class DeliveryStore(Backend):
     live_owners: ClassVar[str | None] = None
     """A query of the processes alive (PostgreSQL's, by their locks); None: the one process."""
 
-    async def others_waiting(self, game_id: int, up_to: int) -> bool | None:
-        """Whether another process still has to send one of the game's rows up to `up_to`: None when none does;
-        True when a process alive does (it is sending them); False when only processes that are gone do (whoever
-        adopts them next sends them)."""
-        alive = "1" if self.live_owners is None else f"CASE WHEN owner IN ({self.live_owners}) THEN 1 ELSE 0 END"
-        rows = await self._fetchall(
-            f"SELECT MAX({alive}) FROM deliveries WHERE game_id = ? AND state = 0 AND id <= ?"
-            " AND owner IS DISTINCT FROM ?",
-            (game_id, up_to, self.owner),
-        )
-        return None if not rows or rows[0][0] is None else bool(rows[0][0])
+    async def others_waiting(self, games: Mapping[int, int]) -> dict[int, bool]:
+        """For each game (→ up to which of its rows), whether another process still has to send one of its rows up to
+        there: not in the answer when none does; True when a process alive does (it is sending them); False when
+        only processes that are gone do (whoever adopts them next sends them). One query for them all (the order
+        hold asks for every game it holds at once), `LOOKS_AT_ONCE` games to a statement."""
+        alive = "1" if self.live_owners is None else f"CASE WHEN d.owner IN ({self.live_owners}) THEN 1 ELSE 0 END"
+        answers: dict[int, bool] = {}
+        looked = list(games.items())
+        for start in range(0, len(looked), LOOKS_AT_ONCE):
+            chunk = looked[start:start + LOOKS_AT_ONCE]
+            rows = await self._fetchall(
+                "WITH w (game_id, up_to) AS (VALUES "
+                + ",".join(["(CAST(? AS BIGINT), CAST(? AS BIGINT))"] * len(chunk))
+                + f") SELECT d.game_id, MAX({alive}) FROM w JOIN deliveries d ON d.game_id = w.game_id AND d.state = 0"
+                " AND d.id <= w.up_to AND d.owner IS DISTINCT FROM ? GROUP BY d.game_id",
+                [*(value for pair in chunk for value in pair), self.owner],
+            )
+            answers.update((int(game_id), bool(live)) for game_id, live in rows)
+        return answers
 
     async def still_waiting(self, ids: list[int]) -> set[int]:
         """Which of these delivery rows are still to be sent (a rollback may have dropped some)."""

@@ -14,7 +14,7 @@ from bot.discord import shards
 from bot.discord.shards import Cluster
 from bot.storage import DeliveryRow, open_storage
 from bot.table import Table
-from tests.runtime.databases import PostgresDatabase
+from tests.runtime.databases import Database, PostgresDatabase
 
 GAME = 5
 SHORT = 0.1
@@ -29,9 +29,12 @@ class EarlierRows:
 
     def __init__(self) -> None:
         self.others: bool | None = True
+        self.by_game: dict[int, bool | None] = {}
+        """A game's own answer, where it differs from `others`."""
 
-    async def others_waiting(self, game_id: int, up_to: int) -> bool | None:
-        return self.others
+    async def others_waiting(self, games: dict[int, int]) -> dict[int, bool]:
+        answers = {game_id: self.by_game.get(game_id, self.others) for game_id in games}
+        return {game_id: alive for game_id, alive in answers.items() if alive is not None}
 
     async def still_waiting(self, ids: list[int]) -> set[int]:
         return set(ids)
@@ -46,11 +49,13 @@ async def no_reload(game: object) -> None:
     return None
 
 
-def held_behind_another_process(storage: EarlierRows, queued: list[DeliveryRow]) -> Cluster:
-    cluster = Cluster(storage, NoGames(), enqueue=queued.extend, forget=lambda game_id: None,  # type: ignore[arg-type]
-                      reload=no_reload)
-    cluster.waiting_for[GAME] = 10  # another process's row 10 goes first
-    line = DeliveryRow(GAME, 4, "text", {"text": "☀ Day 2 begins"}, channel_id=9, id=11)
+def held_behind_another_process(storage: EarlierRows, queued: list[DeliveryRow], game_id: int = GAME,
+                                 cluster: Cluster | None = None) -> Cluster:
+    if cluster is None:
+        cluster = Cluster(storage, NoGames(), enqueue=queued.extend,  # type: ignore[arg-type]
+                          forget=lambda game_id: None, reload=no_reload)
+    cluster.waiting_for[game_id] = 10 * game_id  # another process's row goes first
+    line = DeliveryRow(game_id, 4, "text", {"text": "☀ Day 2 begins"}, channel_id=9, id=10 * game_id + 1)
     assert cluster.admit([line]) == [], "held"
     return cluster
 
@@ -63,7 +68,7 @@ async def test_a_live_processs_earlier_rows_are_waited_for_through_an_outage(mon
     assert queued == [], "sent before the other process's earlier line: out of order"
     storage.others = None  # Discord is back: it sent it
     await asyncio.wait_for(until(lambda: bool(queued)), 5)
-    assert [row.id for row in queued] == [11]
+    assert [row.id for row in queued] == [51]
     await cluster.close()
 
 
@@ -75,7 +80,7 @@ async def test_rows_that_no_process_alive_has_to_send_are_waited_for_a_while_onl
     storage.others = False  # their process is gone, and nobody adopts them (the database refuses, say)
     cluster = held_behind_another_process(storage, queued)
     await asyncio.wait_for(until(lambda: bool(queued)), 5)
-    assert [row.id for row in queued] == [11], "the game goes on"
+    assert [row.id for row in queued] == [51], "the game goes on"
     await cluster.close()
 
 
@@ -86,7 +91,22 @@ async def test_a_live_process_that_never_sends_its_rows_does_not_stall_the_game_
     storage, queued = EarlierRows(), []  # type: ignore[var-annotated]
     cluster = held_behind_another_process(storage, queued)
     await asyncio.wait_for(until(lambda: bool(queued)), 5)
-    assert [row.id for row in queued] == [11]
+    assert [row.id for row in queued] == [51]
+    await cluster.close()
+
+
+async def test_each_game_held_is_released_when_its_own_earlier_rows_are_sent() -> None:
+    storage, queued = EarlierRows(), []  # type: ignore[var-annotated]
+    cluster = held_behind_another_process(storage, queued, game_id=5)
+    held_behind_another_process(storage, queued, game_id=6, cluster=cluster)
+    await asyncio.sleep(0.1)
+    storage.by_game[6] = None  # game 6's earlier line is sent; game 5's is not
+    await asyncio.wait_for(until(lambda: bool(queued)), 5)
+    await asyncio.sleep(0.1)
+    assert [row.id for row in queued] == [61], "game 5 still waits for its own earlier line"
+    storage.by_game[5] = None
+    await asyncio.wait_for(until(lambda: len(queued) == 2), 5)
+    assert [row.id for row in queued] == [61, 51]
     await cluster.close()
 
 
@@ -103,13 +123,74 @@ async def test_the_storage_tells_a_live_processs_waiting_rows_from_a_gone_ones(p
                                           language="en")
         row = DeliveryRow(game_id, 1, "text", {"text": "🌙 Night falls"}, channel_id=9)
         await first.add_deliveries([row])
-        assert await second.others_waiting(game_id, row.id) is True, "the first process, alive, sends it"
-        assert await first.others_waiting(game_id, row.id) is None, "its own"
+        assert await second.others_waiting({game_id: row.id}) == {game_id: True}, "the first process, alive, sends it"
+        assert await second.others_waiting({game_id: row.id - 1}) == {}, "nothing of it up to the row before"
+        assert await first.others_waiting({game_id: row.id}) == {}, "its own"
         await first.close()
-        assert await second.others_waiting(game_id, row.id) is False, "its process is gone: to adopt"
+        assert await second.others_waiting({game_id: row.id}) == {game_id: False}, "its process is gone: to adopt"
         assert [r.id for r in await second.adopt_deliveries()] == [row.id]
         await second.finish_deliveries([row.id])
-        assert await second.others_waiting(game_id, row.id) is None
+        assert await second.others_waiting({game_id: row.id}) == {}
     finally:
         await first.close()
         await second.close()
+
+
+async def test_steps_held_in_many_games_ask_the_database_once_per_pass(
+    postgres: PostgresDatabase, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A backlog holds many games at once (1,000 live games, thousands of rows waiting): each pass of the hold
+    asks one query for them all, not one per game."""
+    pause, games = 0.05, 10
+    monkeypatch.setattr(shards, "GATE_POLL_SECONDS", pause)
+    monkeypatch.setattr(shards, "GATE_POLL_MOST_SECONDS", pause)
+    first = await open_storage(postgres.target, exclusive=True, shard_ids=[0])
+    second = await open_storage(postgres.target, exclusive=True, shard_ids=[1])
+    queued: list[DeliveryRow] = []
+    cluster = Cluster(second, NoGames(), enqueue=queued.extend, forget=lambda game_id: None, reload=no_reload)
+    try:
+        earlier, later = [], []
+        for _ in range(games):
+            game_id = await first.create_game(game="cookie", status="running", seed=1, options={}, seats=[],
+                                              language="en")
+            earlier.append(DeliveryRow(game_id, 1, "text", {"text": "🌙 Night falls"}, channel_id=9))
+            later.append(DeliveryRow(game_id, 2, "text", {"text": "☀ Day 2 begins"}, channel_id=9))
+        await first.add_deliveries(earlier)  # the first process, alive, is still to send these
+        await second.add_deliveries(later)
+        looks: list[list[object]] = []
+        fetch = second._fetchall
+
+        async def counted(sql: str, params: list[object] = ()) -> list[tuple[object, ...]]:  # type: ignore[assignment]
+            if "owner IS DISTINCT FROM" in sql:  # the hold's look for earlier rows
+                looks.append(list(params))
+            return await fetch(sql, params)
+
+        monkeypatch.setattr(second, "_fetchall", counted)
+        started = asyncio.get_running_loop().time()
+        for before, row in zip(earlier, later, strict=True):
+            cluster.waiting_for[row.game_id] = before.id
+            assert cluster.admit([row]) == [], "held behind the first process's line"
+        await asyncio.wait_for(until(lambda: len(looks) >= 4), 5)
+        elapsed = asyncio.get_running_loop().time() - started
+        assert len(looks) <= elapsed / pause + 2, f"{len(looks)} queries in {elapsed:.2f} s of passes every {pause} s"
+        assert all(len(params) == 2 * games + 1 for params in looks), "each query looks at every game held"
+        assert queued == []
+        await first.finish_deliveries([row.id for row in earlier])  # sent: the held lines go next
+        await asyncio.wait_for(until(lambda: len(queued) == games), 5)
+        assert sorted(row.id for row in queued) == [row.id for row in later]
+    finally:
+        await cluster.close()
+        await first.close()
+        await second.close()
+
+
+async def test_the_look_for_earlier_rows_reads_on_each_backend(database: Database) -> None:
+    storage = await open_storage(database.target)
+    try:
+        game_id = await storage.create_game(game="cookie", status="running", seed=1, options={}, seats=[],
+                                            language="en")
+        row = DeliveryRow(game_id, 1, "text", {"text": "🌙 Night falls"}, channel_id=9)
+        await storage.add_deliveries([row])
+        assert await storage.others_waiting({game_id: row.id, game_id + 1: 99}) == {}, "one process: all its own"
+    finally:
+        await storage.close()
