@@ -163,16 +163,22 @@ def step_saved(seconds: float) -> None:
 
 # --- read at scrape time ----------------------------------------------------------------------------
 
-def waiting(rows: Iterable[int]) -> float:
-    """The rows waiting now (read from the database): sets the gauges and returns the oldest one's age."""
+def waiting(count: int, oldest: int | None) -> float:
+    """`count` rows wait now, `oldest` (its id) first (counted by the database): sets the gauges and returns the
+    oldest one's age, from when this process first knew it waiting. What is remembered of the rows before it
+    (sent since) is forgotten."""
     now = time.monotonic()
-    still = {row: _first_waiting.get(row, now) for row in rows}
-    _first_waiting.clear()
-    _first_waiting.update(still)
-    oldest = now - min(still.values()) if still else 0.0
-    DELIVERIES_WAITING.set(len(still))
-    DELIVERY_OLDEST.set(oldest)
-    return oldest
+    if oldest is None:
+        _first_waiting.clear()
+        age = 0.0
+    else:
+        still = {row: known for row, known in _first_waiting.items() if row >= oldest}
+        _first_waiting.clear()
+        _first_waiting.update(still)
+        age = now - _first_waiting.setdefault(oldest, now)
+    DELIVERIES_WAITING.set(count)
+    DELIVERY_OLDEST.set(age)
+    return age
 
 
 def games(counts: dict[tuple[str, str, int], int]) -> None:

@@ -34,7 +34,7 @@ from bot.discord.budget import CALLBACK, exempt
 from bot.discord.forwarding import FORWARDED_AT
 from bot.discord.parsing import Parse, around_interactions
 from bot.storage import Storage
-from bot.storage.operations import ping, unfinished_games, waiting_delivery_ids
+from bot.storage.operations import ping, unfinished_games, waiting_deliveries
 
 log = logging.getLogger(__name__)
 
@@ -152,7 +152,7 @@ class HealthServer:
             if here is None or shard in here:  # each process tells of its own shards' games
                 games[(game, state, shard)] = games.get((game, state, shard), 0) + number
         metrics.games(games)
-        metrics.waiting(await waiting_delivery_ids(self.storage))
+        metrics.waiting(*await waiting_deliveries(self.storage))
         return web.Response(body=metrics.exposition(), headers={"Content-Type": CONTENT_TYPE_LATEST})
 
     async def _healthz(self, request: web.Request) -> web.Response:
@@ -163,7 +163,7 @@ class HealthServer:
         try:
             await asyncio.wait_for(ping(self.storage), DATABASE_TIMEOUT)
             report["database"] = True
-            oldest = metrics.waiting(await asyncio.wait_for(waiting_delivery_ids(self.storage), DATABASE_TIMEOUT))
+            oldest = metrics.waiting(*await asyncio.wait_for(waiting_deliveries(self.storage), DATABASE_TIMEOUT))
         except Exception as error:  # a database that does not answer, whatever the reason
             report["database"] = False
             report["database_error"] = error.__class__.__name__

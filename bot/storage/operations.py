@@ -13,16 +13,19 @@ async def ping(storage: Storage) -> None:
     await storage._fetchall("SELECT 1")
 
 
-async def waiting_delivery_ids(storage: Storage) -> list[int]:
-    """The saved deliveries not yet sent that are this process's to send (with several processes on
-    one database: its own, and the unowned ones)."""
+async def waiting_deliveries(storage: Storage) -> tuple[int, int | None]:
+    """How many saved deliveries not yet sent are this process's to send (with several processes on one database:
+    its own, and the unowned ones), and the oldest one's id (None: none waits). Counted by the database: a backlog
+    may be thousands of rows."""
     if storage.owner is None:
-        rows = await storage._fetchall("SELECT id FROM deliveries WHERE state = 0")
+        rows = await storage._fetchall("SELECT COUNT(*), MIN(id) FROM deliveries WHERE state = 0")
     else:
         rows = await storage._fetchall(
-            "SELECT id FROM deliveries WHERE state = 0 AND (owner IS NULL OR owner = ?)", (storage.owner,)
+            "SELECT COUNT(*), MIN(id) FROM deliveries WHERE state = 0 AND (owner IS NULL OR owner = ?)",
+            (storage.owner,),
         )
-    return [int(r[0]) for r in rows]
+    count, oldest = rows[0]
+    return int(count), None if oldest is None else int(oldest)
 
 
 async def unfinished_games(storage: Storage) -> list[tuple[str, str, int | None, int]]:

@@ -24,7 +24,7 @@ from bot import metrics
 from bot.bench import TableLoad, _start_games
 from bot.benchmarking import interleaved_async
 from bot.storage import Storage, open_storage
-from bot.storage.operations import unfinished_games, waiting_delivery_ids
+from bot.storage.operations import unfinished_games, waiting_deliveries
 from bot.table import Table
 
 ROUNDS = 9
@@ -41,7 +41,7 @@ async def scrape(storage: Storage) -> bytes:
     for game, state, _guild, number in await unfinished_games(storage):
         counts[(game, state, 0)] = counts.get((game, state, 0), 0) + number
     metrics.games(counts)
-    metrics.waiting(await waiting_delivery_ids(storage))
+    metrics.waiting(*await waiting_deliveries(storage))
     return metrics.exposition()
 
 
