@@ -19,41 +19,27 @@ import pytest
 import pytest_asyncio
 
 from tests.discord.bot_process import BotProcess, Players, input_keys, query
-from tests.discord.test_shards import SHARDS, Cluster, answers, database, guild_of_shard, open_cookie, open_prompts
-from tests.discord_standin import DiscordStandIn, InteractionRecord
+from tests.discord.cluster import Cluster, database, running_cluster
+from tests.discord.test_shards import answers, open_cookie, open_prompts
+from tests.discord_standin import InteractionRecord
 from tests.endpoints import free_port, scrape, total
 
 __all__ = ["database"]  # the module's PostgreSQL database (a fixture)
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.serial]
-PLAYERS = 4
 SECOND_ANSWER_SECONDS = 1.5
 """How long a second answer to a click is waited for (shard 0's process waits 0.5 s for the other to take it)."""
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
 async def cluster(database: str, tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Cluster]:
-    logs = tmp_path_factory.mktemp("forwarding")
-    standin = DiscordStandIn(shard_count=SHARDS, flood_limit=None)
-    await standin.start()
-    guild = guild_of_shard(standin, 1)
-    users = [standin.add_user(f"p{i}") for i in range(PLAYERS)]
-    for user in users:
-        standin.add_member(guild, user)
-    processes = [
-        BotProcess(standin, guild, database, logs / f"shard-{n}.log", shard_ids=[n], shard_count=SHARDS,
-                   env={"METRICS_PORT": str(free_port())})
-        for n in range(SHARDS)
-    ]
-    try:
-        await asyncio.gather(*(p.start() for p in processes))
-        yield Cluster(standin, guild, users, database, processes)
-    finally:
-        for process in processes:
-            process.stop()
-        await standin.stop()
-    assert not standin.violations, standin.violations
-    assert not standin.unknown_requests, standin.unknown_requests
+    async with running_cluster(database, tmp_path_factory.mktemp("forwarding"), own_metrics_port) as made:
+        yield made
+
+
+def own_metrics_port() -> dict[str, str]:
+    """Each process its own /metrics: which process answered a click is what each one counts."""
+    return {"METRICS_PORT": str(free_port())}
 
 
 async def dm_clicks_handled(process: BotProcess) -> float:

@@ -13,21 +13,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import time
-from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 import pytest_asyncio
 
-from tests import pg
 from tests.discord.bot_process import (
     WINDOW,
-    BotProcess,
     Players,
-    PostgresReader,
     channel_lines,
     input_keys,
     public_lines,
@@ -35,85 +30,25 @@ from tests.discord.bot_process import (
     read_game,
     waiting_deliveries,
 )
-from tests.discord_standin import Channel, DiscordStandIn, Guild, RecordedRequest, User
+from tests.discord.cluster import SHARDS, Cluster, database, running_cluster
+from tests.discord_standin import Channel, DiscordStandIn, RecordedRequest, User
+
+__all__ = ["database"]  # the module's PostgreSQL database (a fixture)
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.serial]
 """One cluster of real bot processes for the module, racing clicks around a deadline: run alone."""
 
-SHARDS = 2
-PLAYERS = 4
 RACE_SPREAD = 0.02
 """Seconds between the last clicks around a deadline: one just before it, one at it, one after."""
 SLOW_SECONDS, SLOW_REQUESTS = 0.3, 4
 """The server's process's first messages for a new game each take this long to reach Discord."""
 
 
-@dataclass
-class Cluster:
-    standin: DiscordStandIn
-    guild: Guild
-    users: list[User]
-    url: str
-    processes: list[BotProcess]
-
-    @property
-    def dm_shard(self) -> BotProcess:
-        return self.processes[0]
-
-    @property
-    def server_shard(self) -> BotProcess:
-        return self.processes[1]
-
-
-@pytest.fixture(scope="module")
-def database() -> Iterator[str]:
-    """A migrated, empty PostgreSQL database on the session's throwaway server."""
-    try:
-        server = pg.start()
-    except pg.Unavailable as why:
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(f"PostgreSQL is needed in CI: {why}", pytrace=False)
-        pytest.skip(f"no PostgreSQL server: {why}")
-    name = pg._blocking(server.create_database())
-    try:
-        yield server.url(name)
-    finally:
-        PostgresReader.close_all()
-        server.stop()
-
-
-def guild_of_shard(standin: DiscordStandIn, shard: int) -> Guild:
-    """A server whose events Discord sends to `shard` ((id >> 22) % shard count)."""
-    while True:
-        guild = standin.add_guild("Game Night")
-        if (guild.id >> 22) % SHARDS == shard:
-            return guild
-        time.sleep(0.002)  # the next snowflake's timestamp
-
-
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
 async def cluster(database: str, tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Cluster]:
     logs = tmp_path_factory.mktemp("shards")
-    standin = DiscordStandIn(shard_count=SHARDS, flood_limit=None)
-    await standin.start()
-    guild = guild_of_shard(standin, 1)
-    users = [standin.add_user(f"p{i}") for i in range(PLAYERS)]
-    for user in users:
-        standin.add_member(guild, user)
-    processes = [
-        BotProcess(standin, guild, database, logs / f"shard-{n}.log", shard_ids=[n], shard_count=SHARDS,
-                   env={"FORWARD_DM_CLICKS": "false"})
-        for n in range(SHARDS)
-    ]
-    try:
-        await asyncio.gather(*(p.start() for p in processes))
-        yield Cluster(standin, guild, users, database, processes)
-    finally:
-        for process in processes:
-            process.stop()
-        await standin.stop()
-    assert not standin.violations, standin.violations
-    assert not standin.unknown_requests, standin.unknown_requests
+    async with running_cluster(database, logs, lambda: {"FORWARD_DM_CLICKS": "false"}) as made:
+        yield made
 
 
 async def slash(standin: DiscordStandIn, user: User, command: str, channel: Channel, **options: object) -> None:
