@@ -11,17 +11,24 @@ storage's part of it:
   waiting (writing a row it finds missing, the hand-over having failed, as taken by itself): `taken_by` is set
   by whichever comes first, in one statement each, so exactly one of them answers the interaction. Rows are
   dropped a while later (`prune_forwarded`).
+- Its writes go through the storage's writer, group-committed as every write (they were sent through the read
+  pool at first, for no reason of their own): the table being UNLOGGED, a commit of them alone waits for no disk
+  flush. NOTIFY needs no connection of its own (it is sent when its transaction commits); LISTEN does
+  (`listen_forwarded`).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
+from functools import partial
 from typing import Any
 
 import asyncpg
 
 from bot.storage.postgres_locks import LOST_CONNECTION, PROCESS_SPACE, SHARD_SPACE, open_connection
+from bot.storage.program import Program, Rows, Tx, Write
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +38,30 @@ SHARD_PROCESSES = (
     f" AND p.locktype = 'advisory' AND p.granted AND p.objsubid = 2 AND p.classid = {PROCESS_SPACE}"
     " AND s.database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND p.database = s.database"
 )
+
+
+def _forward(forward_id: int, target: int, payload: str, at: float) -> Program[None]:
+    yield Rows(
+        "WITH r AS (INSERT INTO forwarded_interactions (id, target, payload, at) VALUES (?, ?, ?, ?) RETURNING id)"
+        " SELECT pg_notify(?, r.id::text) FROM r", (forward_id, target, payload, at, channel(target)), only=True,
+    )
+
+
+def _take(forward_id: int, owner: int) -> Program[str | None]:
+    rows = yield Rows(
+        "UPDATE forwarded_interactions SET taken_by = ? WHERE id = ? AND taken_by IS NULL RETURNING payload",
+        (owner, forward_id), only=True,
+    )
+    return str(rows[0][0]) if rows else None
+
+
+def _claim(forward_id: int, target: int, at: float, owner: int) -> Program[bool]:
+    rows = yield Rows(
+        "INSERT INTO forwarded_interactions AS f (id, target, payload, at, taken_by) VALUES (?, ?, '', ?, ?)"
+        " ON CONFLICT (id) DO UPDATE SET taken_by = EXCLUDED.taken_by WHERE f.taken_by IS NULL RETURNING f.id",
+        (forward_id, target, at, owner), only=True,
+    )
+    return bool(rows)
 
 
 def channel(owner: int) -> str:
@@ -46,41 +77,30 @@ class ForwardedInteractions:
     shared: bool
     _reads: asyncpg.Pool | None
     _listener: asyncpg.Connection | None = None
+    _write: Callable[[Write[Any]], Awaitable[Any]]
+    transaction: Callable[[], AbstractAsyncContextManager[Tx]]
 
     async def shard_processes(self) -> dict[int, int]:
         assert self._reads is not None, "the storage is closed"
         return {int(shard): int(owner) for shard, owner in await self._reads.fetch(SHARD_PROCESSES)}
 
     async def forward_interaction(self, forward_id: int, target: int, payload: str, at: float) -> bool:
-        assert self._reads is not None, "the storage is closed"
-        await self._reads.fetch(
-            "WITH r AS (INSERT INTO forwarded_interactions (id, target, payload, at) VALUES ($1, $2, $3, $4)"
-            " RETURNING id) SELECT pg_notify($5, r.id::text) FROM r",
-            forward_id, target, payload, at, channel(target),
-        )
+        await self._write(partial(_forward, forward_id, target, payload, at))
         return True
 
     async def take_forwarded(self, forward_id: int) -> str | None:
-        assert self._reads is not None, "the storage is closed"
-        taken: str | None = await self._reads.fetchval(
-            "UPDATE forwarded_interactions SET taken_by = $2 WHERE id = $1 AND taken_by IS NULL RETURNING payload",
-            forward_id, self.owner,
-        )
+        assert self.owner is not None, "not a bot process"
+        taken: str | None = await self._write(partial(_take, forward_id, self.owner))
         return taken
 
     async def claim_forwarded(self, forward_id: int, target: int, at: float) -> bool:
-        assert self._reads is not None, "the storage is closed"
-        claimed = await self._reads.fetchval(
-            "INSERT INTO forwarded_interactions AS f (id, target, payload, at, taken_by) VALUES ($1, $2, '', $3, $4)"
-            " ON CONFLICT (id) DO UPDATE SET taken_by = $4 WHERE f.taken_by IS NULL RETURNING f.id",
-            forward_id, target, at, self.owner,
-        )
-        return claimed is not None
+        assert self.owner is not None, "not a bot process"
+        claimed: bool = await self._write(partial(_claim, forward_id, target, at, self.owner))
+        return claimed
 
     async def prune_forwarded(self, before: float) -> int:
-        assert self._reads is not None, "the storage is closed"
-        status = await self._reads.execute("DELETE FROM forwarded_interactions WHERE at < $1", before)
-        return int(status.rsplit(" ", 1)[-1])
+        async with self.transaction() as tx:
+            return await tx.execute("DELETE FROM forwarded_interactions WHERE at < ?", (before,))
 
     async def listen_forwarded(self, heard: Callable[[int], None]) -> bool:
         if not self.shared or self.owner is None or (self._listener is not None and not self._listener.is_closed()):

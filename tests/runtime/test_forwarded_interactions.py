@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from typing import Any
 
 from bot.discord.forwarding import game_of
 from bot.storage import open_storage
@@ -119,3 +120,44 @@ async def test_alone_on_a_database_nothing_is_forwarded(postgres: PostgresDataba
         assert await alone.listen_forwarded(lambda _: None) is False
     finally:
         await alone.close()
+
+
+class ReadsSeen:
+    """The storage's read pool, with the statements sent through it written down."""
+
+    def __init__(self, pool: Any) -> None:
+        self.pool = pool
+        self.statements: list[str] = []
+
+    def __getattr__(self, name: str) -> Any:
+        call = getattr(self.pool, name)
+        if name not in ("fetch", "fetchval", "fetchrow", "execute"):
+            return call
+
+        async def seen(sql: str, *args: Any, **kwargs: Any) -> Any:
+            self.statements.append(sql)
+            return await call(sql, *args, **kwargs)
+
+        return seen
+
+
+async def test_a_hand_over_is_written_through_the_storages_writer_not_its_read_pool(postgres: PostgresDatabase) -> None:
+    """Every write of the storage goes through its writer (group-committed, durable before the answer); the read
+    pool only reads. Forwarding's writes were sent through the read pool."""
+    sender = await open_storage(postgres.target, exclusive=True, shard_ids=[0])
+    target = await open_storage(postgres.target, exclusive=True, shard_ids=[1])
+    try:
+        assert target.owner is not None
+        reads = [ReadsSeen(sender._reads), ReadsSeen(target._reads)]  # type: ignore[attr-defined]
+        sender._reads, target._reads = reads  # type: ignore[attr-defined]
+        assert await sender.forward_interaction(1, target.owner, "{}", time.time())
+        assert await target.take_forwarded(1) == "{}"
+        assert not await sender.claim_forwarded(1, target.owner, time.time()), "the target has it"
+        assert await sender.claim_forwarded(2, target.owner, time.time()), "never handed over: taken back"
+        assert await sender.prune_forwarded(time.time() + 1) == 2
+        writes = [sql for seen in reads for sql in seen.statements
+                  if any(word in sql.upper() for word in ("INSERT ", "UPDATE ", "DELETE "))]
+        assert writes == [], f"written through the read pool: {writes}"
+    finally:
+        await sender.close()
+        await target.close()
