@@ -1,8 +1,8 @@
 """Paced, ordered sending to one destination (a channel or a member's DMs).
 
 Items queue in order; consecutive text lines are packed into as few messages as fit 2000
-characters (and folded into the prompt that follows them); a sliding window keeps every
-destination at most 5 messages in any 5 s (Discord's per-channel limit) while letting short
+characters (and folded into the prompt that follows them: bot/discord/packing.py, with the items' kinds); a
+sliding window keeps every destination at most 5 messages in any 5 s (Discord's per-channel limit) while letting short
 bursts go out at once. A status edit is an item of the same ordered stream, so it never runs
 ahead of the texts queued before it; a newer edit of the same status replaces one still waiting. A
 settling edit (a game's status message) waits a moment for newer ones while what was queued after it
@@ -34,13 +34,13 @@ import inspect
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import discord
 
 from bot import metrics
 from bot.discord.failures import TELL_AFTER_FAILURES, backoff, transient
+from bot.discord.packing import Item, Message, Status, Text, next_chunks
 from bot.discord.replies import FollowUp
 from bot.render import clip
 from bot.storage import database_away
@@ -56,49 +56,6 @@ ROW_BITS = (1 << 22) - 1
 SETTLE_SHARE = 0.3
 """The share of a window a settling status edit waits for newer ones (1.5 s against Discord): a game's
 status changes at every click, and one edit then shows a burst of them."""
-
-
-@dataclass
-class Text:
-    text: str
-    rows: list[int] = field(default_factory=list)
-    tag: Any = None
-    """Who queued it (the game master uses (game id, step)), for `drop`."""
-
-
-@dataclass
-class Message:
-    """A message with components (a prompt) or a file; sent on its own, in order with the text."""
-
-    content: str
-    build: Callable[[], dict[str, Any] | Awaitable[dict[str, Any]]] = field(default=dict)
-    """Called at send time (components, files): may be async, e.g. to render a picture off the loop."""
-    on_sent: Callable[[Any], Awaitable[None]] | None = None
-    rows: list[int] = field(default_factory=list)
-    tag: Any = None
-    wanted: Callable[[], bool] | None = None
-    """Asked just before sending: False drops it (a prompt answered or gone meanwhile)."""
-    batch: int | None = None
-    """Set for a message claimed before a restart: sent alone, exactly as claimed, with this nonce."""
-    on_refused: Callable[[BaseException], Awaitable[None]] | None = None
-    """Told when Discord refuses this message for good (a member's DMs closed: 403), before its rows are
-    dropped, so what stands in for it is saved first (a game night's reminder: a mention in the channel)."""
-
-
-@dataclass
-class Status:
-    update: Callable[[], Awaitable[None]]
-    key: Any = None
-    """What it edits: a newer edit of the same key still waiting replaces it."""
-    rows: list[int] = field(default_factory=list)
-    tag: Any = None
-    settle: bool = False
-    """A settling edit (a game's status message) waits a while for newer ones (`Outbox.put`)."""
-    due: float = 0.0
-    """The loop's time before which it is not sent (a settling edit); what was queued after it may go first."""
-
-
-Item = Text | Message | Status
 
 
 class Journal(Protocol):
@@ -297,45 +254,7 @@ class Outbox:
 
     # --- the sending loop -------------------------------------------------------------------------
     def _next_chunks(self) -> tuple[list[list[Text | Message]], Status | None]:
-        """Take the queue up to the first status edit that is due: the messages to send (each a list
-        of the items it holds: texts packed together, and folded into a following message when they
-        fit), then that status edit. Edits still settling stay queued, in their places."""
-        chunks: list[list[Text | Message]] = []
-        settling: list[Item] = []
-        now = asyncio.get_running_loop().time()
-        texts: list[Text] = []
-        size = -1
-
-        def flush() -> None:
-            nonlocal texts, size
-            if texts:
-                chunks.append(list(texts))
-            texts, size = [], -1
-
-        status: Status | None = None
-        taken = 0
-        for item in self._queue:
-            taken += 1
-            if isinstance(item, Status) and item.due > now:
-                settling.append(item)
-                continue
-            if isinstance(item, Status):
-                status = item
-                break
-            if isinstance(item, Text):
-                length = len(clip(item.text, LIMIT))
-                if size + 1 + length > LIMIT:
-                    flush()
-                texts.append(item)
-                size += 1 + length
-                continue
-            if item.batch is not None or size + 1 + len(item.content) > LIMIT:
-                flush()  # a claimed message goes exactly as claimed; a long one goes alone
-            chunks.append([*texts, item])
-            texts, size = [], -1
-        flush()
-        self._queue[:taken] = settling
-        return chunks, status
+        return next_chunks(self._queue, asyncio.get_running_loop().time(), LIMIT)
 
     def _settling_for(self) -> float | None:
         """Seconds until the first settling edit is due, when nothing else is queued; else None."""
