@@ -22,8 +22,9 @@ import discord
 from discord.ext import commands
 
 from bot.discord.attempts import already_there, carried_by, follow_up_since, same_content
+from bot.discord.batches import claimed_since
 from bot.discord.failures import backoff
-from bot.discord.outbox import Item, Message, Outbox, Sender, Text, claimed_since
+from bot.discord.outbox import Item, Message, Outbox, Sender, Text
 from bot.discord.presenting import public_player
 from bot.discord.priority import Foreground
 from bot.discord.replies import Replies

@@ -19,7 +19,7 @@ Which acts may carry what:
   moment.
 
 A follow-up carries no nonce, so a restart cannot rely on Discord refusing a second copy: rows claimed
-for one get a negative batch that says when (bot/discord/outbox.py `follow_up_batch`), saved with the
+for one get a negative batch that says when (bot/discord/batches.py `follow_up_batch`), saved with the
 interaction whose token carries it (`FollowUp.carrier`), and whoever sends such a claim again (after an error
 that may hide the follow-up, or after a restart) first looks for that interaction's follow-up made since
 (`follow_up_since`, `carried_by`), whatever it says by now.
