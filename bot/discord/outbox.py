@@ -483,7 +483,7 @@ class Outbox:
             except Exception as error:
                 if transient(error) or database_away(error):  # Discord or the database: tried again later
                     raise TryAgain([status], error) from error
-                log.exception("status update failed")
+                log_failure(log, error, "status update failed")  # a defect: dropped (a newer one shows it all)
             finally:
                 self._mark_sent()
         if status.rows and self._journal is not None:
