@@ -313,9 +313,11 @@ class Lobby(commands.Cog):
             self.gm.replies.withdraw(interaction)
             await self._refuse(interaction, error, language)
             return
-        await self.gm.ephemeral(interaction, t(language, "lobby-started-you", id=game.id))
-        if public:
-            self.gm.replies.offer(interaction)
+        if await told(self.gm.ephemeral(interaction, t(language, "lobby-started-you", id=game.id))):
+            if public:
+                self.gm.replies.offer(interaction)
+        else:  # the game's first messages do not wait for an answer that failed
+            self.gm.replies.withdraw(interaction)
         await self.gm.retire_join_button(game.id)
         await self.gm.lobby.tell_changed(game.row)  # who was called is told it started
 

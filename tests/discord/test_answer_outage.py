@@ -116,3 +116,24 @@ async def test_a_join_whose_private_answer_meets_an_outage_is_seated_and_told_to
         joined = t("ru", "lobby-joined", player=player.mention, count=2, max=registry.engine("cookie").max_players)
         assert standin.transcript(w.channel).count(joined) == 1, "the channel is told who joined, once"
         assert errors(caplog) == []
+
+
+async def test_a_start_whose_private_answer_meets_an_outage_still_retires_the_join_button(
+    tmp_path: Path, standin: DiscordStandIn, caplog: pytest.LogCaptureFixture, quick_looks: None,
+) -> None:
+    """/start saves the game, answers the host, then takes the Join button off the lobby's announcement: the
+    answer's 503 left the button on a game already running, and an ERROR."""
+    async with world(tmp_path, 4, standin=standin) as w:
+        await w.slash(w.users[0], "cookie new")
+        for user in w.users[1:]:
+            await w.slash(user, "join")
+        row = await w.gm.lobby.current(w.channel.id)
+        assert row is not None
+        private_answers_fail(standin)
+        with caplog.at_level(logging.INFO):
+            await invoked(w, w.users[0], "start")
+        game = w.game(row.id)
+        assert game is not None and game.running, "the game started"
+        join_button = f"gmj|{row.id}"
+        assert not any(b.get("custom_id") == join_button for m in standin.channel_view(w.channel) for b in m.buttons)
+        assert errors(caplog) == []
