@@ -12,6 +12,7 @@ from discord.ext import commands, tasks
 from bot.discord import signup
 from bot.discord.checks import is_moderator
 from bot.discord.game_cog import answer_in_channel, game_master, seat_for, send_rules, test_dm
+from bot.discord.replies import told
 from bot.discord.text import escape_name, refusal_text
 from bot.discord.translator import text
 from bot.i18n import normalize, t
@@ -109,8 +110,8 @@ class Lobby(commands.Cog):
         except LobbyError as error:
             await self._refuse(interaction, error, language)
             return
-        await self.gm.ephemeral(interaction, t(language, "lobby-joined-you", id=row.id))
-        if not signup.anonymous(row):  # a public act: the channel's next lines follow it up
+        answered = await told(self.gm.ephemeral(interaction, t(language, "lobby-joined-you", id=row.id)))
+        if answered and not signup.anonymous(row):  # a public act: the channel's next lines follow it up
             self.gm.replies.offer(interaction)
         await self._announce_join(row, interaction.user.mention)
 
@@ -312,9 +313,11 @@ class Lobby(commands.Cog):
             self.gm.replies.withdraw(interaction)
             await self._refuse(interaction, error, language)
             return
-        await self.gm.ephemeral(interaction, t(language, "lobby-started-you", id=game.id))
-        if public:
-            self.gm.replies.offer(interaction)
+        if await told(self.gm.ephemeral(interaction, t(language, "lobby-started-you", id=game.id))):
+            if public:
+                self.gm.replies.offer(interaction)
+        else:  # the game's first messages do not wait for an answer that failed
+            self.gm.replies.withdraw(interaction)
         await self.gm.retire_join_button(game.id)
         await self.gm.lobby.tell_changed(game.row)  # who was called is told it started
 

@@ -10,6 +10,7 @@ import discord
 from discord.ext import commands
 
 from bot.discord.failures import transient
+from bot.discord.replies import told
 from bot.discord.service import GameMaster
 from bot.gathering.times import DEFAULT_ZONE, parse_clock
 from bot.i18n import normalize, t
@@ -95,10 +96,13 @@ async def create_game(
         return
     engine = registry.engine(game_name)
     lobby_cog = interaction.client.get_cog("Lobby")  # type: ignore[attr-defined]
+    # the lobby is saved: Discord failing the private answer leaves its announcement to go all the same
     if not row.seats and lobby_cog is not None:  # a game with sign-up questions: the host signs up too
-        await lobby_cog.ask_first(interaction, row, language, intro=t(language, "lobby-created-signup", id=row.id))
+        answered = await told(
+            lobby_cog.ask_first(interaction, row, language, intro=t(language, "lobby-created-signup", id=row.id))
+        )
     else:
-        await gm.ephemeral(interaction, t(language, "lobby-created-you", id=row.id))
+        answered = await told(gm.ephemeral(interaction, t(language, "lobby-created-you", id=row.id)))
     title = t(channel_language, f"{game_name}-title")
     if engine.anonymous(engine.parse_options(row.options)):  # not even the host is named
         gm.replies.forget(interaction.channel.id)  # nor anyone whose interaction a follow-up would show
@@ -107,7 +111,8 @@ async def create_game(
     else:
         announcement = t(channel_language, "lobby-created", game=title, id=row.id,
                          host=interaction.user.mention, min=engine.min_players, max=engine.max_players)
-        gm.replies.offer(interaction)  # a public act: the announcement follows it up
+        if answered:
+            gm.replies.offer(interaction)  # a public act: the announcement follows it up
 
     # with a Join button (one click: the same as /join) while the lobby is open (bot/discord/standing.py), and
     # how many members who asked to be called would come ("7 would come at 10")

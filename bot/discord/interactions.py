@@ -19,6 +19,7 @@ from bot.discord.components import (
     parse_ids,
     taken_by_an_item,
 )
+from bot.discord.failures import transient
 from bot.discord.outboxes import Outboxes
 from bot.discord.presenting import (
     carried_value,
@@ -31,7 +32,7 @@ from bot.discord.presenting import (
 )
 from bot.discord.priority import Foreground
 from bot.discord.relay import Relay
-from bot.discord.replies import Replies, ephemeral
+from bot.discord.replies import Replies, ephemeral, refused
 from bot.discord.standing import Standing
 from bot.discord.text import event_text
 from bot.i18n import normalize, reading_as, t
@@ -346,20 +347,24 @@ class Interactions:
         """Log `what` failed and tell the member. The same interaction delivered twice (the first delivery was
         answered) or answered too late (nothing reaches the member through it any more) is a line in the log,
         no traceback and no answer; a database away for a moment (a PostgreSQL restart) is no defect either:
-        one warning line, and the member is asked to look whether it counted and try again."""
+        one warning line, and the member is asked to look whether it counted and try again; so is Discord failing
+        for a moment (an outage: a 5xx, a time-out)."""
         code = error.code if isinstance(error, discord.HTTPException) else None
         if code == ALREADY_ANSWERED:
             log.info("%s: interaction %s was already answered", what, interaction.id)
             return
-        if code == TOO_LATE:
+        if code == TOO_LATE or (isinstance(error, discord.HTTPException) and refused(error)):
             log.warning("%s: interaction %s answered too late", what, interaction.id)
             return
         away = error is not None and database_away(error)
+        discord_away = error is not None and not away and transient(error)
         if away:
             log.warning("%s: the database is out of reach (%s)", what, type(error).__name__)
+        elif discord_away:  # an outage: nothing of the bot's to fix (the member may not be told either)
+            log.warning("%s: Discord failed its answer (%s)", what, error)
         elif error is not None:
             log.error("%s failed", what, exc_info=error)
-        key = "error-database-away" if away else "error-internal"
+        key = "error-database-away" if away else "error-discord-away" if discord_away else "error-internal"
         try:
             await ephemeral(interaction, t(normalize(str(interaction.locale)), key))
         except discord.HTTPException:

@@ -17,7 +17,9 @@ A send that fails for a while (a 5xx, a time-out, a broken connection: bot/disco
 tried again with backoff, in order: the destination's queue waits for it, its rows stay waiting (a
 restart sends them), and a claimed message is tried again with its nonce, which Discord does not create
 twice. So is a claim the database could not save (it is restarting): nothing was sent yet. Only a
-permanent answer (403, 404, another 4xx) drops a message's rows.
+permanent answer (403, 404, another 4xx) drops a message's rows. Whatever else fails in a round (another of
+the journal's writes meeting the database away, a defect: logged once) ends nothing either: what was left of
+the round is sent again, first, in its order.
 
 A message may go through a cheaper way than `send` (`follow_up`: an interaction's follow-up, outside
 Discord's global rate limit, bot/discord/replies.py). A follow-up carries no nonce: its rows are claimed
@@ -36,14 +38,13 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-import discord
-
 from bot import metrics
+from bot.discord.batches import follow_up_batch
 from bot.discord.failures import TELL_AFTER_FAILURES, backoff, transient
 from bot.discord.packing import Item, Message, Status, Text, next_chunks
 from bot.discord.replies import FollowUp
 from bot.render import clip
-from bot.storage import database_away
+from bot.storage import database_away, log_failure
 from bot.waiting import stop_task, wait_at_most
 
 log = logging.getLogger(__name__)
@@ -51,8 +52,6 @@ log = logging.getLogger(__name__)
 MESSAGES_PER_WINDOW = 5
 WINDOW_SECONDS = 5.0
 LIMIT = 2000
-ROW_BITS = (1 << 22) - 1
-"""A follow-up's batch: its first row in the low bits (one batch per message), the time of its claim above."""
 SETTLE_SHARE = 0.3
 """The share of a window a settling status edit waits for newer ones (1.5 s against Discord): a game's
 status changes at every click, and one edit then shows a burst of them."""
@@ -88,26 +87,6 @@ class TryAgain(Exception):
         self.error = error
 
 
-def follow_up_batch(last_sent: int, first_row: int) -> int:
-    """The batch of rows claimed for a follow-up: negative, in its high bits the moment of the claim as a
-    Discord snowflake's (and later than `last_sent`, the last message sent there), so that a restart takes
-    only a message made since for it (`claimed_since`); its first row in the low bits (one batch per message)."""
-    since = max((last_sent >> 22) + 1, discord.utils.time_snowflake(discord.utils.utcnow()) >> 22)
-    return -((since << 22) | (first_row & ROW_BITS))
-
-
-def claimed_since(batch: int) -> int | None:
-    """The snowflake from which a follow-up claimed as `batch` may have been made; None for a claim saved
-    before batches said when (its first row's id alone)."""
-    since = (-batch >> 22) << 22
-    return since if since >> 22 >= LEGACY_BELOW else None
-
-
-LEGACY_BELOW = 1 << 30
-"""A follow-up's batch claimed before they said when holds a row id: its high bits are far below this (12 days
-after Discord's epoch, in milliseconds)."""
-
-
 class Outbox:
     def __init__(
         self,
@@ -133,6 +112,8 @@ class Outbox:
         """Called once when the same item has failed TELL_AFTER_FAILURES times in a row (still retried)."""
         self._failures = 0
         """Transient failures in a row of the item at the head of the queue."""
+        self._told = False
+        """An unexpected failure of these was logged (`_run`): the next ones in a row are not."""
         self._window = window
         self._journal = journal
         self._on_idle = on_idle
@@ -273,11 +254,13 @@ class Outbox:
                     await wait_at_most(self._wake, wait)  # woken early by more to send
                     continue
                 chunks, status = self._next_chunks()
+                sent = 0
                 try:
                     for index, chunk in enumerate(chunks):
                         if self._turn is not None:
                             await self._turn()
                         await self._send_chunk(chunk, later=[*chunks[index + 1 :], *([[status]] if status else [])])
+                        sent += 1
                     if status is not None:
                         if self._turn is not None:
                             await self._turn()
@@ -285,7 +268,14 @@ class Outbox:
                 except TryAgain as again:
                     await self._wait_to_try_again(again)
                     continue
-                self._failures = 0
+                except Exception as error:  # a write outside a send's own retry, or a defect: never the end of it
+                    if not self._told:  # once while it lasts; what was left of the round goes again, first
+                        log_failure(log, error, "sending to a destination failed; trying again")
+                    self._told = True
+                    rest = [item for chunk in chunks[sent:] for item in chunk] + ([status] if status else [])
+                    await self._wait_to_try_again(TryAgain(rest, error))
+                    continue
+                self._failures, self._told = 0, False
             self._idle.set()
             if self._on_idle is None:
                 return
@@ -317,9 +307,9 @@ class Outbox:
         `later` (the rest of this round), to be sent again in order."""
         message = chunk[-1] if isinstance(chunk[-1], Message) else None
         if message is not None and message.wanted is not None and not message.wanted():
-            metrics.delivery_dropped("unwanted")
-            if message.rows and self._journal is not None:
+            if message.rows and self._journal is not None:  # (the database away: `_run` sends it all again)
                 await self._journal.dropped(message.rows)
+            metrics.delivery_dropped("unwanted")
             chunk = chunk[:-1]
             message = None
             if not chunk:
@@ -381,7 +371,10 @@ class Outbox:
                 with contextlib.suppress(Exception):
                     await self._journal.dropped(rows)
             if self._on_failure is not None:
-                await self._on_failure(error)
+                try:  # (not the message again: it was refused)
+                    await self._on_failure(error)
+                except Exception as failure:
+                    log_failure(log, failure, "what follows a refused message failed")
 
     @staticmethod
     def _as_claimed(chunk: list[Text | Message], content: str, batch: int | None) -> Message:
@@ -409,7 +402,7 @@ class Outbox:
             except Exception as error:
                 if transient(error) or database_away(error):  # Discord or the database: tried again later
                     raise TryAgain([status], error) from error
-                log.exception("status update failed")
+                log_failure(log, error, "status update failed")  # a defect: dropped (a newer one shows it all)
             finally:
                 self._mark_sent()
         if status.rows and self._journal is not None:

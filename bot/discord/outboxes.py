@@ -7,7 +7,7 @@ together: those made while one save is under way share the next (one write for a
 one each, on the click's way to the disk). A mark not saved yet when the process dies leaves the rows
 claimed, and the restart's send is that same idempotent one (after a follow-up, which has no nonce, an
 outbox sends nothing new until `saved`: bot/discord/outbox.py). A mark the database could not save (a
-restart of it) is saved again until it is.
+restart of it) is saved again until it is; so is a drop (a message refused for good, a prompt no longer wanted).
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ import discord
 from discord.ext import commands
 
 from bot.discord.attempts import already_there, carried_by, follow_up_since, same_content
+from bot.discord.batches import claimed_since
 from bot.discord.failures import backoff
-from bot.discord.outbox import Item, Message, Outbox, Sender, Text, claimed_since
+from bot.discord.outbox import Item, Message, Outbox, Sender, Text
 from bot.discord.presenting import public_player
 from bot.discord.priority import Foreground
 from bot.discord.replies import Replies
@@ -71,6 +72,8 @@ class Outboxes:
         registered while it is loaded)."""
         self._marks: list[tuple[list[int], list[tuple[int, str, int, int]]]] = []
         """Rows sent (and where their prompts went) not saved as sent yet."""
+        self._drops: list[int] = []
+        """Rows dropped (refused for good, or a prompt no longer wanted) not saved as dropped yet."""
         self._marking: asyncio.Task[None] | None = None
         self.deliver: Callable[[list[DeliveryRow]], Awaitable[None]] | None = None
         """Saves rows that are no step's and queues them in their order among their game's (bot/discord/delivering.py
@@ -278,8 +281,9 @@ class Outboxes:
         hold back their game's later lines in the other processes, and be sent again by whichever adopted
         them once this process is gone."""
         failures = 0
-        while self._marks:
+        while self._marks or self._drops:
             marks, self._marks = self._marks, []
+            drops, self._drops = self._drops, []
             rows = [row for sent, _ in marks for row in sent]
             posts: dict[tuple[int, str], tuple[int, str, int, int]] = {}
             for _, prompts in marks:
@@ -287,12 +291,17 @@ class Outboxes:
                     posts.pop(post[:2], None)
                     posts[post[:2]] = post
             try:
-                await self.storage.finish_deliveries(rows, prompts=list(posts.values()))
+                if drops:
+                    await self.storage.finish_deliveries(drops, state=DELIVERY_DROPPED)
+                    drops = []
+                if rows:
+                    await self.storage.finish_deliveries(rows, prompts=list(posts.values()))
             except Exception as error:  # still claimed (a restart sends them again, as the same messages)
                 failures += 1
-                log.warning("could not save %d rows as sent (%s); trying again in %.0f s", len(rows), error,
-                            backoff(failures))
+                log.warning("could not save %d rows as sent (%s); trying again in %.0f s", len(rows) + len(drops),
+                            error, backoff(failures))
                 self._marks[:0] = marks  # before the marks made meanwhile: a prompt posted again stays the last
+                self._drops[:0] = drops
                 await asyncio.sleep(backoff(failures))
             else:
                 failures = 0
@@ -303,4 +312,7 @@ class Outboxes:
             await asyncio.shield(self._marking)
 
     async def dropped(self, rows: list[int]) -> None:
-        await self.storage.finish_deliveries(rows, state=DELIVERY_DROPPED)
+        """Saved as the marks are (`_save_marks`): a database away for now is tried again, not raised."""
+        self._drops += rows
+        if self._marking is None or self._marking.done():
+            self._marking = asyncio.create_task(self._save_marks())

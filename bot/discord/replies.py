@@ -19,7 +19,7 @@ Which acts may carry what:
   moment.
 
 A follow-up carries no nonce, so a restart cannot rely on Discord refusing a second copy: rows claimed
-for one get a negative batch that says when (bot/discord/outbox.py `follow_up_batch`), saved with the
+for one get a negative batch that says when (bot/discord/batches.py `follow_up_batch`), saved with the
 interaction whose token carries it (`FollowUp.carrier`), and whoever sends such a claim again (after an error
 that may hide the follow-up, or after a restart) first looks for that interaction's follow-up made since
 (`follow_up_since`, `carried_by`), whatever it says by now.
@@ -40,7 +40,7 @@ import discord
 from discord.webhook.async_ import async_context
 
 from bot.discord.attempts import ONE_ATTEMPT, at_most_once, once
-from bot.discord.failures import may_have_landed
+from bot.discord.failures import may_have_landed, transient
 from bot.render import clip, joined
 from bot.waiting import wait_at_most
 
@@ -79,6 +79,25 @@ class Token:
 def refused(error: discord.HTTPException) -> bool:
     """Whether Discord refused the token itself (then nothing was made with it)."""
     return error.status == 401 or error.code in TOKEN_REFUSED
+
+
+def unanswerable(error: BaseException) -> bool:
+    """Whether an interaction's answer failed through no fault of the bot's: Discord down for now (a 5xx, a
+    time-out: bot/discord/failures.py), or the interaction's token no longer works (it came too late)."""
+    return transient(error) or (isinstance(error, discord.HTTPException) and refused(error))
+
+
+async def told(answer: Awaitable[Any]) -> bool:
+    """`answer` (a private answer) to what is already done and saved; False when Discord failed it
+    (`unanswerable`): a warning, and what the act does in public (the channel's line) still follows."""
+    try:
+        await answer
+    except Exception as error:
+        if not unanswerable(error):
+            raise
+        log.warning("a private answer to what was done failed (%s); the rest goes on", error)
+        return False
+    return True
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,10 @@ AWAY = (
     ConnectionError,
 )
 
+LEFT_BY_THE_SERVER = ("another operation (2) is in progress", "another operation (4) is in progress")
+"""A connection's next query while it still waits for the end of the server's error (2), or is being closed
+(4): the server went away in between (a restart). Another operation in progress is two at once: a defect."""
+
 
 def database_away(error: BaseException) -> bool:
     """Whether `error`, or what it was raised from, is the database being out of reach."""
@@ -30,6 +34,8 @@ def database_away(error: BaseException) -> bool:
             return True  # a new connection refused while the server restarts (its socket gone meanwhile)
         if isinstance(seen, OSError) and _raised_in_asyncpg(seen):
             return True  # a pool's new connection to a server's socket that is gone for now
+        if isinstance(seen, asyncpg.exceptions.InternalClientError) and str(seen).endswith(LEFT_BY_THE_SERVER):
+            return True
         seen = seen.__cause__ or seen.__context__
     return False
 

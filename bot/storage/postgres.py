@@ -40,6 +40,8 @@ from bot.storage import migrate as schema
 from bot.storage.base import Storage
 from bot.storage.postgres_forwarding import ForwardedInteractions
 from bot.storage.postgres_locks import (
+    ADOPT_ROWS,
+    ADOPTING,
     CLOSE_SECONDS,
     DEADLINE_SPACE,
     LIVE_PROCESSES,
@@ -71,7 +73,7 @@ from bot.storage.program import (
     run_in,
     submit_as_task,
 )
-from bot.storage.rows import DELIVERY_COLUMNS, DeliveryRow, IntegrityError, delivery_row
+from bot.storage.rows import DeliveryRow, IntegrityError, delivery_row
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -187,11 +189,9 @@ class PostgresStorage(ForwardedInteractions, Storage):
     async def adopt_deliveries(self) -> list[DeliveryRow]:
         if self.owner is None:
             return []
-        async with self.transaction() as tx:
-            rows = await tx.fetchall(
-                f"UPDATE deliveries SET owner = ? WHERE state = 0 AND owner IS DISTINCT FROM ? AND (owner IS NULL"
-                f" OR owner NOT IN ({LIVE_PROCESSES})) RETURNING {DELIVERY_COLUMNS}", (self.owner, self.owner),
-            )
+        async with self.transaction() as tx:  # one adopter at a time, never waiting on a row: no deadlock
+            alone = (await tx.fetchall(ADOPTING, ()))[0][0]
+            rows = await tx.fetchall(ADOPT_ROWS, (self.owner, self.owner)) if alone else []
         if rows:
             log.info("adopted %d delivery rows of bot processes that stopped", len(rows))
         return sorted((delivery_row(r) for r in rows), key=lambda row: row.id)

@@ -19,6 +19,7 @@ import asyncpg
 
 from bot.startup import StartupError
 from bot.storage.base import shown_url
+from bot.storage.rows import DELIVERY_COLUMNS
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +31,7 @@ UNLOCK_AFTER = 0.002
 """Seconds a lock connection given back keeps its locks for a next holder to give them back with
 its own lock (`LockConnections`): other processes wait at most this much longer for a game."""
 LOCK_SPACE = 0x6A6D  # the storage's two-int advisory keys: (LOCK_SPACE, what)
-MIGRATION_LOCK, BOT_LOCK = 1, 2
+MIGRATION_LOCK, BOT_LOCK, ADOPT_LOCK = 1, 2, 3
 SHARD_SPACE = LOCK_SPACE + 1  # (SHARD_SPACE, shard id): the process running that shard
 PROCESS_SPACE = LOCK_SPACE + 2  # (PROCESS_SPACE, number): a live bot process
 DEADLINE_SPACE = LOCK_SPACE + 3  # (DEADLINE_SPACE, deadline_key): the process firing that deadline
@@ -49,6 +50,13 @@ LIVE_PROCESSES = (
     "SELECT l.objid::bigint FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2"
     f" AND l.classid = {PROCESS_SPACE}"
     " AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+)
+ADOPTING = f"SELECT pg_try_advisory_xact_lock({LOCK_SPACE}, {ADOPT_LOCK})"
+"""One process adopts at a time (`adopt_deliveries`): the others leave it to that one (a game's rows go to one)."""
+ADOPT_ROWS = (  # rows another transaction holds (a process claiming its own) are left: adopting never waits on them
+    "UPDATE deliveries SET owner = ? WHERE id IN (SELECT id FROM deliveries WHERE state = 0 AND owner IS DISTINCT"
+    f" FROM ? AND (owner IS NULL OR owner NOT IN ({LIVE_PROCESSES})) ORDER BY id FOR UPDATE SKIP LOCKED)"
+    f" RETURNING {DELIVERY_COLUMNS}"
 )
 _DIGITS = re.compile(r"\d+")
 

@@ -24,6 +24,8 @@ from bot.discord.outboxes import Outboxes
 from bot.discord.presenting import status_text
 from bot.discord.priority import Foreground
 from bot.live import LiveGame, Seat
+from bot.startup import StartupError
+from bot.storage import DELIVERY_DROPPED, DELIVERY_SENT
 from games.core.rng import derived
 from tests.discord.world import WINDOW, World, open_game, world
 from tests.discord_standin import DiscordStandIn, RecordedRequest
@@ -295,6 +297,35 @@ async def test_a_mark_that_cannot_be_saved_for_now_is_saved_again_with_those_mad
     await outboxes.done([8], None, [])
     await outboxes.drained()
     assert storage.saves == [[7], [7, 8], [7, 8]]
+
+
+class AwayForDrops:
+    """Records each save (rows, state); the first `fail` saves meet the database away."""
+
+    def __init__(self, fail: int) -> None:
+        self.saves: list[tuple[list[int], int]] = []
+        self.fail = fail
+
+    async def finish_deliveries(self, ids: list[int], *, state: int = DELIVERY_SENT, prompts: Any = ()) -> None:
+        self.saves.append((list(ids), state))
+        if self.fail:
+            self.fail -= 1
+            raise StartupError("startup-db-pg-cannot-connect", url="postgresql://db", reason="shutting down")
+
+
+async def test_a_drop_that_meets_the_database_away_is_saved_again_until_it_is_not_raised_into_the_sending(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A message Discord refused for good (or a prompt no longer wanted) has its rows dropped: a PostgreSQL
+    restart then left them waiting, unsent, in front of their game's later lines in the other processes until a
+    restart (the refused message's drop was suppressed), or ended the outbox's sending (the unwanted prompt's)."""
+    monkeypatch.setattr("bot.discord.outboxes.backoff", lambda failures: 0.01)
+    storage = AwayForDrops(fail=2)
+    outboxes = journal(storage)  # type: ignore[arg-type]
+    await outboxes.dropped([5])
+    await outboxes.done([6], None, [])
+    await outboxes.drained()
+    assert ([5], DELIVERY_DROPPED) in storage.saves[2:] and ([6], DELIVERY_SENT) in storage.saves[2:], storage.saves
 
 
 async def test_an_answered_interaction_is_freed_at_once_not_left_to_the_cyclic_collector(

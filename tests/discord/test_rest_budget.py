@@ -17,7 +17,8 @@ import discord
 import pytest
 
 import bot.lobby
-from bot.discord.outbox import ROW_BITS, Message, Outbox, claimed_since
+from bot.discord.batches import ROW_BITS, claimed_since
+from bot.discord.outbox import Message, Outbox
 from bot.discord.replies import ANSWER_WAIT, LIFETIME, MARGIN, FollowUp, Replies
 from tests.discord.world import WINDOW, World, open_game, world
 from tests.discord_standin import DiscordStandIn, RecordedRequest

@@ -17,6 +17,7 @@ import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
+import asyncpg
 import pytest
 
 from bot.live import LiveGame, Step
@@ -233,6 +234,29 @@ async def test_a_dead_process_deliveries_are_adopted_by_exactly_one_other(
     finally:
         await alive.storage.close()
         await third.storage.close()
+
+
+async def test_adopting_skips_rows_another_transaction_holds_instead_of_waiting_on_them(
+    postgres: PostgresDatabase, clock: FakeClock
+) -> None:
+    """Found by the full scale run: at the PostgreSQL restart every process saw the others gone and adopted at once;
+    each waited on rows another had locked, in another order, and PostgreSQL ended them as deadlocked (3 ERRORs).
+    A row another transaction holds (another adopter's) is left to it: the rest are taken at once, in order."""
+    dying, alive = await process(postgres, 0, clock), await process(postgres, 1, clock)
+    holder = await asyncpg.connect(postgres.url)
+    try:
+        started = await dying.table.start("cookie", humans(4), seed=53)
+        left = await waiting_rows(alive.storage, started.id)
+        assert len(left) >= 2
+        await dying.storage.close()
+        async with holder.transaction():
+            await holder.execute("SELECT id FROM deliveries WHERE id = $1 FOR UPDATE", left[0])
+            adopted = await asyncio.wait_for(alive.storage.adopt_deliveries(), 5)
+        assert [r.id for r in adopted] == left[1:], "the rest, in order; not the one held"
+        assert [r.id for r in await alive.storage.adopt_deliveries()] == left[:1], "and that one once it is free"
+    finally:
+        await holder.close()
+        await alive.storage.close()
 
 
 async def test_a_process_that_lost_its_rows_does_not_send_them(postgres: PostgresDatabase, clock: FakeClock) -> None:

@@ -220,3 +220,56 @@ async def test_a_send_that_meets_the_database_away_is_tried_again_not_dropped(mo
     outbox.put_message(Message(content="Place your Sword.", rows=[8], batch=-(1 << 52 | 8)))
     await outbox.drained()
     assert log == ["database away", f"send 'Place your Sword.' nonce={-(1 << 52 | 8)}", "done [8]"]
+
+
+class DropAwayJournal(Journal):
+    """A journal whose first drop meets `error` (the database restarting, or a defect)."""
+
+    def __init__(self, log: list[str], error: Exception) -> None:
+        super().__init__(log)
+        self.error: Exception | None = error
+
+    async def dropped(self, rows: list[int]) -> None:
+        if self.error is not None:
+            error, self.error = self.error, None
+            self.log.append(f"drop of {rows} failed")
+            raise error
+        await super().dropped(rows)
+
+
+async def test_a_prompt_whose_drop_meets_the_database_away_is_dropped_later_and_what_follows_still_goes_in_order(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Found by the full scale run (a PostgreSQL restart): a prompt no longer wanted is dropped before the lines
+    after it go; that write met the database away outside the retry, the outbox's sending task died ("Task
+    exception was never retrieved") and its destination's queue stayed unsent until the process restarted."""
+    monkeypatch.setattr("bot.discord.outbox.backoff", lambda failures: 0.01)
+    log: list[str] = []
+    error = StartupError("startup-db-pg-cannot-connect", url="postgresql://db", reason="shutting down")
+    outbox = Outbox(HeldSender(log), window=WINDOW, journal=DropAwayJournal(log, error))
+    outbox.put_text("Alice reveals Sword.", rows=[1])
+    outbox.put_message(Message(content="Place your Sword.", rows=[2], wanted=lambda: False))
+    outbox.put_text("Bob passes.", rows=[3])
+    await asyncio.wait_for(outbox.drained(), 2)
+    assert log == ["drop of [2] failed", "dropped [2]", "claim [1] as 1", "send 'Alice reveals Sword.' nonce=1",
+                   "done [1]", "claim [3] as 3", "send 'Bob passes.' nonce=3", "done [3]"]
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], "the database away is no defect"
+
+
+async def test_an_unexpected_failure_is_logged_once_and_the_outbox_keeps_sending_in_order(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Whatever goes wrong in a round (a defect here), the sending task does not end: the failure is an ERROR
+    with its traceback, once, and what the round held is sent again, first, in its order; nothing is lost."""
+    monkeypatch.setattr("bot.discord.outbox.backoff", lambda failures: 0.01)
+    log: list[str] = []
+    outbox = Outbox(HeldSender(log), window=WINDOW, journal=DropAwayJournal(log, KeyError("seat")))
+    outbox.put_message(Message(content="Place your Sword.", rows=[2], wanted=lambda: False))
+    outbox.put_text("Bob passes.", rows=[3])
+    await asyncio.wait_for(outbox.drained(), 2)
+    outbox.put_text("Carol passes.", rows=[4])
+    await asyncio.wait_for(outbox.drained(), 2)
+    assert log == ["drop of [2] failed", "dropped [2]", "claim [3] as 3", "send 'Bob passes.' nonce=3", "done [3]",
+                   "claim [4] as 4", "send 'Carol passes.' nonce=4", "done [4]"]
+    errors = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert len(errors) == 1 and errors[0].exc_info is not None, [r.getMessage() for r in errors]

@@ -382,6 +382,19 @@ async def test_a_connection_to_a_database_whose_socket_is_gone_is_the_database_a
     assert database_away(caught.value)
 
 
+def test_a_connection_the_server_dropped_mid_error_is_the_database_away() -> None:
+    """Found by the full scale run: at a PostgreSQL restart a pooled connection got the server's error and never
+    its end (the server was gone), and its next query raised this. Two operations at once on one connection
+    (another state in progress) is a defect."""
+    dropped = asyncpg.exceptions.InternalClientError("cannot switch to state 12; another operation (2) is in progress")
+    assert database_away(dropped)
+    ending = asyncpg.exceptions.InternalClientError("cannot switch to state 11; another operation (4) is in progress")
+    assert database_away(ending)
+    assert not database_away(
+        asyncpg.exceptions.InternalClientError("cannot switch to state 12; another operation (11) is in progress")
+    )
+
+
 def test_a_failure_with_the_database_away_is_one_warning_line(caplog: pytest.LogCaptureFixture) -> None:
     log = logging.getLogger("test.away")
     with caplog.at_level(logging.INFO, logger="test.away"):

@@ -108,6 +108,7 @@ sol-leaderboard-title = 🏆 Sword of Lies — net chips on this server:
 sol-leaderboard-line = { $place }. { $player }: { $net } (games: { $games }, won: { $wins })
 error-internal = Something went wrong on my side. Check the game's status message, try again, or ask a moderator.
 error-database-away = I can't reach the games' database just now; it should be back in a few seconds. Check the game's status message: if what you did is not there, try again shortly.
+error-discord-away = Discord failed my answer just now. Check the game's status message: if what you did is not there, try again shortly.
 gm-secrets-player = You hold or have held a seat in game #{ $id }, so until it is over you cannot see its hidden information or moderate it. Another moderator can.
 gm-replace-former-player = That member holds or has held a seat in game #{ $id }, so they cannot be given this one: they would learn the secrets of a second seat. Nothing was changed.
 gm-player-no-seat = That member has no seat in game #{ $id }, nor one a bot player took over from them.

@@ -261,13 +261,17 @@ def transcripts(standin: DiscordStandIn, every: list[Any], threads: dict[int, in
             message = by_nonce.get(batch) or by_nonce.get(-batch) or (follow_up(unused, text) if batch < 0 else None)
             if message is None:
                 seen = [f"{m.id} at {clock(m.created_at)} after {how(m)}" for m in shown if text in original(m)]
+                seen = seen or [f"{m.id} at {clock(m.created_at)} after {how(m)}, its lines in another order:"
+                                f" {lined(original(m))}" for m in shown if holds(original(m), text)]
                 same = [f"row {r['id']} state {r['state']} batch {r['batch']} process {r['owner']}" for r in every
                         if r["channel_id"] == group[0]["channel_id"] and r["user_id"] == group[0]["user_id"]
                         and str(json.loads(r["body"]).get("text", "")) in text][:6]
-                found.missing_messages.append(f"{where}; shown as {seen or 'nothing'}; rows: {same}")
+                found.missing_messages.append(f"{where}; shown as {seen or 'nothing'}; rows: {same}; its rows:"
+                                              f" {rows_of(group)}")
                 continue
             if text not in original(message):
-                found.wrong_text.append(f"{where}: {original(message)[:60]!r} ≠ {text[:60]!r}")
+                order = "the same lines in another order" if holds(original(message), text) else "other lines"
+                found.wrong_text.append(f"{where}: {order}: shown {lined(original(message))}; rows {rows_of(group)}")
             placed[int(group[0]["game_id"])].append((int(group[0]["id"]), position[message.id]))
         texts = {content(group): group for group in batches.values()}
         for message in unused:  # follow-ups no row accounts for: one that shows a row's text is a second copy
@@ -299,6 +303,22 @@ def follow_up(unused: list[Message], text: str) -> Message | None:
     if message is not None:
         unused.remove(message)
     return message
+
+
+def holds(shown: str, text: str) -> bool:
+    """Whether a message shows every line of `text`, in whatever order."""
+    return not Counter(text.split("\n")) - Counter(shown.split("\n"))
+
+
+def lined(text: str) -> list[str]:
+    """A message's lines, each cut short (a finding's detail)."""
+    return [line[:30] for line in text.split("\n")]
+
+
+def rows_of(group: list[Any]) -> list[str]:
+    """A message's rows as found in the database: id, kind, owner and the start of its text."""
+    return [f"{row['id']} {row['kind']} p{row['owner']} {str(json.loads(row['body']).get('text', ''))[:24]!r}"
+            for row in group]
 
 
 def how(message: Message) -> str:
