@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.live import Delivery, LiveGame
-from bot.storage import DeliveryRow, Storage, log_failure
+from bot.storage import DeliveryRow, Storage, database_away, log_failure
 from bot.table import Table
 from bot.waiting import stop_task
 
@@ -166,12 +166,17 @@ class Cluster:
         except asyncio.CancelledError:
             raise
         except Exception as error:
-            log_failure(log, error, "waiting for another process's deliveries failed (%d games held); sending ours now",
-                        len(due))
-            for game_id in due:
-                self._holds.pop(game_id, None)
-                self._send_held(game_id)
-            return
+            if database_away(error):  # nothing can be told now: they stay held, in order, and are looked at again
+                log_failure(log, error, "waiting for another process's deliveries failed (%d games held); looking "
+                            "again", len(due))
+                answers = {game_id: True for game_id in due}
+            else:
+                log_failure(log, error, "waiting for another process's deliveries failed (%d games held); sending "
+                            "ours now", len(due))
+                for game_id in due:
+                    self._holds.pop(game_id, None)
+                    self._send_held(game_id)
+                return
         now = loop.time()
         for game_id in due:
             hold = self._holds.get(game_id)

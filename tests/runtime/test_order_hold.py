@@ -95,6 +95,32 @@ async def test_a_live_process_that_never_sends_its_rows_does_not_stall_the_game_
     await cluster.close()
 
 
+async def test_a_look_that_meets_the_database_away_keeps_the_rows_held_in_order() -> None:
+    """The full scale run's PostgreSQL restart: the look for earlier rows failed, the held rows were sent at once,
+    ahead of the other process's earlier line (one out of order in a short run with faults)."""
+
+    class AwayOnce(EarlierRows):
+        def __init__(self) -> None:
+            super().__init__()
+            self.failures = 1
+
+        async def others_waiting(self, games: dict[int, int]) -> dict[int, bool]:
+            if self.failures:
+                self.failures -= 1
+                raise ConnectionResetError("the database restarts")
+            return await super().others_waiting(games)
+
+    storage, queued = AwayOnce(), []  # type: ignore[var-annotated]
+    cluster = held_behind_another_process(storage, queued)
+    await asyncio.wait_for(until(lambda: storage.failures == 0), 5)
+    await asyncio.sleep(0.2)
+    assert queued == [], "sent before the other process's earlier line: out of order"
+    storage.others = None  # the database is back, and the other process sent its line
+    await asyncio.wait_for(until(lambda: bool(queued)), 5)
+    assert [row.id for row in queued] == [51]
+    await cluster.close()
+
+
 async def test_each_game_held_is_released_when_its_own_earlier_rows_are_sent() -> None:
     storage, queued = EarlierRows(), []  # type: ignore[var-annotated]
     cluster = held_behind_another_process(storage, queued, game_id=5)
