@@ -216,6 +216,7 @@ async def run(games: int, clicks: int, think: float) -> int:
             problems = standin.flood_problems(5, 5.0)
             solo.append(f"channels that got more than 5 messages in 5 s: {len(problems)}")
             solo += [f"  {problem}" for problem in problems[:10]]
+            print("\n".join(solo), flush=True)  # (and again with the passes' figures)
             standin.clear_records()
             # the same members' next game, in another channel, once their clicks' tokens are gone (a bot started
             # again has none: they are kept in memory only): what a table of regulars costs (their DM channels
@@ -227,7 +228,9 @@ async def run(games: int, clicks: int, think: float) -> int:
             standin.clear_records()
             await play(standin, users[games], standin.add_channel(guild, "table-again"), None)
             await asyncio.sleep(12)
-            solo += budget(standin, "the same 5 members' next Cookie game, their clicks' tokens gone")
+            again = budget(standin, "the same 5 members' next Cookie game, their clicks' tokens gone")
+            print("\n".join(again), flush=True)
+            solo += again
             standin.clear_records()
 
             stalled = 0
