@@ -95,3 +95,29 @@ async def test_a_member_whose_dms_closed_since_is_told_in_the_channel_and_refuse
         row = await w.gm.lobby.current(w.channel.id)
         assert row is not None and all(s["user_id"] != closed.id for s in row.seats)
 
+
+
+async def test_the_same_members_next_game_costs_only_its_first_prompts_once_their_tokens_are_gone(
+    tmp_path: Path, standin: DiscordStandIn
+) -> None:
+    """A table of regulars: their DM channels are known and their DMs were reached by the last game, so the next
+    game's only counted requests are its first prompts in their DMs (their last clicks' tokens have run out)."""
+    async with world(tmp_path, 5, standin=standin) as w:
+        await w.play_to_end(await open_game(w))
+        await w.gm.drained()
+        await standin.settle()
+        later = w.gm.replies._clock  # 16 minutes on: every token of the first game is past its time
+        w.gm.replies._clock = lambda: later() + 16 * 60
+        for record in standin.interactions.values():
+            record.sent_at -= 16 * 60
+        since = len(standin.requests)
+        await w.play_to_end(await open_game(w))
+        await w.gm.drained()
+        await standin.settle()
+        counted_requests = [r for r in standin.requests[since:] if standin.counted(r)]
+        prompts = [r for r in counted_requests if r.method == "POST" and isinstance(r.body, dict)
+                   and r.body.get("components") and standin.channels[int(r.path.split("/")[2])].recipient_id]
+        achievements = [r for r in counted_requests if r.path == f"/channels/{w.channel.id}/messages"
+                        and isinstance(r.body, dict) and str(r.body.get("content", "")).startswith("🏅")]
+        assert len(prompts) == 5, "each player's first prompt"
+        assert len(counted_requests) == 5 + len(achievements), [str(r) for r in counted_requests]
