@@ -85,5 +85,6 @@ def lines(counted: Counter[tuple[str, str]], seconds: float, games: Counter[str]
         each = f", {total / finished:.1f} per game finished ({finished})" if finished else ""
         out.append(f"    {kind}: {total / seconds:.2f}/s{each}")
         whats = sorted(((n, what) for (k, what), n in counted.items() if k == kind), reverse=True)
-        out += [f"      {n / seconds:6.2f}/s {n / finished if finished else 0:6.1f}/game  {what}" for n, what in whats]
+        out += [f"      {n / seconds:6.2f}/s " + (f"{n / finished:6.1f}/game " if finished else "") + f" {what}"
+                for n, what in whats]
     return out
