@@ -36,6 +36,10 @@ class Settings(BaseSettings):
     )
     lobby_max_per_server: int = Field(default=10, ge=1, description="Lobbies waiting for players at once per server")
     lobby_idle_minutes: int = Field(default=60, ge=1, description="An untouched lobby closes after this long")
+    join_dm_test_hours: float = Field(
+        default=24.0, ge=0, description="A member the bot reached in DMs within this many hours joins a game without "
+        "the test DM (a counted request); 0 = every join sends one",
+    )
     lobby_openings_per_hour: float = Field(
         default=20.0, gt=0, description="Lobbies one member may open per hour on a server, after 3 in a row"
     )

@@ -27,14 +27,20 @@ def game_master(bot: commands.Bot) -> GameMaster:
 
 
 async def test_dm(gm: GameMaster, interaction: discord.Interaction, language: str, game_name: str) -> bool:
-    """Send the join test DM; False (and the player told how to open DMs) if they are closed."""
+    """Send the join test DM; False (and the player told how to open DMs) if they are closed. A member the bot
+    reached in DMs lately gets none (bot/discord/dm_reach.py)."""
+    reach = gm.outboxes.dm_reach
+    if await reach.recent(interaction.user.id):
+        return True
     try:
         channel_id = await gm.dm_channel_id(interaction.user.id)
         channel = gm.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
         text = t(language, "lobby-test-dm", game=t(language, f"{game_name}-title"))
         await gm.dm_outbox(interaction.user.id).send_now(lambda: channel.send(text))
+        await reach.reached(interaction.user.id)
     except discord.Forbidden as error:
         if error.code == 50007:
+            await reach.refused(interaction.user.id)
             await gm.ephemeral(interaction, t(language, "lobby-dms-closed"))
             return False
         raise

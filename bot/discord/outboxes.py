@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from bot.discord.attempts import already_there, carried_by, follow_up_since, same_content
 from bot.discord.batches import claimed_since
+from bot.discord.dm_reach import DmReach
 from bot.discord.failures import backoff
 from bot.discord.outbox import Item, Message, Outbox, Sender, Text
 from bot.discord.presenting import public_player
@@ -50,7 +51,7 @@ class ChannelGone(Exception):
 class Outboxes:
     def __init__(
         self, bot: commands.Bot, storage: Storage, table: Table, replies: Replies, window: float,
-        foreground: Foreground,
+        foreground: Foreground, dm_reach: DmReach | None = None,
     ) -> None:
         self.bot = bot
         self.foreground = foreground
@@ -65,6 +66,9 @@ class Outboxes:
         """Channels deleted, or in a server the bot was removed from: nothing is sent there (cogs/events.py)."""
         self.dm_channels: dict[int, int] = {}
         """member → their DM channel."""
+        self.dm_reach = dm_reach or DmReach(storage, 0)
+        """When members' DMs were last reached: a member reached lately joins without a test DM (none: every
+        join tests)."""
         self.dm_failed: dict[int, set[int]] = {}
         """game → seats whose DMs failed (the moderators were told once)."""
         self.left_the_server: list[Callable[[LiveGame, int], Awaitable[bool]]] = []
@@ -106,7 +110,9 @@ class Outboxes:
                 channel = self.bot.get_partial_messageable(
                     await self.dm_channel_id(user_id), type=discord.ChannelType.private
                 )
-                return await self._post(channel, content, extra)
+                sent = await self._post(channel, content, extra)
+                await self.dm_reach.reached(user_id)
+                return sent
 
             async def failed(error: BaseException) -> None:
                 if isinstance(error, discord.Forbidden):
@@ -187,7 +193,9 @@ class Outboxes:
 
     # --- telling people ---------------------------------------------------------------------------
     async def dms_closed_mid_game(self, user_id: int) -> None:
-        """Tell the channel (and the GM role) once per game; the player still has the 🂠 button."""
+        """Tell the channel (and the GM role) once per game; the player still has the 🂠 button. Their next join
+        tests their DMs again."""
+        await self.dm_reach.refused(user_id)
         for game in list(self.table.games.values()):
             seat_number = game.seat_of(user_id)
             if seat_number is None or seat_number in self.dm_failed.setdefault(game.id, set()):

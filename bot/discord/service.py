@@ -30,6 +30,7 @@ from bot.discord import presenting
 from bot.discord.achievements import AchievementPost
 from bot.discord.channel import ChannelKeeper
 from bot.discord.delivering import Deliveries
+from bot.discord.dm_reach import DmReach
 from bot.discord.flow import Flow
 from bot.discord.gathering import Gathering
 from bot.discord.graveyard import Graveyard
@@ -105,7 +106,8 @@ class GameMaster:
         """Players' latest interactions, whose tokens carry messages outside Discord's global rate limit
         (bot/discord/replies.py)."""
         self.foreground = Foreground()
-        self.outboxes = outboxes = Outboxes(bot, storage, table, self.replies, self.window, self.foreground)
+        self.outboxes = outboxes = Outboxes(bot, storage, table, self.replies, self.window, self.foreground,
+                                            DmReach(storage, settings.join_dm_test_hours))
         self.web = BotLinks(Links(b""), set())
         """The links to the web record the bot gives (bot/web/links.py), with its key once started."""
         self.standing = Standing(bot, storage, table, outboxes, self.replies)

@@ -203,7 +203,7 @@ class Standing:
         view = prompt_view(game, prompt, str(row.body.get("language") or game.row.language))
         message_id = int(row.body["message"])
         try:
-            await channel.get_partial_message(message_id).edit(content=content, view=view)
+            await self.replies.edit(channel.get_partial_message(message_id), content=content, view=view)
         except discord.NotFound:
             message_id = (await channel.send(content=content, view=view)).id
         self.note_sheet(game.id, str(row.body["sheet"]), (channel.id, message_id), content)
@@ -219,9 +219,9 @@ class Standing:
         message = channel.get_partial_message(int(row.body["message"]))
         try:
             if shown is None:
-                await message.edit(view=None)
+                await self.replies.edit(message, view=None)
             else:
-                await message.edit(content=clip(f"{shown[0]}\n{row.body['text']}", 2000), view=None)
+                await self.replies.edit(message, content=clip(f"{shown[0]}\n{row.body['text']}", 2000), view=None)
         except (discord.NotFound, discord.Forbidden) as error:
             log.info("game %s: a closed sheet's message left as it was: %s", row.game_id, error)
 

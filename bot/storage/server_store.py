@@ -89,3 +89,14 @@ class ServerStore(Backend):
                 "INSERT INTO dm_channels (user_id, channel_id) VALUES (?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id", (user_id, channel_id),
             )
+
+    async def dm_reached(self, user_id: int) -> float | None:
+        """When the bot last reached the member's DMs with an ordinary message (Unix seconds), if it is known to."""
+        rows = await self._fetchall("SELECT reached_at FROM dm_channels WHERE user_id = ?", (user_id,))
+        return float(rows[0][0]) if rows and rows[0][0] is not None else None
+
+    async def save_dm_reached(self, user_id: int, at: float | None) -> None:
+        """The member's DMs were reached at `at` (None: a DM to them was refused since). Kept with their DM channel:
+        a member whose channel is not saved is not known to be reachable."""
+        async with self.transaction() as tx:
+            await tx.execute("UPDATE dm_channels SET reached_at = ? WHERE user_id = ?", (at, user_id))

@@ -8,7 +8,8 @@ first enabled button of each prompt they are shown.
 - REST requests for one full 5-player Cookie game, by route, and the most messages any channel
   got in any 5 s (Discord allows 5);
 - the REST budget: how many of that game's requests count against Discord's global rate limit, and
-  how many such games one bot token sustains at once;
+  how many such games one bot token sustains at once; and the same for the same members' next game, in another
+  channel after a restart (no token of their clicks left): what a table of regulars costs;
 - the bot's own share of each first response, from its metrics (`gamemaster_interaction_handling_seconds`:
   from discord.py parsing the interaction to the answer's request leaving the bot), which leaves out this
   process's lag (the stand-in's delivery of the event and of the answer); and how long the table waited for
@@ -72,7 +73,7 @@ ROOT = Path(__file__).resolve().parents[2]
 GLOBAL_LIMIT = 50  # requests per second per bot token, across all its processes (Discord)
 
 
-def budget(standin: DiscordStandIn) -> list[str]:
+def budget(standin: DiscordStandIn, game: str = "one full 5-player Cookie game") -> list[str]:
     """The REST requests recorded since the last `clear_records` (one game), counted against the global rate
     limit or not, by route, and the concurrent games one token sustains at that pace."""
     requests = standin.requests
@@ -80,7 +81,7 @@ def budget(standin: DiscordStandIn) -> list[str]:
     length = requests[-1].at - requests[0].at if requests else 0.0
     routes = Counter((standin.counted(r), f"{r.method} {r.route}") for r in requests)
     lines = [
-        f"one full 5-player Cookie game: {len(requests)} REST requests in {length:.0f} s, {len(counted)} counted "
+        f"{game}: {len(requests)} REST requests in {length:.0f} s, {len(counted)} counted "
         f"against the global rate limit, {len(requests) - len(counted)} not (interaction callbacks and follow-ups)"
     ]
     lines += [f"  {count:5d}  {'counted' if is_counted else 'free   '}  {route}"
@@ -130,6 +131,10 @@ async def play(
         if think:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
 
+    players = [Player(standin, user, channel) for user in users]
+    for player in players:  # what they were shown before this game (an earlier game's) is not this game's
+        player.prompts()
+        player.waiting.clear()
     await pause()
     await slash(standin, users[0], "cookie new", channel)
     for user in users[1:]:
@@ -137,7 +142,6 @@ async def play(
         await slash(standin, user, "join", channel)
     await pause()
     await slash(standin, users[0], "start", channel)
-    players = [Player(standin, user, channel) for user in users]
     done = 0
     idle_since = time.monotonic()
     while clicks is None or done < clicks:
@@ -212,6 +216,21 @@ async def run(games: int, clicks: int, think: float) -> int:
             problems = standin.flood_problems(5, 5.0)
             solo.append(f"channels that got more than 5 messages in 5 s: {len(problems)}")
             solo += [f"  {problem}" for problem in problems[:10]]
+            print("\n".join(solo), flush=True)  # (and again with the passes' figures)
+            standin.clear_records()
+            # the same members' next game, in another channel, once their clicks' tokens are gone (a bot started
+            # again has none: they are kept in memory only): what a table of regulars costs (their DM channels
+            # known, their DMs reached lately)
+            process.send_signal(signal.SIGINT)
+            await asyncio.to_thread(process.wait, 30)
+            standin.clear_records()  # (a start waits for its commands' sync)
+            process = await start_bot_process(standin, Path(name), guild.id, lobbies=games + 1, metrics_port=port)
+            standin.clear_records()
+            await play(standin, users[games], standin.add_channel(guild, "table-again"), None)
+            await asyncio.sleep(12)
+            again = budget(standin, "the same 5 members' next Cookie game, their clicks' tokens gone")
+            print("\n".join(again), flush=True)
+            solo += again
             standin.clear_records()
 
             stalled = 0

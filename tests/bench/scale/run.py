@@ -11,11 +11,14 @@ import random
 import shutil
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 from tests.bench.scale import checks, figures
 from tests.bench.scale.cluster import Cluster, Faults, start_cluster
+from tests.bench.scale.counted import TABLE, Sorter
+from tests.bench.scale.counted import lines as counted_lines
 from tests.bench.scale.figures import Watch, Window
 from tests.bench.scale.mix import MIX, Kind, kinds_for
 from tests.bench.scale.players import Ledger, Pace, Table
@@ -121,6 +124,7 @@ async def run(config: Config) -> int:
               + ", ".join(f"bot {n} pid {p.process.pid if p.process else '?'}" for n, p in enumerate(cluster.processes))
               + ")")
         watch = Watch(cluster, lambda: len(standin.interactions))
+        sorter = Sorter(standin, [table.kind.name for table in tables])
         await watch.read()
         watch.baseline_rss = sum(p.rss for n, p in (await baseline(watch)).parts.items() if n.startswith("bot"))
         watch.start()
@@ -135,16 +139,22 @@ async def run(config: Config) -> int:
                 print(f"{sum(t.live for t in tables)} games live ({upto} tables opened) after "
                       f"{time.monotonic() - ramp:.0f} s")
                 window = watch.window(f"{upto} tables, no faults")
+                finished = finished_by_kind(ledger)
                 await asyncio.sleep(config.stage_minutes * 60)
                 windows.append(await watch.close(window))
                 print("\n".join(figures.report(window, watch.baseline_rss)), flush=True)
+                print("\n".join(counted_lines(sorter.since(window.began_loop), window.seconds,
+                                              finished_by_kind(ledger) - finished)), flush=True)
             window = watch.window(f"{config.games} tables, {config.minutes:.0f} minutes"
                                   + (" with faults" if config.faults else ""))
+            finished = finished_by_kind(ledger)
             if config.faults:
                 await Faults(cluster, config.minutes).run()
             await asyncio.sleep(max(0.0, window.began + config.minutes * 60 - time.monotonic()))
             windows.append(await watch.close(window))
             print("\n".join(figures.report(window, watch.baseline_rss)), flush=True)
+            print("\n".join(counted_lines(sorter.since(window.began_loop), window.seconds,
+                                          finished_by_kind(ledger) - finished)), flush=True)
         finally:
             for table in tables:
                 table.stopping = True
@@ -179,6 +189,11 @@ async def run(config: Config) -> int:
         await standin.stop()
         tail(folder, config.processes)
     return 0
+
+
+def finished_by_kind(ledger: Ledger) -> Counter[str]:
+    """Games finished so far, by kind of table (its channel is named after its kind)."""
+    return Counter(found["kind"] if (found := TABLE.match(name)) else "?" for name in ledger.finished.values())
 
 
 def table_minutes(tables: list[Table], kind: Kind, ended: float) -> float:
