@@ -1,0 +1,40 @@
+"""A saved state read back (`Engine.load`): the same state, in less memory. A live game's parsed state is most of
+what it costs a bot process (issue 41); the same words (message keys, option labels, terms) come back again and
+again in one state and in every game's, so reading shares them instead of making a string of each."""
+
+from __future__ import annotations
+
+from games import registry
+
+
+def mafia_state_saved() -> tuple[object, str]:
+    engine = registry.spec("mafia").engine
+    state, _ = engine.setup(10, None, 41)
+    return engine, engine.dump(state)
+
+
+def test_a_saved_state_reads_back_equal_in_every_game() -> None:
+    for name in registry.available():
+        engine = registry.spec(name).engine
+        state, _ = engine.setup(10 if name == "mafia" else 4, None, 41)
+        saved = engine.dump(state)
+        assert engine.load(saved) == state
+        assert engine.dump(engine.load(saved)) == saved
+
+
+def test_the_words_a_state_repeats_are_one_string_read_once() -> None:
+    engine, saved = mafia_state_saved()
+    state = engine.load(saved)  # type: ignore[attr-defined]
+    asks = [p for p in state.prompts if p.key == "mafia-prompt-keep"]
+    assert len(asks) >= 2
+    assert asks[0].key is asks[1].key
+    assert asks[0].deadline is asks[1].deadline
+    assert asks[0].options[0].label is asks[1].options[0].label
+
+
+def test_two_games_read_share_their_words() -> None:
+    engine, saved = mafia_state_saved()
+    one, other = engine.load(saved), engine.load(saved)  # type: ignore[attr-defined]
+    assert one.prompts[1].key is other.prompts[1].key
+    first_line = one.prompts[1].params["cards"]["lines"][0]
+    assert first_line["message"] is other.prompts[1].params["cards"]["lines"][0]["message"]
