@@ -38,3 +38,30 @@ def test_two_games_read_share_their_words() -> None:
     assert one.prompts[1].key is other.prompts[1].key
     first_line = one.prompts[1].params["cards"]["lines"][0]
     assert first_line["message"] is other.prompts[1].params["cards"]["lines"][0]["message"]
+
+
+def test_mafia_games_read_back_share_the_data_files_they_began_with() -> None:
+    """A Mafia game keeps the collection and the roles it began with (an organiser may edit the files mid-game);
+    the games that began with the files as they are share the files' own frozen objects, not a copy each."""
+    from games.mafia.collection import load_collection
+    from games.mafia.roles import load_roles
+
+    engine, saved = mafia_state_saved()
+    one, other = engine.load(saved), engine.load(saved)  # type: ignore[attr-defined]
+    assert one.collection is other.collection is load_collection()
+    assert one.roles is other.roles is load_roles()
+
+
+def test_a_mafia_game_begun_with_other_data_files_keeps_its_own() -> None:
+    import json
+
+    from games.mafia.collection import load_collection
+
+    engine, saved = mafia_state_saved()
+    data = json.loads(saved)
+    data["collection"]["source"] = "the collection as it was"
+    state = engine.load(json.dumps(data))  # type: ignore[attr-defined]
+    assert state.collection is not load_collection()
+    assert state.collection.source == "the collection as it was"
+    assert state.collection.cards == load_collection().cards
+    assert engine.dump(state) == json.dumps(data, separators=(",", ":"), ensure_ascii=False)  # type: ignore[attr-defined]
