@@ -65,3 +65,23 @@ def test_a_mafia_game_begun_with_other_data_files_keeps_its_own() -> None:
     assert state.collection.source == "the collection as it was"
     assert state.collection.cards == load_collection().cards
     assert engine.dump(state) == json.dumps(data, separators=(",", ":"), ensure_ascii=False)  # type: ignore[attr-defined]
+
+
+def test_a_mafia_card_in_memory_is_its_fields_alone() -> None:
+    """A Mafia game holds some 300 cards (each seat's deck, hand, reserve and discard): a card is a slotted record
+    of its id, its type and whether it is invisible (120 bytes), not a model with a dict and a set of its own
+    (540). It still reads back, compares and changes as before."""
+    from games.core.rng import derived
+
+    engine = registry.spec("mafia").engine
+    state, _ = engine.setup(10, None, 41)
+    while state.phase == "draft":  # the draft played by bot players: the seats hold their cards
+        prompt = next(p for p in state.prompts if not p.answered)
+        state, _ = engine.apply(state, prompt.seat, engine.bot_action(state, prompt, derived(41, state.step)))
+    state = engine.load(engine.dump(state))
+    card = next(c for seat in state.seats for c in seat.kept + seat.reserve + seat.hand)
+    assert not hasattr(card, "__dict__")
+    card.invisible = True
+    again = engine.load(engine.dump(state))  # type: ignore[attr-defined]
+    assert again == state
+    assert next(c for seat in again.seats for c in seat.kept + seat.reserve + seat.hand if c.id == card.id).invisible
