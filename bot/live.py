@@ -45,7 +45,7 @@ class Seat(BaseModel):
 class ParsedStates:
     """The games whose states stay parsed in memory: the `kept` most recently used. The others keep only
     their saved JSON (`GameRow.state`, which every saved step updates) and parse it again when next used:
-    a parsed state is most of a live game's memory (a Mafia game's: about 250 KB, its JSON about 35 KB),
+    a parsed state is most of a live game's memory (a 10-player Mafia game's: 180 KB over a game, its JSON 30 KB),
     and most games wait for a far deadline. A game being worked on is never let go: its lock held (a step's
     check → apply → save), its step on the way to the listeners (`outgoing`) or being planned (`naming`)."""
 

@@ -33,7 +33,7 @@ from bot.discord.urls import DISCORD_API_BASE_URL, ask_gateway_url, point_discor
 from bot.gathering.times import DEFAULT_ZONE, read_time
 from bot.i18n import LANGUAGES, catalog, t
 from bot.morphology import analyser
-from bot.process import bound_malloc_arenas, give_memory_back_now_and_then, tune_gc
+from bot.process import bound_malloc_arenas, bound_mmap_threshold, give_memory_back_now_and_then, tune_gc
 from bot.startup import StartupError
 from bot.storage import Storage, open_storage
 from bot.web.app import WebServer
@@ -238,6 +238,7 @@ def run_bot(settings: Settings) -> int:
 
     language = settings.default_language
     bound_malloc_arenas()  # before any thread allocates (bot/process.py)
+    bound_mmap_threshold()
     try:
         asyncio.run(main())
     except asyncio.CancelledError:  # a second SIGTERM or Ctrl-C during a graceful stop

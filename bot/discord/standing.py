@@ -62,6 +62,8 @@ class Standing:
         self.sheet_texts: dict[tuple[int, str], tuple[str, bool]] = {}
         """(game, order sheet) → what its message shows now and whether with buttons (since the start): a
         sheet whose phase ended keeps its text and loses its buttons."""
+        self.closing: set[tuple[int, str]] = set()
+        """(game, order sheet) whose closing edit is queued: it needs the sheet's text, even once the game ended."""
         self.join_posts: dict[int, Where] = {}
         """Open lobby → its announcement (channel, message) with the Join button, retired when the lobby
         starts or closes (kept in the lobby's meta too, `join_message`, for a restart)."""
@@ -77,8 +79,11 @@ class Standing:
             self.sheet_texts[(game_id, sheet)] = (shown, True)
 
     def forget(self, game_id: int) -> None:
+        """The game ended: its sheets' messages and texts, but the texts their queued closing edits still show."""
         for key in [k for k in self.sheet_messages if k[0] == game_id]:
             del self.sheet_messages[key]
+        for key in [k for k in self.sheet_texts if k[0] == game_id and k not in self.closing]:
+            del self.sheet_texts[key]
 
     # --- the kinds: planning and sending ----------------------------------------------------------
     @staticmethod
@@ -111,7 +116,9 @@ class Standing:
             del self.sheet_messages[(game_id, sheet)]  # never shown again: a sheet belongs to one phase
             number = sheet_seat(sheet)
             if number is None or not 0 <= number < len(game.seats) or not reachable(game, number):
+                self.sheet_texts.pop((game_id, sheet), None)
                 continue
+            self.closing.add((game_id, sheet))
             language = seat_language(game, number)
             body = {"sheet": sheet, "channel": channel_id, "message": message_id, "text": t(language, "sheet-closed")}
             closed.append(Planned(body, member=game.seats[number].user_id or 0))
@@ -212,7 +219,9 @@ class Standing:
     async def close_sheet(self, row: DeliveryRow) -> None:
         """Take the buttons off a sheet whose phase is over, keeping the order it shows (a line says
         the orders are closed; after a restart the text is not known and stays as it was)."""
-        shown = self.sheet_texts.pop((row.game_id, str(row.body["sheet"])), None)
+        key = (row.game_id, str(row.body["sheet"]))
+        shown = self.sheet_texts.pop(key, None)
+        self.closing.discard(key)
         if shown is not None and not shown[1]:
             return  # it shows the finished order already, with no buttons
         channel = self.bot.get_partial_messageable(int(row.body["channel"]), type=discord.ChannelType.private)

@@ -22,7 +22,7 @@ PSYCHIC = "psychic"
 
 
 def _cards(cards: list[Card]) -> list[dict[str, Any]]:
-    return [c.model_dump(mode="json") for c in cards]
+    return [{"id": c.id, "key": c.key, "invisible": c.invisible} for c in cards]
 
 
 def _contents(state: MafiaState, cards: list[Card]) -> list[str]:

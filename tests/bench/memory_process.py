@@ -76,7 +76,13 @@ def parts(r: dict[str, Any]) -> dict[str, int]:
     return out
 
 
-def show(label: str, r: dict[str, Any], base: dict[str, Any] | None, live: int, base_live: int) -> list[str]:
+def show(
+    label: str, r: dict[str, Any], base: dict[str, Any] | None, live: int, base_live: int,
+    previous: tuple[dict[str, Any], int] | None = None,
+) -> list[str]:
+    """The reading by part; with `base`, per live game since the start (what the scale run prints: it holds what
+    every process loads once, such as fonts, code and the first pictures' arena); with `previous` (a reading and
+    its live games), per game added since then: what one more live game costs."""
     lines = [f"== {label}: {live} live games; threads {r['proc'].get('Threads')}, glibc thread arenas "
              f"{r.get('mappings', {}).get('thread arena count')}, allocated blocks {r['blocks']:,},"
              f" gc objects {r['gc objects']:,} (frozen {r['frozen']:,}); probe took {r['probe seconds']:.1f} s"]
@@ -84,10 +90,14 @@ def show(label: str, r: dict[str, Any], base: dict[str, Any] | None, live: int, 
     now = parts(r)
     then = parts(base) if base is not None else None
     added = live - base_live
+    before = parts(previous[0]) if previous is not None else None
+    more = live - previous[1] if previous is not None else 0
     for name, value in now.items():
         per = ""
         if then is not None and added > 0:
-            per = f"   {(value - then[name]) / added / KB:8.1f} KB per added live game"
+            per = f"   {(value - then[name]) / added / KB:8.1f} KB per live game"
+        if before is not None and more > 0:
+            per += f"   {(value - before[name]) / more / KB:8.1f} KB per game added since the last stage"
         lines.append(f"  {name:30} {value / 2**20:9.1f} MB{per}")
     return lines
 
@@ -113,15 +123,19 @@ async def main(stages: list[int], play: float, env: dict[str, str], rate: float)
             print("\n".join(show("before any game", base, None, 0, 0)))
             base_trimmed = await read(cluster, out, trim=True)
             print("\n".join(show("before any game, after malloc_trim(0)", base_trimmed, None, 0, 0)))
+            previous: tuple[dict[str, Any], int] | None = None
+            previous_trimmed: tuple[dict[str, Any], int] | None = None
             for stage in stages:
                 await open_tables(tables, tasks, stage, config.open_per_second * 2)
                 await wait_live(tables, stage, timeout=300)
                 await asyncio.sleep(play)
                 live = sum(t.live for t in tables)
                 r = await read(cluster, out, trim=False)
-                print("\n".join(show(f"{stage} tables, after {play:.0f} s of play", r, base, live, 0)))
+                print("\n".join(show(f"{stage} tables, after {play:.0f} s of play", r, base, live, 0, previous)))
                 t = await read(cluster, out, trim=True)
-                print("\n".join(show(f"{stage} tables, after malloc_trim(0)", t, base_trimmed, live, 0)))
+                print("\n".join(show(f"{stage} tables, after malloc_trim(0)", t, base_trimmed, live, 0,
+                                      previous_trimmed)))
+                previous, previous_trimmed = (r, live), (t, live)
                 print(f"  types (most): {', '.join(f'{k} {v:,}' for k, v in list(t['types'].items())[:12])}")
             print("players: " + ", ".join(f"{k} {v}" for k, v in ledger.outcomes.most_common(8)))
         finally:

@@ -1,5 +1,5 @@
-"""The bot process gives freed memory back to the system (bot/process.py): at most two malloc arenas unless the
-operator says otherwise, and `malloc_trim(0)` now and then, in a worker thread.
+"""The bot process gives freed memory back to the system (bot/process.py): at most two malloc arenas and big blocks
+mapped on their own unless the operator says otherwise, and `malloc_trim(0)` now and then, in a worker thread.
 Figures: tests/bench/memory_process.py."""
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ def test_freed_memory_is_given_back_with_glibc() -> None:
 def test_without_glibc_nothing_is_tuned_and_no_trimming_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(process, "_glibc", lambda: None)
     assert process.bound_malloc_arenas({}) is False
+    assert process.bound_mmap_threshold({}) is False
     assert process.give_memory_back() is False
     asyncio.run(asyncio.wait_for(process.give_memory_back_now_and_then(0.01), timeout=5))  # returns at once
 
@@ -54,3 +55,51 @@ def test_memory_is_given_back_again_and_again_off_the_event_loop_until_cancelled
 
     asyncio.run(asyncio.wait_for(run(), timeout=10))
     assert threading.main_thread() not in threads
+
+
+BIG_BLOCK_AFTER_A_BIGGER_ONE = """
+import ctypes, sys, threading
+from bot import process
+
+class MallInfo2(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_size_t) for n in (
+        "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost")]
+
+libc = ctypes.CDLL("libc.so.6")
+libc.malloc.restype = ctypes.c_void_p
+libc.free.argtypes = [ctypes.c_void_p]
+libc.mallinfo2.restype = MallInfo2
+process.bound_malloc_arenas({})
+process.bound_mmap_threshold({})
+seen = []
+
+def drawn() -> None:  # as a picture is drawn: in a worker thread, a big buffer, freed, then a smaller one
+    libc.free(libc.malloc(8 << 20))
+    before = libc.mallinfo2().hblkhd
+    block = libc.malloc(1 << 20)
+    seen.append(libc.mallinfo2().hblkhd - before)
+    libc.free(block)
+
+thread = threading.Thread(target=drawn)
+thread.start()
+thread.join()
+print(seen[0])
+"""
+
+
+@pytest.mark.skipif(not GLIBC, reason="glibc's malloc only")
+def test_a_big_block_is_mapped_on_its_own_and_given_back_when_freed_even_after_a_bigger_one() -> None:
+    """glibc raises its mmap threshold to the size of every mapped block freed (up to 32 MiB), so after one picture
+    the next pictures' buffers were carved out of an arena, and kept there once freed. With the threshold set, a
+    block of a MiB is always a mapping of its own (given back to the system by `free`)."""
+    import subprocess
+    import sys
+
+    mapped = subprocess.run([sys.executable, "-c", BIG_BLOCK_AFTER_A_BIGGER_ONE], capture_output=True, text=True,
+                            check=True, env={"PATH": "/usr/bin:/bin"}).stdout
+    assert int(mapped) >= 1 << 20
+
+
+@pytest.mark.skipif(not GLIBC, reason="glibc's malloc only")
+def test_the_mmap_threshold_is_left_to_an_operator_who_set_it() -> None:
+    assert process.bound_mmap_threshold({"MALLOC_MMAP_THRESHOLD_": "65536"}) is False

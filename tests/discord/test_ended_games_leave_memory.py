@@ -1,0 +1,42 @@
+"""A game that ended leaves nothing of itself in the bot's memory but what is still to be sent (issue 41: a
+live game's cost must not grow with the games that ended before it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.discord.mafia_world import advance, at, click, sheet_prompt, start_mafia
+from tests.discord.world import World, world
+
+
+async def settled(w: World) -> None:
+    await w.gm.drained()
+    await w.standin.settle()
+    await w.gm.drained()
+
+
+async def test_an_ended_game_keeps_no_order_sheet_text_not_even_of_a_seat_handed_to_a_bot(
+    tmp_path: Path, standin
+) -> None:
+    """The text each order sheet's message shows is remembered while its phase lasts (to close it keeping the
+    order). A seat handed to a bot player mid-phase is not told its sheet closed, and the end of the game then
+    left that text in memory for good."""
+    async with world(tmp_path, 10, standin=standin) as w:
+        game = await start_mafia(w, 10)
+        await advance(w, game, at("night", 1))
+        await settled(w)
+        for seat in (1, 2):
+            await click(w, game, seat, "~done")
+        await settled(w)
+        sheets = {(game.id, sheet_prompt(game, seat).sheet) for seat in (1, 2)}
+        assert sheets <= set(w.gm.standing.sheet_texts), "the sheets' texts are remembered while the night lasts"
+
+        removed = await w.slash(w.moderator, "gm remove", player=w.users[1])
+        assert not removed.errors, removed.callbacks
+        await settled(w)
+        ended = await w.slash(w.moderator, "gm end")
+        assert not ended.errors, ended.callbacks
+        await settled(w)
+
+        assert [key for key in w.gm.standing.sheet_texts if key[0] == game.id] == []
+        assert [key for key in w.gm.standing.sheet_messages if key[0] == game.id] == []
