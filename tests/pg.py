@@ -192,6 +192,19 @@ def start() -> PgServer:
     return server
 
 
+def server_or_skip() -> PgServer:
+    """A throwaway server for the tests that ask (`start`); without one they are skipped, except in CI, where
+    PostgreSQL is needed and its absence fails them."""
+    import pytest  # (this module also serves the benchmarks, which run without pytest)
+
+    try:
+        return start()
+    except Unavailable as why:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"PostgreSQL is needed in CI: {why}", pytrace=False)
+        pytest.skip(f"{SKIPPED}: {why}")
+
+
 def _start_own() -> PgServer:
     binaries = find_binaries()
     if binaries is None:

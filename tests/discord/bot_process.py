@@ -16,7 +16,8 @@ import sqlite3
 import subprocess
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -29,6 +30,7 @@ from bot.storage.program import numbered
 from games import registry
 from games.core import Event
 from games.core.rng import derived
+from tests import pg
 from tests.discord_standin import Channel, DiscordStandIn, Guild, RecordedRequest, User
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -318,3 +320,16 @@ class Players:
             self.acked.add(f"i{call.id}")
             self.clicked[f"i{call.id}"] = (prompt.id, str(action.value))
         return "played"
+
+
+@contextmanager
+def throwaway_postgres() -> Iterator[str]:
+    """A migrated, empty PostgreSQL database for bot processes, on a throwaway server of its own, stopped afterwards
+    (with the readers of it); without a server the test is skipped (failed in CI)."""
+    server = pg.server_or_skip()
+    name = pg._blocking(server.create_database())
+    try:
+        yield server.url(name)
+    finally:
+        PostgresReader.close_all()
+        server.stop()

@@ -6,7 +6,6 @@ module, with their own settings (`running_cluster`'s `env`)."""
 from __future__ import annotations
 
 import asyncio
-import os
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
@@ -15,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests import pg
-from tests.discord.bot_process import BotProcess, PostgresReader
+from tests.discord.bot_process import BotProcess, throwaway_postgres
 from tests.discord_standin import DiscordStandIn, Guild, User
 
 SHARDS = 2
@@ -43,18 +41,8 @@ class Cluster:
 @pytest.fixture(scope="module")
 def database() -> Iterator[str]:
     """A migrated, empty PostgreSQL database on the session's throwaway server."""
-    try:
-        server = pg.start()
-    except pg.Unavailable as why:
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(f"PostgreSQL is needed in CI: {why}", pytrace=False)
-        pytest.skip(f"no PostgreSQL server: {why}")
-    name = pg._blocking(server.create_database())
-    try:
-        yield server.url(name)
-    finally:
-        PostgresReader.close_all()
-        server.stop()
+    with throwaway_postgres() as url:
+        yield url
 
 
 def guild_of_shard(standin: DiscordStandIn, shard: int) -> Guild:

@@ -7,7 +7,6 @@ Discord or after), each member who comes gets exactly one."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import sqlite3
 from collections.abc import Iterator
@@ -17,8 +16,7 @@ import asyncpg
 import pytest
 
 from bot.storage.program import numbered
-from tests import pg
-from tests.discord.bot_process import BotProcess, PostgresReader, query
+from tests.discord.bot_process import BotProcess, query, throwaway_postgres
 from tests.discord_standin import DiscordStandIn, Message, RecordedRequest, User
 from tests.discord_standin.scheduled_events import MANAGE_EVENTS, events_of
 
@@ -35,18 +33,8 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Path | 
     if request.param == "sqlite":
         yield tmp_path / "bot.db"
         return
-    try:
-        server = pg.start()
-    except pg.Unavailable as why:
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(f"PostgreSQL is needed in CI: {why}", pytrace=False)
-        pytest.skip(f"{pg.SKIPPED}: {why}")
-    name = pg._blocking(server.create_database())
-    try:
-        yield server.url(name)
-    finally:
-        PostgresReader.close_all()
-        pg._blocking(server.release(name))
+    with throwaway_postgres() as url:  # (its server stopped after: left running, it outlived the test)
+        yield url
 
 
 async def write(db: Path | str, sql: str, *params: object) -> None:

@@ -228,10 +228,7 @@ async def test_say_outside_a_game_channel_asks_which_game_and_in_one_goes_to_it(
 # --- 6: two processes on one database -----------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def pg_server() -> Iterator[pg.PgServer]:
-    try:
-        server = pg.start()
-    except pg.Unavailable as why:
-        pytest.skip(f"{pg.SKIPPED}: {why}")
+    server = pg.server_or_skip()
     yield server
     server.stop()
 
