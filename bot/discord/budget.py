@@ -13,6 +13,10 @@ The window is sliding, not per calendar second, and a request holds its place fr
 window after its answer came (its status and headers, whether its body is read or not): Discord (and the stand-in)
 count it somewhere in between, so no 1-second span can hold more than `limit` of them, however they bunch on the
 way (the busiest second is what counts).
+
+A request made for a member who is waiting for the bot's answer (`urgently`: the join's test DM, their DM channel
+asked for) goes ahead of the ones waiting for room that nobody waits on (the outboxes' lines, statuses and
+prompts): under a full budget, a join waited behind the whole backlog of messages and was answered too late.
 """
 
 from __future__ import annotations
@@ -22,7 +26,9 @@ import math
 import re
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -32,6 +38,18 @@ from bot.discord.attempts import SESSION
 CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
 WEBHOOK = re.compile(r"/webhooks/(\d+)/")
 WINDOW = 1.0
+URGENT: ContextVar[bool] = ContextVar("rest_budget_urgent", default=False)
+"""Set (`urgently`) around requests a member is waiting on: they take the next place free in the window."""
+
+
+@contextmanager
+def urgently() -> Iterator[None]:
+    """The counted requests made in here (awaited in this task) go ahead of the others waiting for room."""
+    token = URGENT.set(True)
+    try:
+        yield
+    finally:
+        URGENT.reset(token)
 
 
 def exempt(path: str, application_id: int | None) -> bool:
@@ -58,7 +76,7 @@ class Budget:
     """At most `limit` counted requests in any `window` seconds, wherever Discord counts each between its start
     and its answer: a request takes its place when it starts and leaves it a full window after its answer
     came, so neither a slow answer nor requests bunched on the way (a busy event loop here or there) put more
-    than `limit` into one second. The others wait, first come first served."""
+    than `limit` into one second. The others wait, first come first served, the urgent ones first."""
 
     def __init__(self, limit: int, *, window: float = WINDOW, clock: Callable[[], float] = time.monotonic) -> None:
         if limit < 1:
@@ -72,24 +90,40 @@ class Budget:
         """When the counted requests answered within the last window were answered."""
         self._landed = asyncio.Event()
         self._turn = asyncio.Lock()  # FIFO: waiters are woken in the order they came
+        self._urgent_turn = asyncio.Lock()  # the urgent ones' own line, ahead of `_turn`'s
+        self._urgent = 0
+        """Urgent requests waiting for room: a place that frees is theirs first."""
+        self._no_urgent = asyncio.Event()
+        self._no_urgent.set()
 
-    async def room(self) -> float:
+    async def room(self, urgent: bool = False) -> float:
         """Waits for room in the window for one counted request and takes it (give it back with `done` once
-        answered); returns the seconds waited."""
+        answered); returns the seconds waited. `urgent`: ahead of every request that is not."""
         asked = self.clock()
-        async with self._turn:
-            while True:
-                now = self.clock()
-                while self._ended and self._ended[0] <= now - self.window:
-                    self._ended.popleft()
-                if self._flying + len(self._ended) < self.limit:
-                    break
-                if self._ended:
-                    await asyncio.sleep(self._ended[0] + self.window - now)
-                else:  # every place is held by a request under way: wait for one to be answered
-                    self._landed.clear()
-                    await self._landed.wait()
-            self._flying += 1
+        if urgent:
+            self._urgent += 1
+            self._no_urgent.clear()
+        try:
+            async with self._urgent_turn if urgent else self._turn:
+                while True:
+                    now = self.clock()
+                    while self._ended and self._ended[0] <= now - self.window:
+                        self._ended.popleft()
+                    if self._flying + len(self._ended) < self.limit:
+                        if urgent or not self._urgent:
+                            break
+                        await self._no_urgent.wait()  # the place is an urgent request's: look again after it
+                    elif self._ended:
+                        await asyncio.sleep(self._ended[0] + self.window - now)
+                    else:  # every place is held by a request under way: wait for one to be answered
+                        self._landed.clear()
+                        await self._landed.wait()
+                self._flying += 1
+        finally:
+            if urgent:
+                self._urgent -= 1
+                if not self._urgent:
+                    self._no_urgent.set()
         return self.clock() - asked
 
     def done(self) -> None:
@@ -110,7 +144,7 @@ class Budgeted:
     def request(self, method: str, url: Any, *args: Any, **kwargs: Any) -> _AfterRoom:
         counted = not exempt(urlsplit(str(url)).path, self._application_id())
         return _AfterRoom(lambda: self._session.request(method, url, *args, **kwargs),
-                          self.budget if counted else None)
+                          self.budget if counted else None, URGENT.get())
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._session, name)
@@ -119,16 +153,17 @@ class Budgeted:
 class _AfterRoom:
     """A request's `async with`, entered once the budget has room (`budget` None: at once)."""
 
-    def __init__(self, make: Callable[[], Any], budget: Budget | None) -> None:
+    def __init__(self, make: Callable[[], Any], budget: Budget | None, urgent: bool = False) -> None:
         self._make = make
         self._budget = budget
+        self._urgent = urgent
         self._request: Any = None
 
     async def __aenter__(self) -> Any:
         if self._budget is None:
             self._request = self._make()
             return await self._request.__aenter__()
-        await self._budget.room()
+        await self._budget.room(self._urgent)
         try:
             self._request = self._make()
             return await self._request.__aenter__()

@@ -9,6 +9,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.discord.budget import urgently
 from bot.discord.failures import transient
 from bot.discord.replies import told
 from bot.discord.service import GameMaster
@@ -33,10 +34,11 @@ async def test_dm(gm: GameMaster, interaction: discord.Interaction, language: st
     if await reach.recent(interaction.user.id):
         return True
     try:
-        channel_id = await gm.dm_channel_id(interaction.user.id)
-        channel = gm.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-        text = t(language, "lobby-test-dm", game=t(language, f"{game_name}-title"))
-        await gm.dm_outbox(interaction.user.id).send_now(lambda: channel.send(text))
+        with urgently():  # the member waits for the answer: ahead of the messages waiting for room (budget.py)
+            channel_id = await gm.dm_channel_id(interaction.user.id)
+            channel = gm.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+            text = t(language, "lobby-test-dm", game=t(language, f"{game_name}-title"))
+            await gm.dm_outbox(interaction.user.id).send_now(lambda: channel.send(text))
         await reach.reached(interaction.user.id)
     except discord.Forbidden as error:
         if error.code == 50007:

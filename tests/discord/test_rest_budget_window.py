@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from bot.config import Settings
-from bot.discord.budget import Budget, Budgeted, exempt, per_process
+from bot.discord.attempts import SESSION
+from bot.discord.budget import URGENT, Budget, Budgeted, exempt, per_process
 from tests.discord.world import world
 from tests.discord_standin import DiscordStandIn, RecordedRequest
 
@@ -128,3 +130,47 @@ async def test_a_request_whose_caller_never_leaves_it_still_frees_its_place() ->
     assert await asyncio.wait_for(second.__aenter__(), 1.0) == "response"
     answer = budgeted.request("POST", "https://discord.test/api/v10/interactions/5/token/callback")
     assert await asyncio.wait_for(answer.__aenter__(), 0.05) == "response", "an answer never waits"
+
+
+async def test_a_request_a_member_waits_on_goes_ahead_of_those_waiting_for_room() -> None:
+    """The scale run: a join's test DM waited behind the whole backlog of messages for room in the budget, and the
+    join was answered too late. A request made `urgently` takes the next place free."""
+    budget = Budget(1, window=0.1)
+    await budget.room()
+    gone: list[str] = []
+
+    async def one(name: str, urgent: bool) -> None:
+        await budget.room(urgent)
+        gone.append(name)
+        budget.done()
+
+    waiting = [asyncio.create_task(one(f"line {n}", urgent=False)) for n in range(3)]
+    await asyncio.sleep(0.02)
+    joining = asyncio.create_task(one("test DM", urgent=True))
+    await asyncio.sleep(0.02)
+    budget.done()
+    await asyncio.wait_for(asyncio.gather(*waiting, joining), 2.0)
+    assert gone == ["test DM", "line 0", "line 1", "line 2"], "the member's request first, the rest in their order"
+
+
+async def test_a_joins_test_dm_is_asked_for_urgently(tmp_path: Path, standin: DiscordStandIn) -> None:
+    async with world(tmp_path, 2, standin=standin) as w:
+        session = getattr(w.bot.http, SESSION)
+        assert isinstance(session, Budgeted)
+        made: list[tuple[str, str, bool]] = []
+        send = session.request
+
+        def recorded(method: str, url: object, *args: object, **kwargs: object) -> object:
+            made.append((method, urlsplit(str(url)).path, URGENT.get()))
+            return send(method, url, *args, **kwargs)
+
+        session.request = recorded  # type: ignore[method-assign]
+        await w.slash(w.users[0], "cookie new")
+        await w.slash(w.users[1], "join")
+        await w.gm.drained()
+        urgent = [(method, path) for method, path, marked in made if marked]
+        assert [path for method, path in urgent if method == "POST"].count("/api/v10/users/@me/channels") == 2
+        assert sum(1 for method, path in urgent if method == "POST" and path.endswith("/messages")) == 2, (
+            "each member's test DM"
+        )
+        assert any(not marked for *_, marked in made), "what nobody waits on is not urgent"
