@@ -18,12 +18,14 @@ import logging
 import time
 from collections.abc import Callable
 
-from bot.storage import Storage
+from bot.storage import Storage, log_failure
 
 log = logging.getLogger(__name__)
 
 SAVE_EVERY = 3600.0
 """Seconds a saved reach stands before this process saves a newer one."""
+REMEMBERED_AT_MOST = 4096
+"""Reaches a process remembers before it forgets those older than SAVE_EVERY (which spare no save)."""
 
 
 class DmReach:
@@ -34,6 +36,7 @@ class DmReach:
         self.clock = clock
         self._saved: dict[int, float] = {}
         """member → their reach as this process last saved or read it."""
+        self._forget_beyond = REMEMBERED_AT_MOST
 
     async def recent(self, user_id: int) -> bool:
         """Whether the member's DMs were reached within the hours (as saved by any process)."""
@@ -41,8 +44,8 @@ class DmReach:
             return False
         try:
             at = await self.storage.dm_reached(user_id)
-        except Exception as error:  # the database away: the test DM answers the question instead
-            log.warning("could not read when a member's DMs were reached (%s)", type(error).__name__)
+        except Exception as error:  # the test DM answers the question instead
+            log_failure(log, error, "could not read when a member's DMs were reached")
             return False
         if at is None:
             self._saved.pop(user_id, None)
@@ -56,11 +59,13 @@ class DmReach:
         if self.seconds <= 0 or now - self._saved.get(user_id, float("-inf")) < SAVE_EVERY:
             return
         self._saved[user_id] = now
+        if len(self._saved) > self._forget_beyond:
+            self._forget_older_than(now - SAVE_EVERY)
         try:
             await self.storage.save_dm_reached(user_id, now)
         except Exception as error:  # costs only a test DM at their next join
             self._saved.pop(user_id, None)
-            log.warning("could not save that a member's DMs were reached (%s)", type(error).__name__)
+            log_failure(log, error, "could not save that a member's DMs were reached")
 
     async def refused(self, user_id: int) -> None:
         """A DM to the member was refused: their next join tests their DMs again."""
@@ -70,4 +75,9 @@ class DmReach:
         try:
             await self.storage.save_dm_reached(user_id, None)
         except Exception as error:
-            log.warning("could not forget that a member's DMs were reached (%s)", type(error).__name__)
+            log_failure(log, error, "could not forget that a member's DMs were reached")
+
+    def _forget_older_than(self, then: float) -> None:
+        """Reaches saved before `then` spare no save any more: forgetting them keeps the memory bounded."""
+        self._saved = {member: at for member, at in self._saved.items() if at > then}
+        self._forget_beyond = max(REMEMBERED_AT_MOST, 2 * len(self._saved))  # not a pass per DM in a busy hour
