@@ -136,15 +136,17 @@ async def answer_in_channel(
     """A command's answer for everyone in a game's channel. Discord shows above an interaction's answer
     who used the command ("Ada used /leave"), so in a game that hides its players (`hidden`) the
     member is answered privately (`private`, else the same text) and the channel gets the line as a
-    plain message of the bot's — nor may a later follow-up name anyone (`replies.forget`)."""
-    if not hidden:
-        await interaction.response.send_message(public)
-        return
+    plain message of the bot's — nor may a later follow-up name anyone (`replies.forget`). What was done is
+    saved: Discord failing the answer (`told`) still leaves the channel its line, and the caller its next steps."""
     gm = game_master(interaction.client)  # type: ignore[arg-type]
     channel_id = interaction.channel_id or 0
+    if not hidden:
+        if not await told(interaction.response.send_message(public)):
+            await gm.outboxes.say(game_id, 0, public, channel_id=channel_id)
+        return
     gm.replies.forget(channel_id)
-    await gm.ephemeral(interaction, private or public)
     await gm.outboxes.say(game_id, 0, public, channel_id=channel_id)  # saved: a restart still says it
+    await told(gm.ephemeral(interaction, private or public))
 
 
 async def send_rules(interaction: discord.Interaction, game_name: str) -> None:

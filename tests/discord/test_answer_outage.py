@@ -13,16 +13,19 @@ import types
 from pathlib import Path
 from typing import Any
 
+import discord.http
 import discord.webhook.async_
 import pytest
 
 from bot.i18n import t
+from bot.live import Seat
 from games import registry
 from tests.discord.world import World, world
 from tests.discord_standin import DiscordStandIn, InteractionRecord, User
 
 FOLLOW_UP = "/webhooks/{webhook_id}/{webhook_token}"
 ANSWER = "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
+CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 
 
 def private_answers_fail(standin: DiscordStandIn) -> None:
@@ -33,13 +36,22 @@ def private_answers_fail(standin: DiscordStandIn) -> None:
 
 @pytest.fixture
 def quick_looks(monkeypatch: pytest.MonkeyPatch) -> None:
-    """discord.py tries a look at an answer again after a 5xx, 1 + 3 + 5 + 7 s apart: here at once."""
+    """discord.py tries a look at an answer (and any request) again after a 5xx, 1 + 3 + 5 + 7 s apart: here at
+    once."""
     sleep = asyncio.sleep
 
     async def quick(delay: float, *args: Any) -> Any:
         return await sleep(min(delay, 0.01), *args)
 
-    monkeypatch.setattr(discord.webhook.async_, "asyncio", types.SimpleNamespace(**{**vars(asyncio), "sleep": quick}))
+    quick_asyncio = types.SimpleNamespace(**{**vars(asyncio), "sleep": quick})
+    monkeypatch.setattr(discord.webhook.async_, "asyncio", quick_asyncio)
+    monkeypatch.setattr(discord.http, "asyncio", quick_asyncio)
+
+
+def answers_fail(standin: DiscordStandIn) -> None:
+    """As `private_answers_fail`, and the answers given at once (the interaction's callback) too."""
+    private_answers_fail(standin)
+    standin.fail("POST", CALLBACK, status=503, times=10**6)
 
 
 def private_answers_work(standin: DiscordStandIn) -> None:
@@ -53,6 +65,18 @@ async def invoked(w: World, user: User, command: str) -> InteractionRecord:
     await w.gm.drained()
     await w.standin.settle()
     return call
+
+
+async def invoked_unanswered(w: World, user: User, command: str, caplog: pytest.LogCaptureFixture) -> None:
+    """`command`, whose answer Discord fails: nothing to wait for but the bot's word that it failed."""
+    known = len(caplog.records)
+    await w.standin.invoke_slash(user, command, channel=w.channel)
+    await w.standin.wait_for(
+        lambda: any(r.levelno >= logging.WARNING and "failed" in r.getMessage() for r in caplog.records[known:]),
+        timeout=10, what=f"the bot's word that its answer to /{command} failed",
+    )
+    await w.gm.drained()
+    await w.standin.settle()
 
 
 def errors(caplog: pytest.LogCaptureFixture) -> list[str]:
@@ -136,4 +160,42 @@ async def test_a_start_whose_private_answer_meets_an_outage_still_retires_the_jo
         assert game is not None and game.running, "the game started"
         join_button = f"gmj|{row.id}"
         assert not any(b.get("custom_id") == join_button for m in standin.channel_view(w.channel) for b in m.buttons)
+        assert errors(caplog) == []
+
+
+async def test_a_cancel_whose_answer_meets_an_outage_still_tells_the_channel_and_retires_the_join_button(
+    tmp_path: Path, standin: DiscordStandIn, caplog: pytest.LogCaptureFixture, quick_looks: None,
+) -> None:
+    """/cancel (and /leave, the bots added) answer in the channel: the lobby was saved cancelled, then the answer's
+    503 ended the handling, so the channel never read that it was cancelled and the Join button stayed on it."""
+    async with world(tmp_path, 4, standin=standin) as w:
+        await w.slash(w.users[0], "cookie new")
+        row = await w.gm.lobby.current(w.channel.id)
+        assert row is not None
+        answers_fail(standin)
+        with caplog.at_level(logging.INFO):
+            await invoked_unanswered(w, w.users[0], "cancel", caplog)
+        assert await w.gm.lobby.current(w.channel.id) is None, "cancelled"
+        cancelled = t("ru", "lobby-cancelled", id=row.id)
+        assert standin.transcript(w.channel).count(cancelled) == 1, "the channel is told, once"
+        join_button = f"gmj|{row.id}"
+        assert not any(b.get("custom_id") == join_button for m in standin.channel_view(w.channel) for b in m.buttons)
+        assert errors(caplog) == []
+
+
+async def test_a_leave_in_an_anonymous_lobby_whose_answer_meets_an_outage_is_still_told_to_the_channel(
+    tmp_path: Path, standin: DiscordStandIn, caplog: pytest.LogCaptureFixture, quick_looks: None,
+) -> None:
+    async with world(tmp_path, 4, standin=standin) as w:
+        await w.slash(w.users[0], "mafia new", mode="anonymous")  # the host signs up later
+        player = w.users[1]
+        await w.gm.lobby.join(w.channel.id, Seat(name=player.username, user_id=player.id, language="en"))
+        await w.slash(w.users[0], "addbot", count=2)
+        answers_fail(standin)
+        with caplog.at_level(logging.INFO):
+            await invoked_unanswered(w, player, "leave", caplog)
+        row = await w.gm.lobby.current(w.channel.id)
+        assert row is not None and player.id not in [s.get("user_id") for s in row.seats], "left"
+        left = t("ru", "lobby-left-anonymous", count=2)
+        assert standin.transcript(w.channel).count(left) == 1, "the channel is told, once, naming no one"
         assert errors(caplog) == []
