@@ -31,7 +31,7 @@ from bot.discord.priority import Foreground
 from bot.discord.replies import Replies
 from bot.i18n import t
 from bot.live import LiveGame
-from bot.storage import DELIVERY_DROPPED, DeliveryRow, Storage
+from bot.storage import DELIVERY_DROPPED, DeliveryRow, Storage, log_failure
 from bot.table import Table
 from bot.waiting import stop_task
 
@@ -194,7 +194,7 @@ class Outboxes:
     # --- telling people ---------------------------------------------------------------------------
     async def dms_closed_mid_game(self, user_id: int) -> None:
         """Tell the channel (and the GM role) once per game; the player still has the 🂠 button. Their next join
-        tests their DMs again."""
+        tests their DMs again. A tell that fails (the database away) is told at their next refused DM."""
         await self.dm_reach.refused(user_id)
         for game in list(self.table.games.values()):
             seat_number = game.seat_of(user_id)
@@ -203,7 +203,11 @@ class Outboxes:
             if any([await left(game, user_id) for left in list(self.left_the_server)]):
                 continue  # not closed DMs: the player left, and that is handled as such
             self.dm_failed[game.id].add(seat_number)
-            await self.tell_moderators(game, "dm-failed", player=public_player(game, seat_number, user_id))
+            try:
+                await self.tell_moderators(game, "dm-failed", player=public_player(game, seat_number, user_id))
+            except Exception as error:  # told at their next refused DM
+                self.dm_failed[game.id].discard(seat_number)
+                log_failure(log, error, "could not tell game %s that a player's DMs are closed", game.id)
 
     def line(self, row: DeliveryRow) -> tuple[Outbox, Item]:
         """A saved `text` row: a line of its destination (with the one role ping it names, if any)."""

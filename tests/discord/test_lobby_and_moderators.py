@@ -103,3 +103,33 @@ async def test_replace_rollback_and_settings(tmp_path: Path, standin) -> None:
         await w.standin.settle()
         row = await w.gm.lobby.current(second.id)
         assert row is not None and row.language == "ru" and row.options["choose_seconds"] == 30
+
+
+async def test_a_closed_dms_tell_that_meets_the_database_away_is_told_at_the_next_refusal(
+    tmp_path: Path, standin, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async with world(tmp_path, 4, standin=standin) as w:
+        game_id = await open_game(w)
+        quiet = w.users[3]
+        outboxes = w.gm.outboxes
+        tell = outboxes.tell_moderators
+        failures = [ConnectionRefusedError("the database restarts")]
+
+        async def once_away(*args, **kwargs):  # type: ignore[no-untyped-def]
+            if failures:
+                raise failures.pop()
+            return await tell(*args, **kwargs)
+
+        monkeypatch.setattr(outboxes, "tell_moderators", once_away)
+        await outboxes.dms_closed_mid_game(quiet.id)  # its tell meets the database away: a warning, no more
+        await outboxes.dms_closed_mid_game(quiet.id)  # the next refused DM tells it
+        await w.standin.wait_for(
+            lambda: sum("Не удалось отправить" in m.text or "could not send a private message" in m.text
+                        for m in w.standin.channel_view(w.channel)) == 1,
+            timeout=10, what=f"game {game_id}'s channel to be told once about the closed DMs",
+        )
+        await outboxes.dms_closed_mid_game(quiet.id)
+        await w.gm.drained()
+        await w.standin.settle()
+        assert sum("Не удалось отправить" in m.text or "could not send a private message" in m.text
+                   for m in w.standin.channel_view(w.channel)) == 1, "told once per game"
