@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from games.core.rng import Rng
+from games.core.shared_params import shared
 
 GM: Literal["gm"] = "gm"
 """The viewer that may see everything (a moderator)."""
@@ -32,6 +33,8 @@ class Refusal(BaseModel):
     key: str
     params: dict[str, Any] = Field(default_factory=dict)
 
+    share_params = field_validator("params")(shared)
+
 
 class Option(BaseModel):
     """One answer a prompt offers. A disabled option is shown but refused with its reason."""
@@ -40,6 +43,8 @@ class Option(BaseModel):
     label: str
     params: dict[str, Any] = Field(default_factory=dict)
     disabled: Refusal | None = None
+
+    share_params = field_validator("params")(shared)
 
 
 class Prompt(BaseModel):
@@ -77,6 +82,9 @@ class Prompt(BaseModel):
     fallback: str | None = None
     """A value accepted though not among the options (an order sheet's "keep what is set and
     finish", which is what its deadline answers)."""
+
+    share_params = field_validator("params")(shared)
+    """Its nested terms, seats and empty dicts are shared frozen objects (games.core.shared_params)."""
 
     def option(self, value: str) -> Option | None:
         return next((o for o in self.options if o.value == value), None)
