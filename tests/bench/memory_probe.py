@@ -1,7 +1,8 @@
 """`python -m tests.bench.memory_probe`: the bot (`python -m bot`) with a probe inside, for
 tests/bench/memory_process.py. SIGUSR1 writes what the process holds, as JSON, to MEMORY_PROBE_OUT (one line per
 reading); SIGUSR2 first calls glibc's `malloc_trim(0)` and then writes, so a reading shows what the allocator keeps
-free but not given back. Never part of the bot: a benchmark's instrument."""
+free but not given back. MEMORY_PROBE_STATES_KEPT sets the table's bound on parsed states (STATES_KEPT) instead.
+Never part of the bot: a benchmark's instrument."""
 
 from __future__ import annotations
 
@@ -186,8 +187,12 @@ def main() -> int:
 
     make_bot = app.make_bot
 
+    states_kept = os.environ.get("MEMORY_PROBE_STATES_KEPT")
+
     def kept(*args: Any, **kwargs: Any) -> Any:
         BOTS.append(made := make_bot(*args, **kwargs))
+        if states_kept is not None:  # the table's bound on parsed states (bot.table.limits.STATES_KEPT), to compare
+            made.game_master.table.states.kept = int(states_kept)
         return made
 
     app.make_bot = kept  # type: ignore[assignment]
