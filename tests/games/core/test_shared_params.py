@@ -93,3 +93,25 @@ def test_the_callers_own_parameters_are_left_as_they_were() -> None:
     Prompt(id="p", seat=0, ask="one", key="k", deadline="none", params={"hand": hand})
     assert all(type(card) is dict for card in hand)
     hand[0]["term"] = "mafia-card-search"  # still the caller's to change
+
+
+def test_an_option_without_parameters_is_one_object_in_every_prompt_of_every_game() -> None:
+    """An order sheet offers "Change the hand", "Change the order", "Done" to every seat: 8 kinds of option offered
+    39 times in a 10-player Mafia game's prompts. Each is one frozen object, and a step's copy keeps it."""
+    from pydantic import ValidationError
+
+    saved = SAVED_BEFORE.read_text()
+    one, other = mafia().load(saved), mafia().load(saved)
+    offered = [o for state in (one, other) for p in state.prompts for o in p.options]
+    by_kind: dict[tuple[str, str], set[int]] = {}
+    for option in offered:
+        by_kind.setdefault((option.value, option.label), set()).add(id(option))
+    assert len(offered) >= 60 and len(by_kind) <= 10
+    assert all(len(objects) == 1 for objects in by_kind.values())
+    with pytest.raises(ValidationError):
+        offered[0].label = "sheet-done"
+    prompt = next(p for p in one.prompts if not p.answered)
+    after, _ = mafia().apply(one, prompt.seat, mafia().bot_action(one, prompt, derived(41, one.step)))
+    kept = [o for p in after.prompts for o in p.options if (o.value, o.label) in by_kind]
+    assert len(kept) >= 20 and all({id(o)} == by_kind[(o.value, o.label)] for o in kept)
+    assert copy.deepcopy(offered[0]) is offered[0]
