@@ -187,12 +187,18 @@ def main() -> int:
 
     make_bot = app.make_bot
 
-    states_kept = os.environ.get("MEMORY_PROBE_STATES_KEPT")
+    if (states_kept := os.environ.get("MEMORY_PROBE_STATES_KEPT")) is not None:
+        from bot import live  # the table's bound on parsed states (bot.table.limits.STATES_KEPT), to compare
+
+        made_with = live.ParsedStates.__init__
+
+        def bounded(self: live.ParsedStates, kept: int) -> None:
+            made_with(self, int(states_kept))
+
+        live.ParsedStates.__init__ = bounded  # type: ignore[method-assign]
 
     def kept(*args: Any, **kwargs: Any) -> Any:
         BOTS.append(made := make_bot(*args, **kwargs))
-        if states_kept is not None:  # the table's bound on parsed states (bot.table.limits.STATES_KEPT), to compare
-            made.game_master.table.states.kept = int(states_kept)
         return made
 
     app.make_bot = kept  # type: ignore[assignment]
