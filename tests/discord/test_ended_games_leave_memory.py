@@ -54,3 +54,16 @@ async def test_an_ended_game_that_spoke_through_no_webhooks_leaves_no_lock_for_t
         await settled(w)
 
         assert game.id not in w.gm.relay.hooks.locks
+
+
+async def test_a_live_game_remembers_what_it_posted_of_its_open_prompts_only(tmp_path: Path, standin) -> None:
+    """What was posted of each prompt (so that it is not posted twice) is remembered while the prompt is open; an
+    answered one's was kept for the whole game, one more for every step of a forum-pace Mafia game."""
+    async with world(tmp_path, 10, standin=standin) as w:
+        game = await start_mafia(w, 10)
+        await advance(w, game, at("day", 1))
+        await settled(w)
+
+        remembered = {prompt_id for prompt_id, _ in w.gm.prompts.sent.get(game.id, set())}
+        assert remembered, "the open prompts' posts are remembered"
+        assert remembered <= {p.id for p in game.state.prompts}
