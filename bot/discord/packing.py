@@ -11,7 +11,7 @@ from typing import Any
 from bot.render import clip
 
 
-@dataclass
+@dataclass(slots=True)
 class Text:
     text: str
     rows: list[int] = field(default_factory=list)
@@ -19,7 +19,7 @@ class Text:
     """Who queued it (the game master uses (game id, step)), for `drop`."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Message:
     """A message with components (a prompt) or a file; sent on its own, in order with the text."""
 
@@ -38,7 +38,7 @@ class Message:
     dropped, so what stands in for it is saved first (a game night's reminder: a mention in the channel)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Status:
     update: Callable[[], Awaitable[None]]
     key: Any = None

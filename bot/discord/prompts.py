@@ -131,13 +131,18 @@ class Prompts:
 
     # --- what was posted ----------------------------------------------------------------------------
     def queued(self, game: LiveGame, step: Step | None, rows: list[DeliveryRow]) -> None:
-        """A step's rows are queued (a rollback forgets what the undone steps posted); only open prompts'
-        messages are kept."""
+        """A step's rows are queued (a rollback forgets what the undone steps posted); only open prompts' posts
+        and messages are kept (a prompt's id is never used again once it is gone)."""
         if step is not None and step.rolled_back:
             self.sent[game.id] = set()
-        self.sent.setdefault(game.id, set()).update(posted(rows))
-        if step is not None and (posts := self.posts.get(game.id)):
-            self.posts[game.id] = {p: w for p, w in posts.items() if step.state.prompt(p) is not None}
+        sent = self.sent.setdefault(game.id, set())
+        sent.update(posted(rows))
+        if step is None:
+            return
+        open_now = {p.id for p in step.state.prompts}
+        self.sent[game.id] = {pair for pair in sent if pair[0] in open_now}
+        if posts := self.posts.get(game.id):
+            self.posts[game.id] = {p: w for p, w in posts.items() if p in open_now}
 
     async def load(self, game: LiveGame | None = None) -> None:
         """What was posted, as saved: every running game's at start-up, or one game another process moved."""

@@ -189,20 +189,26 @@ class SeatHooks:
             await self.table.update_meta(game_id, "relay", change)
 
     async def cleanup(self, game_id: int) -> None:
-        """The game is over: its webhooks are deleted (a channel holds at most 15), orphans included."""
-        async with self.lock(game_id):
-            relay = (await self.table.meta(game_id)).get("relay") or {}
-            hooks = [*(relay.get("hooks") or {}).values(), *([relay["shared"]] if relay.get("shared") else [])]
-            if not hooks and not relay:
-                return
-            for hook in hooks:
-                try:
-                    await discord.Webhook.partial(int(hook["id"]), str(hook["token"]), client=self.bot).delete()
-                except discord.HTTPException as error:
-                    log.info("game %s: webhook %s not deleted: %s", game_id, hook.get("id"), error)
-            channel_id = await self._channel_of(game_id)
-            if channel_id is not None:
-                await self.sweep(game_id, channel_id, {"names": relay.get("names")})
+        """The game is over: its webhooks are deleted (a channel holds at most 15), orphans included. The game's
+        lock leaves memory with it, whether it had webhooks or not."""
+        try:
+            async with self.lock(game_id):
+                await self._cleanup(game_id)
+        finally:
+            self.locks.pop(game_id, None)
 
-            await self.table.update_meta(game_id, "relay", {"done": True})
-        self.locks.pop(game_id, None)
+    async def _cleanup(self, game_id: int) -> None:
+        relay = (await self.table.meta(game_id)).get("relay") or {}
+        hooks = [*(relay.get("hooks") or {}).values(), *([relay["shared"]] if relay.get("shared") else [])]
+        if not hooks and not relay:
+            return
+        for hook in hooks:
+            try:
+                await discord.Webhook.partial(int(hook["id"]), str(hook["token"]), client=self.bot).delete()
+            except discord.HTTPException as error:
+                log.info("game %s: webhook %s not deleted: %s", game_id, hook.get("id"), error)
+        channel_id = await self._channel_of(game_id)
+        if channel_id is not None:
+            await self.sweep(game_id, channel_id, {"names": relay.get("names")})
+
+        await self.table.update_meta(game_id, "relay", {"done": True})

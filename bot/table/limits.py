@@ -18,7 +18,16 @@ others wait as their saved JSON, parsed again when next used (a 31 KB Mafia stat
 games' in under 0.1 ms). Parsing again costs: with 128 kept, the table benchmark's 32 players acting on 1,000
 live games did 0.58× the actions/s (p99 16 ms against 11.8); with 512, 4,250/s and 13.1 ms; with all kept,
 6,259/s and 8.8 ms. So the bound is set above the games one process usually holds (about 500 at the scale
-run's 2,000 over four processes) and caps only a process that holds far more."""
+run's 2,000 over four processes) and caps only a process that holds far more.
+
+Measured again for issue 41 (one run each, a shared 2-core machine): in one bot process at the scale mix
+(`tests.bench.memory_process --stages 100,200,400`, 282–294 games held at the last stage), 128 kept read 161.5 and
+174.1 MB at 200 and 400 live games against 166.5 and 179.6 with every game kept: some 34 KB for each state let go,
+5.5 MB a process, where the table benchmark's 32 players acting on 1,000 live games (interleaved rounds) did 3,857
+actions/s with 1,024 kept, 2,299 with 256 and 2,174 with 128 (p99 48, 35 and 82 ms on that busy machine). A lower
+bound is not worth its cost. What a let-go game still holds is mostly its saved JSON (a 10-player Mafia game's
+29 KB); kept compressed (zlib level 1) it would be 4.7 KB, for 0.06 ms to compress at each save and 0.03 ms to
+expand before the 1.1 ms parse: the next step if waiting games must cost less (GameRow.state, bot/table/core.py)."""
 EXPIRY_RETRY_SECONDS = 60.0
 """When a deadline's default action is refused (a game bug), it is tried again this much later."""
 

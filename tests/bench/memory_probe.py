@@ -1,7 +1,8 @@
 """`python -m tests.bench.memory_probe`: the bot (`python -m bot`) with a probe inside, for
 tests/bench/memory_process.py. SIGUSR1 writes what the process holds, as JSON, to MEMORY_PROBE_OUT (one line per
 reading); SIGUSR2 first calls glibc's `malloc_trim(0)` and then writes, so a reading shows what the allocator keeps
-free but not given back. Never part of the bot: a benchmark's instrument."""
+free but not given back. MEMORY_PROBE_STATES_KEPT sets the table's bound on parsed states (STATES_KEPT) instead.
+Never part of the bot: a benchmark's instrument."""
 
 from __future__ import annotations
 
@@ -185,6 +186,16 @@ def main() -> int:
     from bot.discord import app
 
     make_bot = app.make_bot
+
+    if (states_kept := os.environ.get("MEMORY_PROBE_STATES_KEPT")) is not None:
+        from bot import live  # the table's bound on parsed states (bot.table.limits.STATES_KEPT), to compare
+
+        made_with = live.ParsedStates.__init__
+
+        def bounded(self: live.ParsedStates, kept: int) -> None:
+            made_with(self, int(states_kept))
+
+        live.ParsedStates.__init__ = bounded  # type: ignore[method-assign]
 
     def kept(*args: Any, **kwargs: Any) -> Any:
         BOTS.append(made := make_bot(*args, **kwargs))

@@ -40,3 +40,30 @@ async def test_an_ended_game_keeps_no_order_sheet_text_not_even_of_a_seat_handed
 
         assert [key for key in w.gm.standing.sheet_texts if key[0] == game.id] == []
         assert [key for key in w.gm.standing.sheet_messages if key[0] == game.id] == []
+
+
+async def test_an_ended_game_that_spoke_through_no_webhooks_leaves_no_lock_for_them(tmp_path: Path, standin) -> None:
+    """Ending a game looks for its seats' webhooks to delete under a lock of the game's own; a game that had none
+    (players named, not anonymous) returned early and left that lock in memory for good, one per game ever ended."""
+    async with world(tmp_path, 10, standin=standin) as w:
+        game = await start_mafia(w, 10)
+        await advance(w, game, at("night", 1))
+        await settled(w)
+        ended = await w.slash(w.moderator, "gm end")
+        assert not ended.errors, ended.callbacks
+        await settled(w)
+
+        assert game.id not in w.gm.relay.hooks.locks
+
+
+async def test_a_live_game_remembers_what_it_posted_of_its_open_prompts_only(tmp_path: Path, standin) -> None:
+    """What was posted of each prompt (so that it is not posted twice) is remembered while the prompt is open; an
+    answered one's was kept for the whole game, one more for every step of a forum-pace Mafia game."""
+    async with world(tmp_path, 10, standin=standin) as w:
+        game = await start_mafia(w, 10)
+        await advance(w, game, at("day", 1))
+        await settled(w)
+
+        remembered = {prompt_id for prompt_id, _ in w.gm.prompts.sent.get(game.id, set())}
+        assert remembered, "the open prompts' posts are remembered"
+        assert remembered <= {p.id for p in game.state.prompts}

@@ -118,3 +118,27 @@ async def test_a_status_edit_that_meets_the_database_away_is_made_once_it_is_bac
     outbox.put_status(edit, key="status")
     await asyncio.wait_for(outbox.drained(), 10)
     assert [c for _, c, _ in recorder.sent] == ["status"] and len(tries) == 2
+
+
+async def test_a_queued_line_message_and_status_edit_are_their_fields_alone() -> None:
+    """A backlog of thousands of queued items (a busy token's REST budget) costs their fields, not a dict each
+    (issue 41): every kind of item is a slotted record, and still queues, replaces and sends as before."""
+    from bot.discord.packing import Status, Text
+
+    recorder = Recorder()
+    outbox = Outbox(recorder, window=WINDOW)
+    edits: list[str] = []
+
+    async def edit() -> None:
+        edits.append("edited")
+
+    outbox.put_text("a line", rows=[], tag=(1, 1))
+    outbox.put_message(Message(content="a prompt", build=dict, tag=(1, 1)))
+    outbox.put_status(edit, key="status")
+    outbox.put_status(edit, key="status")
+    queued = list(outbox._queue)
+    assert {type(item) for item in queued} == {Text, Message, Status}
+    assert not any(hasattr(item, "__dict__") for item in queued)
+    await outbox.drained()
+    assert [content for _, content, _ in recorder.sent] == ["a line\na prompt"]
+    assert edits == ["edited"]
