@@ -5,11 +5,13 @@ that process is gone or behind. The storage's queries read the shard of each gam
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from types import SimpleNamespace
 
 import pytest
 
+from bot.discord.service import GameMaster
 from bot.live import LiveGame
-from bot.scheduler import Scheduler
+from bot.scheduler import OTHERS_GRACE_SECONDS, Scheduler
 from bot.storage import OwnShards, open_storage
 from bot.table import Table
 from tests.runtime.databases import Database
@@ -85,3 +87,13 @@ async def test_a_game_with_no_server_is_shard_zeros(table: Table) -> None:
     assert not await storage.due_deadlines(due, OWN)
     assert await storage.next_wake_time(OWN) == pytest.approx(min(r.wakes_at for r in await storage.deadlines(game.id))
                                                               + OWN.grace)
+
+
+def test_a_bot_process_tells_its_scheduler_its_own_shards_only_when_it_shares_the_database() -> None:
+    def own(shared: bool, **bot: object) -> OwnShards | None:
+        process = SimpleNamespace(bot=SimpleNamespace(**bot), storage=SimpleNamespace(shared=shared))
+        return GameMaster._own_shards(process)  # type: ignore[arg-type]
+
+    assert own(True, shard_ids=[1, 3], shard_count=4) == OwnShards((1, 3), 4, OTHERS_GRACE_SECONDS)
+    assert own(False, shard_ids=[1, 3], shard_count=4) is None, "alone on its database: every deadline is its own"
+    assert own(True, shard_ids=None, shard_count=None) is None
