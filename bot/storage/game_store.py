@@ -213,12 +213,13 @@ class GameStore(Backend):
         return rows[0][0] if rows and rows[0][0] is not None else None
 
     async def due_deadlines(self, now: float, own: OwnShards | None = None) -> list[DeadlineRow]:
-        """The deadlines due by `now` (`own`: another process's only `own.grace` after)."""
+        """The deadlines due by `now` (`own`: another process's only `own.grace` after; those due by `now` found
+        through the index first)."""
         rows = await self._fetchall(
             f"SELECT {DEADLINE_COLUMNS} FROM deadlines d JOIN games g ON g.id = d.game_id"
-            f" WHERE g.paused = 0 AND g.status = 'running' AND {own.later('d.due') if own else 'd.due'} <= ?"
-            " ORDER BY d.due",
-            (now,),
+            " WHERE g.paused = 0 AND g.status = 'running' AND d.due <= ?"
+            + (f" AND {own.later('d.due')} <= ?" if own else "") + " ORDER BY d.due",
+            (now, now) if own else (now,),
         )
         return [deadline_row(r) for r in rows]
 
