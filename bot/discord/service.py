@@ -53,8 +53,8 @@ from bot.gathering.nights import Nights
 from bot.i18n import normalize, render
 from bot.live import Delivery, LiveGame, Step
 from bot.lobby import Lobby, LobbyLimits
-from bot.scheduler import Scheduler
-from bot.storage import DeliveryRow, Storage
+from bot.scheduler import OTHERS_GRACE_SECONDS, Scheduler
+from bot.storage import DeliveryRow, OwnShards, Storage
 from bot.storage.web import web_off_guilds, web_secret
 from bot.table import Table
 from bot.web.links import BotLinks, Links, OffServersReread
@@ -133,7 +133,8 @@ class GameMaster:
         """Game nights planned ahead, fired by the one scheduler: bot/gathering/nights.py."""
         self.gathering = Gathering(bot, self.nights, outboxes, self._enqueue)
         """What nights send, and their Discord events: bot/discord/gathering.py."""
-        self.scheduler = Scheduler(table, others=[self.nights, OffServersReread(self.web, storage, table.clock)])
+        self.scheduler = Scheduler(table, others=[self.nights, OffServersReread(self.web, storage, table.clock)],
+                                   own=self._own_shards)
         self.kinds = Kinds(make(self) for make in KINDS)
         self.planner = Planner(self.kinds)
         self.cluster = Cluster(storage, table, enqueue=self._enqueue, forget=self._forget, reload=self._reload)
@@ -178,6 +179,14 @@ class GameMaster:
 
     async def _reloaded(self, game: LiveGame) -> None:
         await self.cluster.refresh(game)
+
+    def _own_shards(self) -> OwnShards | None:
+        """This process's gateway shards, when it shares the database with others: it fires their games' deadlines
+        first (bot/scheduler.py)."""
+        ids, count = getattr(self.bot, "shard_ids", None), getattr(self.bot, "shard_count", None)
+        if not self.storage.shared or not ids or not count:
+            return None
+        return OwnShards(tuple(ids), count, OTHERS_GRACE_SECONDS)
 
     async def _listed(self, schedule: Schedule) -> list[tuple[int, str]] | None:
         return await self.gathering.listed(schedule)

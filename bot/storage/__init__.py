@@ -22,6 +22,7 @@ from bot.storage.rows import (
     EventRow,
     GameRow,
     IntegrityError,
+    OwnShards,
 )
 from bot.storage.sqlite import SqliteStorage
 from bot.storage.sqlite_batch import WAL_AUTOCHECKPOINT_PAGES
@@ -38,6 +39,7 @@ __all__ = [
     "EventRow",
     "GameRow",
     "IntegrityError",
+    "OwnShards",
     "SqliteStorage",
     "Storage",
     "Tx",

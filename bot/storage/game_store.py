@@ -18,6 +18,7 @@ from bot.storage.rows import (
     DeliveryRow,
     EventRow,
     GameRow,
+    OwnShards,
     action_row,
     deadline_row,
     dumps,
@@ -25,6 +26,16 @@ from bot.storage.rows import (
     game_row,
     game_update,
 )
+
+
+def wake_time(grace: float, *, before: bool = False) -> str:
+    """A deadline's wake (`DeadlineRow.wakes_at`) looked at `grace` seconds late: its reminder while one is still to
+    come before the deadline (late by as much; `before`: and the deadline is after the one parameter, now), else
+    the deadline."""
+    late = f" + {float(grace)!r}" if grace else ""
+    before_now = " AND d.due > ?" if before else ""
+    return (f"(CASE WHEN d.reminded = 0 AND d.remind_at IS NOT NULL AND d.remind_at{late} < d.due{before_now}"
+            f" THEN d.remind_at ELSE d.due END){late}")
 
 
 class GameStore(Backend):
@@ -188,27 +199,37 @@ class GameStore(Backend):
             dues.setdefault(game_id, {})[prompt_id] = due
         return dues
 
-    async def next_wake_time(self) -> float | None:
+    async def next_wake_time(self, own: OwnShards | None = None, now: float = 0.0) -> float | None:
+        """When the scheduler must look next: the earliest reminder still to come before its deadline, or
+        deadline. `own`: another process's are looked at `own.grace` later (`OwnShards`), their reminders only while
+        that is before their deadline and the deadline after `now` (once it is due, only the deadline is)."""
+        wake, params = wake_time(0.0), ()
+        if own is not None:
+            wake, params = f"CASE WHEN {own.sql()} THEN {wake} ELSE {wake_time(own.grace, before=True)} END", (now,)
         rows = await self._fetchall(
-            "SELECT MIN(CASE WHEN d.reminded = 0 AND d.remind_at IS NOT NULL AND d.remind_at < d.due"
-            " THEN d.remind_at ELSE d.due END) FROM deadlines d JOIN games g ON g.id = d.game_id"
-            " WHERE g.paused = 0 AND g.status = 'running'"
+            f"SELECT MIN({wake}) FROM deadlines d JOIN games g ON g.id = d.game_id"
+            " WHERE g.paused = 0 AND g.status = 'running'", params
         )
         return rows[0][0] if rows and rows[0][0] is not None else None
 
-    async def due_deadlines(self, now: float) -> list[DeadlineRow]:
+    async def due_deadlines(self, now: float, own: OwnShards | None = None) -> list[DeadlineRow]:
+        """The deadlines due by `now` (`own`: another process's only `own.grace` after; those due by `now` found
+        through the index first)."""
         rows = await self._fetchall(
             f"SELECT {DEADLINE_COLUMNS} FROM deadlines d JOIN games g ON g.id = d.game_id"
-            " WHERE g.paused = 0 AND g.status = 'running' AND d.due <= ? ORDER BY d.due",
-            (now,),
+            " WHERE g.paused = 0 AND g.status = 'running' AND d.due <= ?"
+            + (f" AND {own.later('d.due')} <= ?" if own else "") + " ORDER BY d.due",
+            (now, now) if own else (now,),
         )
         return [deadline_row(r) for r in rows]
 
-    async def due_reminders(self, now: float) -> list[DeadlineRow]:
+    async def due_reminders(self, now: float, own: OwnShards | None = None) -> list[DeadlineRow]:
+        """The reminders due by `now` whose deadline is still to come (`own`: another process's only `own.grace`
+        after)."""
         rows = await self._fetchall(
             f"SELECT {DEADLINE_COLUMNS} FROM deadlines d JOIN games g ON g.id = d.game_id"
             " WHERE g.paused = 0 AND g.status = 'running' AND d.reminded = 0 AND d.remind_at IS NOT NULL"
-            " AND d.remind_at <= ? AND d.due > ? ORDER BY d.remind_at",
+            f" AND {own.later('d.remind_at') if own else 'd.remind_at'} <= ? AND d.due > ? ORDER BY d.remind_at",
             (now, now),
         )
         return [deadline_row(r) for r in rows]

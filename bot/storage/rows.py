@@ -107,6 +107,29 @@ class DeliveryRow:
 DELIVERY_WAITING, DELIVERY_SENT, DELIVERY_DROPPED = 0, 1, 2
 
 
+@dataclass(frozen=True)
+class OwnShards:
+    """The gateway shards (`ids` of `count`) of one of several bot processes on a database: the deadlines of their
+    servers' games are this process's to fire when due; another process's are left to it for `grace` seconds
+    more (they fire here only when that process is gone or behind)."""
+
+    ids: tuple[int, ...]
+    count: int
+    grace: float
+
+    def sql(self) -> str:
+        """A condition on `g` (the games row): its server is on these shards (a game with no server: shard 0's).
+        Discord's routing: a server's events go to shard `(id >> 22) % count`."""
+        shards = ", ".join(str(int(shard)) for shard in self.ids) or "-1"
+        none = "1 = 1" if 0 in self.ids else "1 = 0"
+        shard = f"(g.guild_id / 4194304) % {int(self.count)}"
+        return f"(CASE WHEN g.guild_id IS NULL THEN {none} ELSE {shard} IN ({shards}) END)"
+
+    def later(self, column: str) -> str:
+        """`column` (a time of the deadline) as this process looks at it: another process's, `grace` later."""
+        return f"(CASE WHEN {self.sql()} THEN {column} ELSE {column} + {float(self.grace)!r} END)"
+
+
 @dataclass
 class DeadlineRow:
     game_id: int
