@@ -9,7 +9,8 @@ whose `owner` it is). With one process per database all of this is off (`admit` 
   those are sent, then the game's copy is brought up to date (a status message the other process
   made meanwhile) and they are queued. While a process alive has them to send they are waited for
   (through a Discord outage: it sends them once Discord is back), up to STUCK_SECONDS; rows whose
-  process is gone are adopted within a second or two, and waited for GATE_SECONDS at most.
+  process is gone are adopted within a second or two, and waited for GATE_SECONDS at most; rows this
+  process is adopting are waited for until they are queued (ahead of the held ones).
 - A process that dies leaves its waiting rows: every ADOPT_SECONDS each process adopts the rows of
   processes that are no longer alive (`Storage.adopt_deliveries`: atomically, so one process takes
   them) and sends them in order; a message the dead process had claimed goes out again with the same
@@ -87,6 +88,8 @@ class Cluster:
         """Set when a game is held: the holder looks at it without waiting for its next pass."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._adopter: asyncio.Task[None] | None = None
+        self._adopting: set[int] = set()
+        """Games whose rows this process adopted and has not queued yet: rows held behind them keep waiting."""
 
     def start(self) -> None:
         if self.active and self._adopter is None:
@@ -182,7 +185,7 @@ class Cluster:
             hold = self._holds.get(game_id)
             if hold is None:
                 continue
-            alive = answers.get(game_id)
+            alive = True if game_id in self._adopting else answers.get(game_id)  # adopted: ours, not yet queued
             if alive is not None:
                 hold.orphaned = None if alive else hold.orphaned if hold.orphaned is not None else now
                 stuck = now - hold.started > STUCK_SECONDS
@@ -234,12 +237,18 @@ class Cluster:
     async def adopt(self) -> list[DeliveryRow]:
         """Take the waiting rows of processes that died and queue them (their games' caches first)."""
         rows = await self.storage.adopt_deliveries()
-        for game_id in sorted({row.game_id for row in rows if row.game_id is not None}):  # a night's: no game
-            # a prompt's buttons are built from the game as it is: a game not known here is loaded
-            game = await self.table.get(game_id)
-            if game is not None and game.running:
-                await self.refresh(game)
-        self.enqueue(rows)
+        games = sorted({row.game_id for row in rows if row.game_id is not None})  # a night's: no game
+        # their rows are ours from now on, but queued only below: rows held behind them wait till then (`_look`)
+        self._adopting.update(games)
+        try:
+            for game_id in games:
+                # a prompt's buttons are built from the game as it is: a game not known here is loaded
+                game = await self.table.get(game_id)
+                if game is not None and game.running:
+                    await self.refresh(game)
+            self.enqueue(rows)
+        finally:
+            self._adopting.difference_update(games)
         return rows
 
     # --- caches of a game another process moved ------------------------------------------------

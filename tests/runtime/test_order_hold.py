@@ -136,6 +136,47 @@ async def test_each_game_held_is_released_when_its_own_earlier_rows_are_sent() -
     await cluster.close()
 
 
+async def test_rows_adopted_from_a_dead_process_go_ahead_of_the_rows_held_behind_them() -> None:
+    """The full scale run's faults: adopting marks a dead process's rows as this process's at once, then loads each
+    of their games before queueing them (slow under load). The hold, seeing no other process's row left, let the
+    newer held line go first: 25 lines out of order around the SIGKILLs."""
+
+    class Adopting(EarlierRows):
+        def __init__(self) -> None:
+            super().__init__()
+            self.orphan = DeliveryRow(GAME, 3, "text", {"text": "🌙 Night 1 ends"}, channel_id=9, id=10 * GAME)
+
+        async def adopt_deliveries(self) -> list[DeliveryRow]:
+            self.others = None  # the dead process's row is this process's now: no other process has one
+            return [self.orphan]
+
+    class SlowToLoad(NoGames):
+        def __init__(self) -> None:
+            super().__init__()
+            self.loaded = asyncio.Event()
+
+        async def get(self, game_id: int) -> None:  # type: ignore[override]
+            await self.loaded.wait()  # the adopted game read from a busy database
+
+    storage, queued, table = Adopting(), [], SlowToLoad()  # type: ignore[var-annotated]
+    storage.others = False  # the row's process was SIGKILLed
+
+    def enqueue(rows: list[DeliveryRow]) -> None:
+        queued.extend(cluster.admit(rows))
+
+    cluster = Cluster(storage, table, enqueue=enqueue, forget=lambda game_id: None,  # type: ignore[arg-type]
+                      reload=no_reload)
+    held_behind_another_process(storage, queued, cluster=cluster)
+    adopting = asyncio.create_task(cluster.adopt())
+    await asyncio.sleep(0.3)  # the hold looks many times meanwhile
+    assert queued == [], "the held line went ahead of the dead process's earlier one, still being adopted"
+    table.loaded.set()
+    await adopting
+    await asyncio.wait_for(until(lambda: len(queued) == 2), 5)
+    assert [row.id for row in queued] == [50, 51]
+    await cluster.close()
+
+
 async def until(done: object) -> None:
     while not done():  # type: ignore[operator]
         await asyncio.sleep(0.01)
