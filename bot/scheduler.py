@@ -86,7 +86,7 @@ class Scheduler:
         """Fire every reminder and deadline that is due now; returns how many fired."""
         now = self.table.clock()
         fired = 0
-        own = self.own() if self.own is not None else None
+        own = self._own()
         for row in await self.table.storage.due_reminders(now, own):
             metrics.deadline_fired(now - (row.remind_at or now))
             await self.table.remind(row.game_id, row.prompt_id)
@@ -110,10 +110,12 @@ class Scheduler:
             fired += await work.run_due(now)
         return fired
 
+    def _own(self) -> OwnShards | None:
+        return self.own() if self.own is not None else None
+
     async def next_wake(self) -> float | None:
         """The earliest moment anything the scheduler runs falls due."""
-        own = self.own() if self.own is not None else None
-        storage = self.table.storage
+        own, storage = self._own(), self.table.storage
         wake = await (storage.next_wake_time() if own is None else storage.next_wake_time(own, self.table.clock()))
         wakes = [wake, *[await work.next_due() for work in self.others]]
         known = [wake for wake in wakes if wake is not None]

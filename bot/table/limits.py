@@ -25,9 +25,8 @@ Measured again for issue 41 (one run each, a shared 2-core machine): in one bot 
 174.1 MB at 200 and 400 live games against 166.5 and 179.6 with every game kept: some 34 KB for each state let go,
 5.5 MB a process, where the table benchmark's 32 players acting on 1,000 live games (interleaved rounds) did 3,857
 actions/s with 1,024 kept, 2,299 with 256 and 2,174 with 128 (p99 48, 35 and 82 ms on that busy machine). A lower
-bound is not worth its cost. What a let-go game still holds is mostly its saved JSON (a 10-player Mafia game's
-29 KB); kept compressed (zlib level 1) it would be 4.7 KB, for 0.06 ms to compress at each save and 0.03 ms to
-expand before the 1.1 ms parse: the next step if waiting games must cost less (GameRow.state, bot/table/core.py)."""
+bound is not worth its cost. What a let-go game still holds is mostly its saved JSON, which its row keeps
+compressed (bot/storage/rows.py `PackedText`: a 10-player Mafia game's 29 KB in 4.7 KB)."""
 EXPIRY_RETRY_SECONDS = 60.0
 """When a deadline's default action is refused (a game bug), it is tried again this much later."""
 
