@@ -60,6 +60,8 @@ class Findings:
     """Callbacks Discord refused as already acknowledged (40060): not shown twice."""
     waiting: Counter[str] = field(default_factory=Counter)
     """Delivery rows still waiting after the run, by kind and owner."""
+    stalled_queued: int = 0
+    """Of `stalled`, the games with rows still waiting to be sent: what their players waited for was queued."""
 
     def lines(self) -> list[str]:
         def few(items: list[Any] | dict[int, str]) -> str:
@@ -79,10 +81,22 @@ class Findings:
             f" out of order {len(self.out_of_order)}{few(self.out_of_order)}; other text {len(self.wrong_text)}"
             f"{few(self.wrong_text)}",
             f"  delivery rows still waiting: {sum(self.waiting.values())} {dict(self.waiting.most_common(6))}",
-            f"  games lost: {len(self.lost)}{few(self.lost)}; stalled: {len(self.stalled)}{few(self.stalled)};"
+            f"  games lost: {len(self.lost)}{few(self.lost)}; stalled: {len(self.stalled)} ({self.stalled_queued} of"
+            f" them with rows still waiting to be sent, {len(self.stalled) - self.stalled_queued} with none)"
+            f"{few(self.stalled)};"
             f" answered twice: {len(self.answered_twice)}{few(self.answered_twice)}   (goal: 0, 0, 0)",
             f"  second answers Discord refused as already acknowledged (40060; shown once): {self.acknowledged_again}",
         ]
+
+
+def mark_queued(stalled: dict[int, str], rows: list[Any]) -> int:
+    """Says of each stalled game how many of its delivery rows still wait to be sent (its players may have waited
+    for messages queued, not for a game stuck); returns how many stalled games have any."""
+    queued = Counter(int(row["game_id"]) for row in rows if row["state"] == 0 and row["game_id"] is not None)
+    for game_id in stalled:
+        if queued[game_id]:
+            stalled[game_id] += f" ({queued[game_id]} of its rows still waiting to be sent)"
+    return sum(1 for game_id in stalled if queued[game_id])
 
 
 async def check(url: str, standin: DiscordStandIn, ledger: Ledger, stopped: float) -> Findings:
@@ -131,6 +145,7 @@ async def check(url: str, standin: DiscordStandIn, ledger: Ledger, stopped: floa
         found.stalled[int(game_id)] = f"a deadline overdue by {stopped - float(due):.0f} s"
     for game_id, seen in ledger.stalled.items():
         found.stalled.setdefault(game_id, f"its players saw nothing move; last: {seen[:80]!r}")
+    found.stalled_queued = mark_queued(found.stalled, every)
     for record in standin.interactions.values():
         answers = [c for c in record.callbacks if c["status"] < 400]
         if len(answers) > 1:
