@@ -53,6 +53,10 @@ class Settings(BaseSettings):
     shutdown_flush_seconds: float = Field(
         default=5.0, ge=0, description="On SIGTERM/SIGINT: how long to keep sending what waits before closing"
     )
+    slow_step_ms: float | None = Field(
+        default=None, gt=0, description="A diagnostic: log every event-loop step longer than this many milliseconds "
+        "with the code that ran it (bot/slow_steps.py); none = off",
+    )
     keep_finished_days: int | None = Field(
         default=None, ge=1, description="Delete finished games' full records this many days after; none = keep"
     )

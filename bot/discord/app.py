@@ -17,7 +17,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from bot import metrics
+from bot import metrics, slow_steps
 from bot.config import Settings
 from bot.discord import budget
 from bot.discord.attempts import install
@@ -150,6 +150,8 @@ class GameMasterBot(commands.Bot):
             self.web_server = WebServer([self.storage], self.settings.web_host, self.settings.web_port)
             await self.web_server.start()
         tune_gc()
+        if self.settings.slow_step_ms is not None:
+            slow_steps.watch(self.settings.slow_step_ms)
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

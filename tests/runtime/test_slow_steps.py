@@ -1,0 +1,64 @@
+"""SLOW_STEP_MS: an event-loop step longer than the threshold is logged with the code that ran it."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+import time
+from asyncio import base_events, events
+from collections.abc import Iterator
+
+import pytest
+
+from bot import slow_steps
+
+
+@pytest.fixture
+def watched() -> Iterator[None]:
+    assert slow_steps.watch(20)
+    try:
+        yield
+    finally:
+        slow_steps.unwatch()
+
+
+async def resolving_the_night() -> None:
+    await asyncio.sleep(0)
+    time.sleep(0.05)  # holds the loop, as a long synchronous step would
+    await asyncio.sleep(0)
+
+
+async def answering_a_click() -> None:
+    await asyncio.sleep(0)
+
+
+async def test_a_step_that_holds_the_loop_is_logged_with_its_coroutine_and_where_it_ran(
+        watched: None, caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING, logger="bot.slow_steps"):
+        await asyncio.create_task(resolving_the_night())
+    [record] = [r for r in caplog.records if r.name == "bot.slow_steps"]
+    said = record.getMessage()
+    assert said.startswith("the event loop was held ")
+    assert "task resolving_the_night: from runtime/test_slow_steps.py:" in said
+    assert said.endswith("resolving_the_night")
+
+
+async def test_a_quick_step_is_not_logged(watched: None, caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING, logger="bot.slow_steps"):
+        await asyncio.create_task(answering_a_click())
+    assert [r for r in caplog.records if r.name == "bot.slow_steps"] == []
+
+
+def test_watching_twice_wraps_once_and_unwatching_restores_the_loops_own_runner() -> None:
+    own = events.Handle._run
+    assert slow_steps.watch(20)
+    assert not slow_steps.watch(20)
+    slow_steps.unwatch()
+    assert events.Handle._run is own
+
+
+def test_the_loop_still_runs_every_callback_through_handle_run() -> None:
+    """The diagnostic wraps this asyncio internal: if Python moves it, this fails rather than the log going quiet."""
+    assert inspect.isfunction(events.Handle._run)
+    assert "handle._run()" in inspect.getsource(base_events.BaseEventLoop._run_once)
