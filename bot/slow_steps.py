@@ -2,10 +2,11 @@
 
 Every interaction a process answers waits while its event loop runs something else, so the slowest first responses
 are mostly other work's long steps (a deadline's step, a big delivery packed, a game parsed). With SLOW_STEP_MS set,
-each callback the loop runs for longer than that many milliseconds is logged at WARNING: how long, and for a task's
-step the task's coroutine with where the step began and where it stopped (the innermost awaiting frames), which
-names the code that held the loop. asyncio's own debug mode says as much but slows every coroutine; this costs a
-clock read and two frame walks per callback, and nothing at all when off.
+each callback the loop runs for longer than that many milliseconds is logged at WARNING: how long, for a task's
+step the task's coroutine with where the step began and where it stopped (the innermost awaiting frames), and what
+the loop's thread was running while the step went on: a watching thread looks at its stack each SLOW_STEP_MS of
+the step (`sys._current_frames`), which names the code that held the loop. asyncio's own debug mode says less and
+slows every coroutine; this costs a clock read and two frame walks per callback, and nothing at all when off.
 
 It wraps `asyncio.events.Handle._run` (pure Python in CPython 3.11–3.13: the loop runs every callback and timer
 through it); tests/runtime/test_slow_steps.py fails loudly if that moves.
@@ -14,14 +15,30 @@ through it); tests/runtime/test_slow_steps.py fails loudly if that moves.
 from __future__ import annotations
 
 import logging
+import sys
+import threading
 import time
+import traceback
 from asyncio import events
+from collections import Counter
 from collections.abc import Callable
+from types import FrameType
 from typing import Any
 
 log = logging.getLogger(__name__)
 
+SAMPLES_AT_MOST = 8
+"""Stacks looked at in one long step (one each SLOW_STEP_MS of it)."""
+FRAMES_SHOWN = 6
+"""The innermost frames of a sampled stack that are shown (the loop's own frames left out)."""
+
 _original: Callable[[events.Handle], None] | None = None
+_watcher: _Watcher | None = None
+
+
+def place(frame: FrameType, line: int | None = None) -> str:
+    path = "/".join(frame.f_code.co_filename.rsplit("/", 2)[-2:])
+    return f"{path}:{frame.f_lineno if line is None else line} {frame.f_code.co_name}"
 
 
 def where(task: Any) -> str:
@@ -38,8 +55,7 @@ def where(task: Any) -> str:
         frame_owner = getattr(frame_owner, "cr_await", None) or getattr(frame_owner, "gi_yieldfrom", None)
     if last is None:
         return getattr(coro, "__qualname__", repr(coro))
-    place = "/".join(last.f_code.co_filename.rsplit("/", 2)[-2:])
-    return f"{place}:{last.f_lineno} {last.f_code.co_name}"
+    return place(last)
 
 
 def describe(handle: events.Handle, began: str) -> str:
@@ -51,24 +67,77 @@ def describe(handle: events.Handle, began: str) -> str:
     return getattr(callback, "__qualname__", None) or repr(callback)
 
 
+def stack_of(frame: FrameType | None) -> str:
+    """The innermost FRAMES_SHOWN frames of a stack, innermost first, asyncio's and this module's left out."""
+    shown: list[str] = []
+    for summary in reversed(traceback.extract_stack(frame)):
+        if "/asyncio/" in summary.filename or summary.filename == __file__:
+            continue
+        path = "/".join(summary.filename.rsplit("/", 2)[-2:])
+        shown.append(f"{path}:{summary.lineno} {summary.name}")
+        if len(shown) == FRAMES_SHOWN:
+            break
+    return " < ".join(shown)
+
+
+class _Watcher(threading.Thread):
+    """Looks at the loop thread's stack each `every` seconds while one step has run longer than that."""
+
+    def __init__(self, loop_thread: int, every: float) -> None:
+        super().__init__(name="slow-steps", daemon=True)
+        self.loop_thread = loop_thread
+        self.every = every
+        self.step = 0
+        """Steps begun so far (0: none running)."""
+        self.began = 0.0
+        self.running = False
+        self.samples: dict[int, Counter[str]] = {}
+        """Step number → the stacks seen while it ran (taken by the loop thread at the step's end)."""
+        self._stop = threading.Event()
+
+    def run(self) -> None:
+        while not self._stop.wait(self.every):
+            step, began, running = self.step, self.began, self.running
+            if not running or time.perf_counter() - began < self.every:
+                continue
+            seen = self.samples.setdefault(step, Counter())
+            if sum(seen.values()) < SAMPLES_AT_MOST:
+                seen[stack_of(sys._current_frames().get(self.loop_thread))] += 1
+            if self.step != step:  # it ended meanwhile: nobody takes these
+                self.samples.pop(step, None)
+
+    def stop(self) -> None:
+        self._stop.set()
+
+
 def watch(threshold_ms: float) -> bool:
-    """Log every event-loop callback longer than `threshold_ms` from now on (once per process; False if already)."""
-    global _original
+    """Log every event-loop callback of this thread longer than `threshold_ms` from now on (once per process; False
+    if already)."""
+    global _original, _watcher
     if _original is not None:
         return False
     original = _original = events.Handle._run
     limit = threshold_ms / 1000.0
+    watcher = _watcher = _Watcher(threading.get_ident(), limit)
+    watcher.start()
 
     def timed(handle: events.Handle) -> None:
         task = getattr(handle._callback, "__self__", None)  # type: ignore[attr-defined]
         began = where(task) if task is not None and hasattr(task, "get_coro") else ""
-        start = time.perf_counter()
+        watcher.step += 1
+        step = watcher.step
+        start = watcher.began = time.perf_counter()
+        watcher.running = True
         try:
             original(handle)
         finally:
+            watcher.running = False
             took = time.perf_counter() - start
+            seen = watcher.samples.pop(step, None)
             if took > limit:
-                log.warning("the event loop was held %.0f ms by %s", took * 1000.0, describe(handle, began))
+                running = "; ".join(f"{n}× {stack}" for stack, n in seen.most_common()) if seen else "not sampled"
+                log.warning("the event loop was held %.0f ms by %s; running: %s", took * 1000.0,
+                            describe(handle, began), running)
 
     events.Handle._run = timed  # type: ignore[method-assign]
     log.info("logging event-loop steps longer than %s ms (SLOW_STEP_MS)", threshold_ms)
@@ -77,7 +146,10 @@ def watch(threshold_ms: float) -> bool:
 
 def unwatch() -> None:
     """Back to the loop's own callback runner (tests)."""
-    global _original
+    global _original, _watcher
     if _original is not None:
         events.Handle._run = _original  # type: ignore[method-assign]
         _original = None
+    if _watcher is not None:
+        _watcher.stop()
+        _watcher = None

@@ -40,8 +40,10 @@ async def test_a_step_that_holds_the_loop_is_logged_with_its_coroutine_and_where
     [record] = [r for r in caplog.records if r.name == "bot.slow_steps"]
     said = record.getMessage()
     assert said.startswith("the event loop was held ")
-    assert "task resolving_the_night: from runtime/test_slow_steps.py:" in said
-    assert said.endswith("resolving_the_night")
+    held, running = said.split("; running: ")
+    assert "task resolving_the_night: from runtime/test_slow_steps.py:" in held
+    assert held.endswith("resolving_the_night")
+    assert "runtime/test_slow_steps.py:" in running and "resolving_the_night" in running
 
 
 async def test_a_quick_step_is_not_logged(watched: None, caplog: pytest.LogCaptureFixture) -> None:
