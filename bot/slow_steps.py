@@ -2,11 +2,12 @@
 
 Every interaction a process answers waits while its event loop runs something else, so the slowest first responses
 are mostly other work's long steps (a deadline's step, a big delivery packed, a game parsed). With SLOW_STEP_MS set,
-each callback the loop runs for longer than that many milliseconds is logged at WARNING: how long, for a task's
+each callback the loop runs for longer than that many milliseconds is logged at WARNING: how long (and how much of it
+the thread spent on a core: the rest it waited for one, other processes busy), for a task's
 step the task's coroutine with where the step began and where it stopped (the innermost awaiting frames), and what
 the loop's thread was running while the step went on: a watching thread looks at its stack each SLOW_STEP_MS of
 the step (`sys._current_frames`), which names the code that held the loop. asyncio's own debug mode says less and
-slows every coroutine; this costs a clock read and two frame walks per callback, and nothing at all when off.
+slows every coroutine; this costs two clock reads and two frame walks per callback, and nothing at all when off.
 
 It wraps `asyncio.events.Handle._run` (pure Python in CPython 3.11–3.13: the loop runs every callback and timer
 through it); tests/runtime/test_slow_steps.py fails loudly if that moves.
@@ -127,6 +128,7 @@ def watch(threshold_ms: float) -> bool:
         watcher.step += 1
         step = watcher.step
         start = watcher.began = time.perf_counter()
+        cpu = time.thread_time()
         watcher.running = True
         try:
             original(handle)
@@ -136,8 +138,8 @@ def watch(threshold_ms: float) -> bool:
             seen = watcher.samples.pop(step, None)
             if took > limit:
                 running = "; ".join(f"{n}× {stack}" for stack, n in seen.most_common()) if seen else "not sampled"
-                log.warning("the event loop was held %.0f ms by %s; running: %s", took * 1000.0,
-                            describe(handle, began), running)
+                log.warning("the event loop was held %.0f ms (%.0f ms of it on a core) by %s; running: %s",
+                            took * 1000.0, (time.thread_time() - cpu) * 1000.0, describe(handle, began), running)
 
     events.Handle._run = timed  # type: ignore[method-assign]
     log.info("logging event-loop steps longer than %s ms (SLOW_STEP_MS)", threshold_ms)
