@@ -41,7 +41,7 @@ async def test_the_bot_acted_line_and_the_next_rounds_cards_are_one_dm(
         await settled(w)
 
         posted = [r for r in standin.requests[since:] if r.method == "POST" and r.path.endswith("/messages")]
-        for n, user in players.items():
+        for n in players:
             mine = [r.body for r in posted if r.path == f"/channels/{dms[n]}/messages"]
             acted = t(game.seats[n].language, "bot-acted", player_is_you="yes")
             assert len(mine) == 1, [body.get("content") for body in mine]
