@@ -6,8 +6,11 @@ players speaking only through the relay). The channel is the one the game was op
 permission overwrites follow the voices:
 
 - the bot's own member overwrite allows Send Messages (so the next one cannot silence the bot),
-- each player's member overwrite allows or denies Send Messages (never in a game that hides its
-  players: anyone can read a channel's overwrites, and nobody writes there in person anyway),
+- each player's member overwrite allows Send Messages while they may write (never in a game that hides its
+  players: anyone can read a channel's overwrites, and nobody writes there in person anyway); while they may not,
+  it only loses that allow and inherits @everyone's deny — a member deny is written only when a role's overwrite
+  in the channel allows Send Messages (it would outweigh @everyone's deny for a player holding that role), so
+  radio silence and a death cost no request per player (issue 41);
 - @everyone's overwrite denies Send Messages while the game runs;
 
 and when the game ends (or a seat changes hands) each touched overwrite gets back the Send Messages
@@ -66,6 +69,12 @@ def rule_key(game: LiveGame, key: str) -> str:
     """The game's own wording of a channel rule (`<game>-channel-rule-…`) when it has one."""
     own = f"{game.row.game}-{key}"
     return own if catalog(game.row.language).has(own) else key
+
+
+def role_allows(current: dict[int, tuple[int, int, int]], guild_id: int) -> bool:
+    """Whether a role's overwrite in the channel (not @everyone's) allows Send Messages: it outweighs @everyone's
+    deny, so a silenced player holding that role would write unless their own overwrite denies it."""
+    return any(kind == ROLE and target != guild_id and allow & SEND for target, (kind, allow, _) in current.items())
 
 
 class Webhooks(Protocol):
@@ -237,9 +246,13 @@ class ChannelKeeper:
         # given back: @everyone first (players may write again at once), the bot's own last
         me = self.bot.user.id if self.bot.user else 0
         back = sorted((t for t in touched if t not in keep), key=lambda t: (t != guild_id, t == me))
+        deny_all = role_allows(current, guild_id)
         try:
             for target, kind, allowed in desired:
-                await self._set(game_id, channel_id, target, kind, current, "allow" if allowed else "deny")
+                # a silenced player inherits @everyone's deny (a deny already there stays: nothing to change)
+                denied = bool(current.get(target, (kind, 0, 0))[2] & SEND)
+                state = "allow" if allowed else "deny" if kind == ROLE or deny_all or denied else None
+                await self._set(game_id, channel_id, target, kind, current, state)
             for target in back:
                 await self._set(game_id, channel_id, target, int(touched[target]["type"]), current,
                                 touched[target].get("had"))

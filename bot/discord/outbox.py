@@ -99,8 +99,13 @@ class Outbox:
         follow_up: Router | None = None,
         on_stuck: StuckHandler | None = None,
         turn: Callable[[], Awaitable[None]] | None = None,
+        linger: bool = False,
     ) -> None:
         self._send = send
+        self._linger = linger
+        """Lines with nothing queued after them wait as a settling edit does for a message to fold into (a
+        member's DMs: a deadline's "the bot acted for you" and the next prompt, planned by the next step), unless
+        they would go as a follow-up (not counted: then at once)."""
         self._turn = turn
         """Awaited before each send: the clicks being answered go first (bot/discord/priority.py)."""
         self._follow_up = follow_up
@@ -141,6 +146,8 @@ class Outbox:
         status as it is when sent, so the last edit shows everything."""
         if isinstance(item, Text) and not item.text:
             return
+        if isinstance(item, Text) and self._linger:
+            item.due = asyncio.get_running_loop().time() + self._window * SETTLE_SHARE
         if isinstance(item, Status):
             carried: list[int] = []
             kept: list[Item] = []
@@ -238,18 +245,28 @@ class Outbox:
         return next_chunks(self._queue, asyncio.get_running_loop().time(), LIMIT)
 
     def _settling_for(self) -> float | None:
-        """Seconds until the first settling edit is due, when nothing else is queued; else None."""
+        """Seconds until the first settling edit or lingering line is due, when nothing else is queued; else None."""
         now = asyncio.get_running_loop().time()
-        dues = [item.due - now for item in self._queue if isinstance(item, Status)]
+        dues = [item.due - now for item in self._queue if not isinstance(item, Message)]
         if not self._queue or len(dues) < len(self._queue) or min(dues) <= 0:
             return None
         return min(dues)
+
+    async def _lingering_for(self) -> float | None:
+        """`_settling_for`, but lines that would go as a follow-up (not counted) linger no more: due now."""
+        wait = self._settling_for()
+        lines = [item for item in self._queue if isinstance(item, Text)]
+        if wait is None or not lines or self._follow_up is None or await self._follow_up() is None:
+            return wait
+        for line in lines:
+            line.due = 0.0
+        return None
 
     async def _run(self) -> None:
         while True:
             while self._queue:
                 self._wake.clear()
-                wait = self._settling_for()
+                wait = await self._lingering_for()
                 if wait is not None:
                     await wait_at_most(self._wake, wait)  # woken early by more to send
                     continue

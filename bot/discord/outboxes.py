@@ -121,7 +121,7 @@ class Outboxes:
             self.outboxes[key] = Outbox(
                 send, on_failure=failed, window=self.window, journal=self,
                 turn=self.foreground.turn, on_idle=partial(self._forget_outbox, key),
-                follow_up=self.replies.router(lambda: self.dm_channels.get(user_id), send),
+                follow_up=self.replies.router(lambda: self.dm_channels.get(user_id), send), linger=True,
             )
         return self.outboxes[key]
 

@@ -17,6 +17,9 @@ class Text:
     rows: list[int] = field(default_factory=list)
     tag: Any = None
     """Who queued it (the game master uses (game id, step)), for `drop`."""
+    due: float = 0.0
+    """The loop's time before which it is not sent without a message to fold into (a lingering outbox's lines:
+    `Outbox`, `linger`): a prompt queued meanwhile, by the next step, takes it along in one message."""
 
 
 @dataclass(slots=True)
@@ -57,7 +60,8 @@ Item = Text | Message | Status
 def next_chunks(queue: list[Item], now: float, limit: int) -> tuple[list[list[Text | Message]], Status | None]:
     """Take `queue` (an outbox's, in order) up to the first status edit that is due by `now`: the messages to send
     (each a list of the items it holds: texts packed together, up to `limit` characters, and folded into a following
-    message when they fit), then that status edit. Edits still settling stay queued, in their places."""
+    message when they fit), then that status edit. Edits still settling stay queued, in their places; so do the
+    texts at the queue's end, with nothing to fold into, while the first of them lingers (its `due`)."""
     chunks: list[list[Text | Message]] = []
     settling: list[Item] = []
     texts: list[Text] = []
@@ -90,6 +94,11 @@ def next_chunks(queue: list[Item], now: float, limit: int) -> tuple[list[list[Te
             flush()  # a claimed message goes exactly as claimed; a long one goes alone
         chunks.append([*texts, item])
         texts, size = [], -1
+    if status is None and texts and texts[0].due > now:  # the queue's last lines wait for a message to come
+        lingering = {id(item) for item in [*settling, *texts]}
+        queue[:taken] = [item for item in queue[:taken] if id(item) in lingering]  # in their order
+        texts = []
+        return chunks, status
     flush()
     queue[:taken] = settling
     return chunks, status

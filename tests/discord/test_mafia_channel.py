@@ -88,7 +88,7 @@ async def test_overwrites_follow_the_draft_the_phases_a_death_and_the_end(
         # the draft: radio silence — no player, nor anyone else, writes; the bot still does
         await standin.wait_for(lambda: may_write(w, w.guild.id) is False, what="@everyone silenced")
         assert overwrite(w, w.guild.id) == (ADD_REACTIONS, SEND_MESSAGES)
-        assert all(may_write(w, u.id) is False for u in players.values())
+        assert all(may_write(w, u.id) is None for u in players.values()), "@everyone's deny is theirs: no write"
         assert may_write(w, standin.bot_user.id) is True and standin.can_send(standin.bot_user, w.channel)
         assert not any(standin.can_send(u, w.channel) for u in [*players.values(), w.moderator])
         with pytest.raises(ApiError):
@@ -110,7 +110,8 @@ async def test_overwrites_follow_the_draft_the_phases_a_death_and_the_end(
         await settled(w)
         dead = [n for n in human_seats(game) if not game.state.seats[n].alive]  # type: ignore[attr-defined]
         alive = [n for n in human_seats(game) if n not in dead]
-        await standin.wait_for(lambda: all(may_write(w, players[n].id) is False for n in dead), what="silenced")
+        await standin.wait_for(lambda: all(may_write(w, players[n].id) is None for n in dead), what="silenced")
+        assert not any(standin.can_send(players[n], w.channel) for n in dead)
         assert all(may_write(w, players[n].id) for n in alive)
         with pytest.raises(ApiError):
             await standin.user_message(players[dead[0]], "I am not dead yet", channel=w.channel)

@@ -35,7 +35,6 @@ from tests.discord.mafia_play import (
     fixed_seed,
     give_orders,
     human_prompt,
-    may_write,
     overwrite,
     press_join,
     signup_choices,
@@ -145,7 +144,8 @@ async def check_phase_start(w: World, game: LiveGame, humans: dict[int, User]) -
     assert len(state.sheets) == len(state.living())
     assert [n for n, s in state.sheets.items() if not s.done] == living, "the bot players order at once"
     await check_status_count(w, game)
-    await w.standin.wait_for(lambda: all(may_write(w, humans[n].id) is state.seats[n].alive for n in humans),
+    await w.standin.wait_for(lambda: all(w.standin.can_send(humans[n], w.channel) is state.seats[n].alive
+                                         for n in humans),
                              timeout=10, what="the living's voices")
 
 
