@@ -27,6 +27,10 @@ Measured again for issue 41 (one run each, a shared 2-core machine): in one bot 
 actions/s with 1,024 kept, 2,299 with 256 and 2,174 with 128 (p99 48, 35 and 82 ms on that busy machine). A lower
 bound is not worth its cost. What a let-go game still holds is mostly its saved JSON, which its row keeps
 compressed (bot/storage/rows.py `PackedText`: a 10-player Mafia game's 29 KB in 4.7 KB)."""
+STATE_IDLE_SECONDS = 60.0
+"""A live game's state unused this long is let go too, however few games are kept (bot.live.ParsedStates): a forum
+game waits minutes for its players' next clicks and hours for its deadlines, and parses again in about 1 ms when
+used; a live game's players act every few seconds and keep it parsed."""
 EXPIRY_RETRY_SECONDS = 60.0
 """When a deadline's default action is refused (a game bug), it is tried again this much later."""
 
