@@ -122,7 +122,7 @@ def pymalloc() -> dict[str, int]:
     return out
 
 
-TRACED_LINES = 30
+TRACED_LINES = 400
 """The biggest allocation sites a traced reading lists (PYTHONTRACEMALLOC=1, or N frames: by caller too)."""
 
 BOTS: list[Any] = []

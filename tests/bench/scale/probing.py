@@ -15,6 +15,8 @@ from typing import Any
 from tests.discord.bot_process import BotProcess
 
 KB = 1024
+SITES = 25
+"""The allocation sites shown, those grown most since before any game."""
 
 
 class ProbedBot(BotProcess):
@@ -65,6 +67,10 @@ def lines(name: str, r: dict[str, Any], base: dict[str, Any] | None, live: float
     out.append("    caches: " + ", ".join(f"{k} {v:,}" for k, v in r["caches"].items()))
     out.append("    types: " + ", ".join(f"{k} {v:,}" for k, v in list(r["types"].items())[:14]))
     for label in ("traced by line", "traced by caller"):
-        for site, size, count in r.get(label, [])[:20]:
-            out.append(f"    {label}: {size / 2**20:7.2f} MB {count:8,} blocks  {site}")
+        then = {site: (size, count) for site, size, count in (base or {}).get(label, [])}
+        grown = sorted(((size - then.get(site, (0, 0))[0], count - then.get(site, (0, 0))[1], site)
+                        for site, size, count in r.get(label, [])), reverse=True)
+        for size, count, site in grown[:SITES]:
+            out.append(f"    {label}{' (grown)' if base else ''}: {size / 2**20:7.2f} MB {count:9,} blocks"
+                       f"{f' ({size / live / KB:.1f} KB a live game)' if base and live > 0 else ''}  {site}")
     return out
