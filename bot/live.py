@@ -66,9 +66,6 @@ class ParsedStates:
         self._newest: LiveGame | None = None
         """The game used last: a step reads its game's state many times over, and those find it newest already."""
 
-    def __len__(self) -> int:
-        return len(self._games)
-
     def used(self, game: LiveGame) -> None:
         """The game's state was just used (parsed, set, read): it is the newest; the oldest beyond `kept`, and
         those unused for `idle` seconds, that nobody is working on are let go. A game not running (ended, or one
