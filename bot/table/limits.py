@@ -34,8 +34,8 @@ STATE_IDLE_SECONDS = 60.0
 """A live game's state unused this long is let go too, however few games are kept (bot.live.ParsedStates): a forum
 game waits minutes for its players' next clicks and hours for its deadlines, and parses again in about 1 ms when
 used; a live game's players act every few seconds and keep it parsed. The table benchmark's 32 players acting on
-1,000 live games keep every state parsed with it: actions/s 0.98× those of the code before (IQR 0.93–1.02, 16
-interleaved rounds in one process, the machine busy with other work), p99 37.7 ms both."""
+1,000 live games keep every state parsed with it: actions/s 0.98× those of the code before (IQR 0.87–1.06, 16
+interleaved rounds in one process), p99 13.2 ms against 13.0."""
 EXPIRY_RETRY_SECONDS = 60.0
 """When a deadline's default action is refused (a game bug), it is tried again this much later."""
 
