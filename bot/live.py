@@ -5,6 +5,7 @@ the `Delivery` the listeners (Discord, the terminal) are given once it is saved 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -43,46 +44,79 @@ class Seat(BaseModel):
 
 
 class ParsedStates:
-    """The games whose states stay parsed in memory: the `kept` most recently used. The others keep only
-    their saved JSON (`GameRow.state`, which every saved step updates) and parse it again when next used:
-    a parsed state is most of a live game's memory (a 10-player Mafia game's: 180 KB over a game, its JSON 30 KB),
-    and most games wait for a far deadline. A game being worked on is never let go: its lock held (a step's
-    check → apply → save), its step on the way to the listeners (`outgoing`) or being planned (`naming`)."""
+    """The games whose states stay parsed in memory: the `kept` most recently used, of them only those used in the
+    last `idle` seconds. The others keep only their saved JSON (`GameRow.state`, which every saved step updates)
+    and parse it again when next used: a parsed state is most of a live game's memory (a 10-player Mafia game's:
+    180 KB over a game, its JSON 30 KB), and most games wait for a far deadline or a forum player's next click
+    (a Mafia state parses again in about 1 ms). A game being worked on is never let go: its lock held (a step's
+    check → apply → save), its step on the way to the listeners (`outgoing`) or being planned (`naming`).
+    The idle ones are looked for whenever a state is used: a process nobody plays on keeps what it had parsed,
+    and lets it go at its next click."""
 
-    def __init__(self, kept: int) -> None:
+    def __init__(self, kept: int, idle: float | None = None, clock: Callable[[], float] = time.time) -> None:
         self.kept = kept
+        self.idle = idle
+        """Seconds a state stays parsed unused (None: as long as it is among the `kept` newest)."""
+        self._clock = clock
         self._games: OrderedDict[int, LiveGame] = OrderedDict()
+        """Oldest used first."""
+        self._used_at: dict[int, float] = {}
+        """When each game in `_games` was last used (the newest: when it became the newest, or its idle neighbours
+        were last looked for; it is used until another one is, and is stamped then)."""
         self._newest: LiveGame | None = None
         """The game used last: a step reads its game's state many times over, and those find it newest already."""
 
     def used(self, game: LiveGame) -> None:
-        """The game's state was just used (parsed, set, read): it is the newest; the oldest beyond `kept`
-        that nobody is working on are let go. A game not running (ended, or one read from storage) is not
-        held here: it leaves memory with its last reference."""
+        """The game's state was just used (parsed, set, read): it is the newest; the oldest beyond `kept`, and
+        those unused for `idle` seconds, that nobody is working on are let go. A game not running (ended, or one
+        read from storage) is not held here: it leaves memory with its last reference."""
         games = self._games
-        if game is self._newest and len(games) <= self.kept and game.running:
+        if game is self._newest and len(games) <= self.kept and game.running and not self._idle_one(games):
             return  # the newest already, and nothing to let go
         if not game.running:
             if games.get(game.id) is game:
                 del games[game.id]
+                self._used_at.pop(game.id, None)
             if self._newest is game:
                 self._newest = None
             return
+        now = self._clock()
+        if (newest := self._newest) is not None and newest is not game and games.get(newest.id) is newest:
+            self._used_at[newest.id] = now  # used until now: the last one to be
         if games.get(game.id) is game:
             games.move_to_end(game.id)
         else:
             games[game.id] = game
+        self._used_at[game.id] = now
         self._newest = game
         while len(games) > self.kept:
             oldest = next((g for g in games.values() if g is not game and not g.busy), None)
             if oldest is None:
                 return  # every other one is being worked on: let go once one is not
-            del games[oldest.id]
-            oldest._state = None
+            self._let_go(oldest)
+        if self.idle is not None:
+            idle = []
+            for other in games.values():  # oldest used first: up to the first one used lately
+                if now - self._used_at[other.id] < self.idle:
+                    break
+                if other is not game and not other.busy:
+                    idle.append(other)
+            for other in idle:
+                self._let_go(other)
+
+    def _idle_one(self, games: OrderedDict[int, LiveGame]) -> bool:
+        """Whether the oldest used game has been unused for `idle` seconds (one to let go, unless busy)."""
+        return self.idle is not None and self._clock() - self._used_at[next(iter(games))] >= self.idle
+
+    def _let_go(self, game: LiveGame) -> None:
+        del self._games[game.id]
+        del self._used_at[game.id]
+        game._state = None
 
     def forget(self, game_id: int) -> None:
         """The game left memory (it ended, or another process ended it)."""
         self._games.pop(game_id, None)
+        self._used_at.pop(game_id, None)
         if self._newest is not None and self._newest.id == game_id:
             self._newest = None
 

@@ -33,6 +33,7 @@ from bot.storage import ActionRow, DeadlineRow, EventRow, GameRow, IntegrityErro
 from bot.table.limits import (
     CHANGES_BURST,
     CHANGES_PER_SECOND,
+    STATE_IDLE_SECONDS,
     STATES_KEPT,
     TokenBucket,
     phase_length,
@@ -100,7 +101,7 @@ class TableCore:
         self.clock = clock
         self.use_deadlines = use_deadlines
         self.games: dict[int, LiveGame] = {}
-        self.states = ParsedStates(states_kept)
+        self.states = ParsedStates(states_kept, STATE_IDLE_SECONDS, clock)
         """The games whose states stay parsed (the most recently used); the others are parsed again when used."""
         self.planner = planner
         """Turns a step into the delivery rows saved with it (Discord's: bot/discord/planning.py)."""

@@ -122,6 +122,9 @@ def pymalloc() -> dict[str, int]:
     return out
 
 
+TRACED_LINES = 400
+"""The biggest allocation sites a traced reading lists (PYTHONTRACEMALLOC=1, or N frames: by caller too)."""
+
 BOTS: list[Any] = []
 """The bot of this process, as run_bot made it (gc.get_objects misses it: bot/process.py's gc.freeze)."""
 
@@ -146,6 +149,16 @@ def caches(bot: Any) -> dict[str, int]:
     with contextlib.suppress(AttributeError):
         out["table games"] = len(bot.game_master.table.games)
         out["states parsed"] = len(bot.game_master.table.states._games)
+    with contextlib.suppress(AttributeError):
+        gm = bot.game_master
+        queues = [box._queue for box in gm.outboxes.outboxes.values()]
+        out["outboxes"] = len(queues)
+        kinds = Counter(type(item).__name__ for queue in queues for item in queue)
+        for kind in ("Text", "Message", "Status"):
+            out[f"queued {kind}"] = kinds.get(kind, 0)
+        out["held rows"] = sum(len(rows) for rows in gm.cluster.held.values())
+        out["replies"] = sum(len(v) if hasattr(v, "__len__") else 1 for v in vars(gm.replies).values()
+                             if isinstance(v, dict))
     return out
 
 
@@ -161,6 +174,13 @@ def reading(trimmed: bool) -> dict[str, Any]:
     if tracemalloc.is_tracing():
         out["traced"] = tracemalloc.get_traced_memory()[0]
         out["tracemalloc's own"] = tracemalloc.get_tracemalloc_memory()
+        snapshot = tracemalloc.take_snapshot()
+        out["traced by line"] = [(str(s.traceback[0]), s.size, s.count)
+                                 for s in snapshot.statistics("lineno")[:TRACED_LINES]]
+        if (frames := tracemalloc.get_traceback_limit()) > 1:
+            out["traced by caller"] = [
+                (" <- ".join(f"{f.filename.rsplit('/', 2)[-1]}:{f.lineno}" for f in list(s.traceback)[:frames]),
+                 s.size, s.count) for s in snapshot.statistics("traceback")[:TRACED_LINES]]
     out["probe seconds"] = time.monotonic() - began
     return out
 
@@ -171,7 +191,7 @@ def write(trim: bool) -> None:
         if c is not None and hasattr(c, "malloc_trim"):
             c.malloc_trim(0)
     line = json.dumps(reading(trim))
-    with open(os.environ["MEMORY_PROBE_OUT"], "a", encoding="utf-8") as out:
+    with open(os.environ["MEMORY_PROBE_OUT"].replace("{pid}", str(os.getpid())), "a", encoding="utf-8") as out:
         out.write(line + "\n")
 
 

@@ -27,15 +27,12 @@ from typing import Any
 
 from tests.bench.scale.cluster import Cluster, start_cluster
 from tests.bench.scale.players import Ledger, Pace, Table
+from tests.bench.scale.probing import ProbedBot
 from tests.bench.scale.run import Config, build, machine, open_tables, wait_live
-from tests.discord.bot_process import BotProcess, PostgresReader
+from tests.discord.bot_process import PostgresReader
 from tests.discord_standin import DiscordStandIn
 
 KB = 1024
-
-
-class ProbedBot(BotProcess):
-    program = ("-m", "tests.bench.memory_probe")
 
 
 async def read(cluster: Cluster, out: Path, trim: bool) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from bot.live import Delivery
 from bot.scheduler import Scheduler
 from bot.storage import open_storage
 from bot.table import Table
+from bot.table.limits import STATE_IDLE_SECONDS
 from games.core import Action
 from tests.runtime.databases import Database
 from tests.runtime.helpers import FakeClock, humans, pick
@@ -110,5 +111,57 @@ async def test_a_restart_finds_games_let_go_as_they_were_saved(database: Databas
     try:
         loaded = await Table(storage, clock=FakeClock(), states_kept=1).load_unfinished()
         assert {g.id: g.state.model_dump_json() for g in loaded} == expected
+    finally:
+        await storage.close()
+
+
+async def test_a_game_unused_for_a_minute_is_let_go_however_few_games_are_kept(database: Database) -> None:
+    storage = await open_storage(database.target)
+    try:
+        clock = FakeClock()
+        table = Table(storage, clock=clock)  # the house bound: far more games than these kept
+        waiting = await table.start("cookie", humans(4), seed=1)
+        saved = waiting.state.model_dump_json()
+        playing = await table.start("cookie", humans(4), seed=2)
+        clock.advance(STATE_IDLE_SECONDS + 1)
+        prompt, action = pick(playing)  # another game used a minute later: the one nobody used is let go
+        assert (await table.act(playing.id, prompt.seat, action)).ok
+        assert playing.parsed and not waiting.parsed
+        assert waiting.state.model_dump_json() == saved, "parsed again from its saved JSON, equal to what it was"
+        assert waiting.parsed
+    finally:
+        await storage.close()
+
+
+async def test_a_game_used_within_the_minute_stays_parsed(database: Database) -> None:
+    storage = await open_storage(database.target)
+    try:
+        clock = FakeClock()
+        table = Table(storage, clock=clock)
+        games = [await table.start("cookie", humans(4), seed=n) for n in range(3)]
+        clock.advance(STATE_IDLE_SECONDS - 1)
+        prompt, action = pick(games[1])  # the last used of the others was newest until now: used until now
+        assert (await table.act(games[1].id, prompt.seat, action)).ok
+        clock.advance(STATE_IDLE_SECONDS - 1)
+        prompt, action = pick(games[2])
+        assert (await table.act(games[2].id, prompt.seat, action)).ok
+        assert [g.parsed for g in games] == [False, True, True], "only the one unused for over a minute let go"
+    finally:
+        await storage.close()
+
+
+async def test_an_idle_game_is_never_let_go_while_its_lock_is_held(database: Database) -> None:
+    storage = await open_storage(database.target)
+    try:
+        clock = FakeClock()
+        table = Table(storage, clock=clock)
+        held = await table.start("cookie", humans(4), seed=1)
+        other = await table.start("cookie", humans(4), seed=2)
+        async with table.hold(held):
+            state = held.state
+            clock.advance(STATE_IDLE_SECONDS * 3)
+            prompt, action = pick(other)
+            assert (await table.act(other.id, prompt.seat, action)).ok
+            assert held.parsed and held.state is state, "its holder's state stays the one it works on"
     finally:
         await storage.close()

@@ -29,12 +29,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kinds", default="", help="only these kinds of table, comma-separated (mix.py's names)")
     parser.add_argument("--log-level", default=default.log_level, help="the bots' LOG_LEVEL")
     parser.add_argument("--keep", type=Path, default=None, metavar="DIR", help="keep the bots' and PostgreSQL's logs")
+    parser.add_argument("--probe", action="store_true", help="the memory probe in every bot process, read at each "
+                        "window's end (tests/bench/scale/probing.py)")
+    parser.add_argument("--traced", type=int, default=0, metavar="FRAMES",
+                        help="with --probe: tracemalloc on in every bot process (its biggest allocation sites)")
     args = parser.parse_args(argv)
     config = Config(
         games=args.games, minutes=args.minutes, stage_minutes=args.stage_minutes, processes=args.processes,
         shards_per_process=args.shards_per_process, guilds=args.guilds or max(1, args.games // 5), rate=args.rate,
         slowness=args.slowness, open_per_second=args.open_per_second, faults=not args.no_faults, seed=args.seed,
         keep=args.keep, log_level=args.log_level, kinds=tuple(k for k in args.kinds.split(",") if k),
+        probe=args.probe, traced=args.traced,
     )
     return asyncio.run(run(config))
 

@@ -12,17 +12,18 @@ import shutil
 import tempfile
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from tests.bench.scale import checks, figures
+from tests.bench.scale import checks, figures, probing
 from tests.bench.scale.cluster import Cluster, Faults, start_cluster
 from tests.bench.scale.counted import TABLE, Sorter
 from tests.bench.scale.counted import lines as counted_lines
 from tests.bench.scale.figures import Watch, Window
 from tests.bench.scale.mix import MIX, Kind, kinds_for
 from tests.bench.scale.players import Ledger, Pace, Table
-from tests.discord.bot_process import PostgresReader
+from tests.discord.bot_process import BotProcess, PostgresReader
 from tests.discord_standin import DiscordStandIn
 from tests.discord_standin.models import (
     CREATE_PRIVATE_THREADS,
@@ -64,6 +65,10 @@ class Config:
     """Only these kinds of table (mix.py's names); none: the whole mix."""
     keep: Path | None = None
     """A folder to keep the bots' logs and PostgreSQL's in (else they go with the run)."""
+    probe: bool = False
+    """Every bot process with the memory probe inside, read at each window's end (tests/bench/scale/probing.py)."""
+    traced: int = 0
+    """With `probe`: tracemalloc on in every bot process, with this many frames (0: off)."""
 
 
 def machine() -> str:
@@ -119,7 +124,11 @@ async def run(config: Config) -> int:
     with tempfile.TemporaryDirectory(prefix="gm-scale-") as name:
         folder = Path(name)
         began = time.monotonic()
-        cluster = await start_cluster(standin, folder, config.processes, config.shards_per_process, env)
+        if config.probe:
+            env.update(probing.env(folder, config.traced))
+        cluster = await start_cluster(standin, folder, config.processes, config.shards_per_process, env,
+                                      kind=probing.ProbedBot if config.probe else BotProcess)
+        probes = Probes(cluster, folder) if config.probe else None
         print(f"cluster up in {time.monotonic() - began:.0f} s: PostgreSQL and {config.processes} processes ("
               + ", ".join(f"bot {n} pid {p.process.pid if p.process else '?'}" for n, p in enumerate(cluster.processes))
               + ")")
@@ -127,6 +136,8 @@ async def run(config: Config) -> int:
         sorter = Sorter(standin, [table.kind.name for table in tables])
         await watch.read()
         watch.baseline_rss = sum(p.rss for n, p in (await baseline(watch)).parts.items() if n.startswith("bot"))
+        if probes is not None:
+            await probes.read("before any game", 0)
         watch.start()
         windows: list[Window] = []
         tasks: list[asyncio.Task[None]] = []
@@ -145,6 +156,8 @@ async def run(config: Config) -> int:
                 print("\n".join(figures.report(window, watch.baseline_rss)), flush=True)
                 print("\n".join(counted_lines(sorter.since(window.began_loop), window.seconds,
                                               finished_by_kind(ledger) - finished)), flush=True)
+                if probes is not None:
+                    await probes.read(window.name, sum(window.live) / max(1, len(window.live)))
             window = watch.window(f"{config.games} tables, {config.minutes:.0f} minutes"
                                   + (" with faults" if config.faults else ""))
             finished = finished_by_kind(ledger)
@@ -155,6 +168,8 @@ async def run(config: Config) -> int:
             print("\n".join(figures.report(window, watch.baseline_rss)), flush=True)
             print("\n".join(counted_lines(sorter.since(window.began_loop), window.seconds,
                                           finished_by_kind(ledger) - finished)), flush=True)
+            if probes is not None:
+                await probes.read(window.name, sum(window.live) / max(1, len(window.live)))
         finally:
             for table in tables:
                 table.stopping = True
@@ -189,6 +204,27 @@ async def run(config: Config) -> int:
         await standin.stop()
         tail(folder, config.processes)
     return 0
+
+
+@dataclass
+class Probes:
+    """The memory probe's readings of each process (`Config.probe`), against each one's before any game."""
+
+    cluster: Cluster
+    folder: Path
+    base: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+    async def read(self, name: str, live: float) -> None:
+        print(f"== memory probe: {name}", flush=True)
+        per_process = live / max(1, len(self.cluster.processes))
+        for n, process in enumerate(self.cluster.processes):
+            reading = await probing.read(process, self.folder)
+            if reading is None:
+                print(f"  bot {n}: no reading")
+                continue
+            self.base.setdefault(n, reading)
+            print("\n".join(probing.lines(f"bot {n}", reading, self.base[n] if live else None, per_process)),
+                  flush=True)
 
 
 def finished_by_kind(ledger: Ledger) -> Counter[str]:
