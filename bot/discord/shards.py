@@ -10,7 +10,8 @@ whose `owner` it is). With one process per database all of this is off (`admit` 
   made meanwhile) and they are queued. While a process alive has them to send they are waited for
   (through a Discord outage: it sends them once Discord is back), up to STUCK_SECONDS; rows whose
   process is gone are adopted within a second or two, and waited for GATE_SECONDS at most; rows this
-  process is adopting are waited for until they are queued (ahead of the held ones).
+  process is adopting are waited for until they are queued (ahead of the held ones), and so are they by a step
+  this process makes meanwhile on one of their games (a restarted process adopting its predecessor's rows).
 - A process that dies leaves its waiting rows: every ADOPT_SECONDS each process adopts the rows of
   processes that are no longer alive (`Storage.adopt_deliveries`: atomically, so one process takes
   them) and sends them in order; a message the dead process had claimed goes out again with the same
@@ -119,8 +120,8 @@ class Cluster:
             held = self.held.get(game_id)
             if game_id not in looked:
                 looked.add(game_id)
-                if held is None and game_id in self.waiting_for:
-                    held = self.held[game_id] = []
+                if held is None and (game_id in self.waiting_for or game_id in self._adopting):
+                    held = self.held[game_id] = []  # adopting: its earlier rows are ours, not yet queued
                     self._hold(game_id)
             if held is None:
                 now.append(row)
@@ -239,6 +240,7 @@ class Cluster:
         rows = await self.storage.adopt_deliveries()
         games = sorted({row.game_id for row in rows if row.game_id is not None})  # a night's: no game
         # their rows are ours from now on, but queued only below: rows held behind them wait till then (`_look`)
+        # and a step made here on one of their games meanwhile is held behind them (`admit`)
         self._adopting.update(games)
         try:
             for game_id in games:
@@ -246,9 +248,9 @@ class Cluster:
                 game = await self.table.get(game_id)
                 if game is not None and game.running:
                     await self.refresh(game)
-            self.enqueue(rows)
         finally:
             self._adopting.difference_update(games)
+        self.enqueue(rows)  # ahead of what is held behind them (`admit`); then the hold lets that go
         return rows
 
     # --- caches of a game another process moved ------------------------------------------------

@@ -177,6 +177,49 @@ async def test_rows_adopted_from_a_dead_process_go_ahead_of_the_rows_held_behind
     await cluster.close()
 
 
+async def test_a_step_made_here_while_this_process_adopts_the_games_earlier_rows_goes_after_them() -> None:
+    """The next full scale run's faults: 185 lines out of order. A restarted process adopts its dead predecessor's
+    rows (they are its own at once) and loads their games before queueing them; meanwhile a click on one of those
+    games makes a step here, whose rows no other process's rows are ahead of, so they were queued at once and a
+    newer line was shown minutes before the older one."""
+
+    class Adopting(EarlierRows):
+        def __init__(self) -> None:
+            super().__init__()
+            self.others = None  # the dead process's rows are taken at once: no other process has one
+            self.orphan = DeliveryRow(GAME, 3, "text", {"text": "🌙 Night 1 ends"}, channel_id=9, id=10 * GAME)
+
+        async def adopt_deliveries(self) -> list[DeliveryRow]:
+            return [self.orphan]
+
+    class SlowToLoad(NoGames):
+        def __init__(self) -> None:
+            super().__init__()
+            self.loaded = asyncio.Event()
+
+        async def get(self, game_id: int) -> None:  # type: ignore[override]
+            await self.loaded.wait()  # the adopted game read from a busy database
+
+    storage, queued, table = Adopting(), [], SlowToLoad()  # type: ignore[var-annotated]
+
+    def enqueue(rows: list[DeliveryRow]) -> None:
+        queued.extend(cluster.admit(rows))
+
+    cluster = Cluster(storage, table, enqueue=enqueue, forget=lambda game_id: None,  # type: ignore[arg-type]
+                      reload=no_reload)
+    adopting = asyncio.create_task(cluster.adopt())
+    await asyncio.sleep(0.05)  # adopting: the game is being loaded
+    newer = DeliveryRow(GAME, 4, "text", {"text": "☀ Day 2 begins"}, channel_id=9, id=10 * GAME + 1)
+    enqueue([newer])  # a click's step here, no other process's row ahead of it
+    await asyncio.sleep(0.3)  # the hold looks many times meanwhile
+    assert queued == [], "the newer line went ahead of the older one this process is adopting"
+    table.loaded.set()
+    await adopting
+    await asyncio.wait_for(until(lambda: len(queued) == 2), 5)
+    assert [row.id for row in queued] == [50, 51]
+    await cluster.close()
+
+
 async def until(done: object) -> None:
     while not done():  # type: ignore[operator]
         await asyncio.sleep(0.01)
