@@ -136,36 +136,47 @@ async def test_each_game_held_is_released_when_its_own_earlier_rows_are_sent() -
     await cluster.close()
 
 
-async def test_rows_adopted_from_a_dead_process_go_ahead_of_the_rows_held_behind_them() -> None:
-    """The full scale run's faults: adopting marks a dead process's rows as this process's at once, then loads each
-    of their games before queueing them (slow under load). The hold, seeing no other process's row left, let the
-    newer held line go first: 25 lines out of order around the SIGKILLs."""
+class Adopting(EarlierRows):
+    """A dead process's earlier row of the game, taken by this process when it adopts: from then on no other process
+    has one."""
 
-    class Adopting(EarlierRows):
-        def __init__(self) -> None:
-            super().__init__()
-            self.orphan = DeliveryRow(GAME, 3, "text", {"text": "🌙 Night 1 ends"}, channel_id=9, id=10 * GAME)
+    def __init__(self) -> None:
+        super().__init__()
+        self.orphan = DeliveryRow(GAME, 3, "text", {"text": "🌙 Night 1 ends"}, channel_id=9, id=10 * GAME)
 
-        async def adopt_deliveries(self) -> list[DeliveryRow]:
-            self.others = None  # the dead process's row is this process's now: no other process has one
-            return [self.orphan]
+    async def adopt_deliveries(self) -> list[DeliveryRow]:
+        self.others = None  # the dead process's row is this process's now: no other process has one
+        return [self.orphan]
 
-    class SlowToLoad(NoGames):
-        def __init__(self) -> None:
-            super().__init__()
-            self.loaded = asyncio.Event()
 
-        async def get(self, game_id: int) -> None:  # type: ignore[override]
-            await self.loaded.wait()  # the adopted game read from a busy database
+class SlowToLoad(NoGames):
+    def __init__(self) -> None:
+        super().__init__()
+        self.loaded = asyncio.Event()
 
-    storage, queued, table = Adopting(), [], SlowToLoad()  # type: ignore[var-annotated]
-    storage.others = False  # the row's process was SIGKILLed
+    async def get(self, game_id: int) -> None:  # type: ignore[override]
+        await self.loaded.wait()  # the adopted game read from a busy database
+
+
+def adopting_cluster() -> tuple[Adopting, SlowToLoad, list[DeliveryRow], Cluster]:
+    """A process about to adopt a dead process's row of the game, whose game loads once `table.loaded` is set; what
+    it queues goes to the returned list, through the hold (`admit`)."""
+    storage, table, queued = Adopting(), SlowToLoad(), []  # type: ignore[var-annotated]
 
     def enqueue(rows: list[DeliveryRow]) -> None:
         queued.extend(cluster.admit(rows))
 
     cluster = Cluster(storage, table, enqueue=enqueue, forget=lambda game_id: None,  # type: ignore[arg-type]
                       reload=no_reload)
+    return storage, table, queued, cluster
+
+
+async def test_rows_adopted_from_a_dead_process_go_ahead_of_the_rows_held_behind_them() -> None:
+    """The full scale run's faults: adopting marks a dead process's rows as this process's at once, then loads each
+    of their games before queueing them (slow under load). The hold, seeing no other process's row left, let the
+    newer held line go first: 25 lines out of order around the SIGKILLs."""
+    storage, table, queued, cluster = adopting_cluster()
+    storage.others = False  # the row's process was SIGKILLed
     held_behind_another_process(storage, queued, cluster=cluster)
     adopting = asyncio.create_task(cluster.adopt())
     await asyncio.sleep(0.3)  # the hold looks many times meanwhile
@@ -182,35 +193,12 @@ async def test_a_step_made_here_while_this_process_adopts_the_games_earlier_rows
     rows (they are its own at once) and loads their games before queueing them; meanwhile a click on one of those
     games makes a step here, whose rows no other process's rows are ahead of, so they were queued at once and a
     newer line was shown minutes before the older one."""
-
-    class Adopting(EarlierRows):
-        def __init__(self) -> None:
-            super().__init__()
-            self.others = None  # the dead process's rows are taken at once: no other process has one
-            self.orphan = DeliveryRow(GAME, 3, "text", {"text": "🌙 Night 1 ends"}, channel_id=9, id=10 * GAME)
-
-        async def adopt_deliveries(self) -> list[DeliveryRow]:
-            return [self.orphan]
-
-    class SlowToLoad(NoGames):
-        def __init__(self) -> None:
-            super().__init__()
-            self.loaded = asyncio.Event()
-
-        async def get(self, game_id: int) -> None:  # type: ignore[override]
-            await self.loaded.wait()  # the adopted game read from a busy database
-
-    storage, queued, table = Adopting(), [], SlowToLoad()  # type: ignore[var-annotated]
-
-    def enqueue(rows: list[DeliveryRow]) -> None:
-        queued.extend(cluster.admit(rows))
-
-    cluster = Cluster(storage, table, enqueue=enqueue, forget=lambda game_id: None,  # type: ignore[arg-type]
-                      reload=no_reload)
+    storage, table, queued, cluster = adopting_cluster()
+    storage.others = None  # the dead process's rows are taken at once: no other process has one
     adopting = asyncio.create_task(cluster.adopt())
     await asyncio.sleep(0.05)  # adopting: the game is being loaded
     newer = DeliveryRow(GAME, 4, "text", {"text": "☀ Day 2 begins"}, channel_id=9, id=10 * GAME + 1)
-    enqueue([newer])  # a click's step here, no other process's row ahead of it
+    queued.extend(cluster.admit([newer]))  # a click's step here, no other process's row ahead of it
     await asyncio.sleep(0.3)  # the hold looks many times meanwhile
     assert queued == [], "the newer line went ahead of the older one this process is adopting"
     table.loaded.set()
