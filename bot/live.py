@@ -112,6 +112,7 @@ class ParsedStates:
         del self._games[game.id]
         del self._used_at[game.id]
         game._state = None
+        game.row.pack_state()
 
     def forget(self, game_id: int) -> None:
         """The game left memory (it ended, or another process ended it)."""
@@ -148,7 +149,9 @@ class LiveGame:
     """The table's parsed states, which may let this one go while nobody works on the game (None: kept)."""
 
     def __post_init__(self) -> None:
-        if self._state is not None and self.kept is not None:
+        if self._state is None:
+            self.row.pack_state()  # read from storage: parsed when first used
+        elif self.kept is not None:
             self.kept.used(self)
 
     @property

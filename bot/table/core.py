@@ -194,6 +194,8 @@ class TableCore:
             return
         if row.state != game.row.state:
             game._state = None  # parsed again when next used
+        if game._state is None:
+            row.pack_state()
         game.row = row
         game.seats = [Seat.model_validate(s) for s in row.seats]
         game.dues = {d.prompt_id: d.due for d in await self.storage.deadlines(game.id)}
