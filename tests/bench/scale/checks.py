@@ -63,6 +63,10 @@ class Findings:
     stalled_queued: int = 0
     """Of `stalled`, the games with rows still waiting to be sent: what their players waited for was queued."""
 
+    def stalled_unqueued(self) -> dict[int, str]:
+        """The stalled games with no row waiting to be sent (each listed: not a queue's wait, so each is a lead)."""
+        return {game_id: why for game_id, why in self.stalled.items() if "still waiting to be sent" not in why}
+
     def lines(self) -> list[str]:
         def few(items: list[Any] | dict[int, str]) -> str:
             shown = list(items.items() if isinstance(items, dict) else items)[:3]
@@ -84,6 +88,7 @@ class Findings:
             f"  games lost: {len(self.lost)}{few(self.lost)}; stalled: {len(self.stalled)} ({self.stalled_queued} of"
             f" them with rows still waiting to be sent, {len(self.stalled) - self.stalled_queued} with none)"
             f"{few(self.stalled)};"
+            f" of those with none: {self.stalled_unqueued()};"
             f" answered twice: {len(self.answered_twice)}{few(self.answered_twice)}   (goal: 0, 0, 0)",
             f"  second answers Discord refused as already acknowledged (40060; shown once): {self.acknowledged_again}",
         ]
@@ -111,6 +116,8 @@ async def check(url: str, standin: DiscordStandIn, ledger: Ledger, stopped: floa
                    if (thread := (json.loads(r["meta"] or "{}").get("graveyard") or {}).get("thread"))}
         keys = await connection.fetch(
             "SELECT game_id, input_key FROM actions WHERE input_key LIKE 'i%'")
+        pending = {int(r["game_id"]): (int(r["count"]), float(r["min"])) for r in await connection.fetch(
+            "SELECT game_id, COUNT(*), MIN(due) FROM deadlines GROUP BY game_id")}
         overdue = await connection.fetch(
             "SELECT d.game_id, MIN(d.due) FROM deadlines d JOIN games g ON g.id = d.game_id"
             " WHERE g.status = 'running' AND g.paused = 0 AND d.due < $1 GROUP BY d.game_id", stopped - OVERDUE_SECONDS)
@@ -146,6 +153,11 @@ async def check(url: str, standin: DiscordStandIn, ledger: Ledger, stopped: floa
     for game_id, seen in ledger.stalled.items():
         found.stalled.setdefault(game_id, f"its players saw nothing move; last: {seen[:80]!r}")
     found.stalled_queued = mark_queued(found.stalled, every)
+    for game_id in found.stalled_unqueued():  # a lead to trace: what was saved of it
+        status, kind = games.get(game_id, ("missing", "?"))
+        count, due = pending.get(game_id, (0, stopped))
+        found.stalled[game_id] += (f" [saved: {kind}, {status}; {count} deadlines, the earliest due"
+                                   f" {due - stopped:+.0f} s from the stop]")
     for record in standin.interactions.values():
         answers = [c for c in record.callbacks if c["status"] < 400]
         if len(answers) > 1:
