@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from tests.bench.scale.checks import Findings, mark_queued
+import json
+from types import SimpleNamespace
+from typing import Any
+
+from tests.bench.scale.checks import Findings, mark_queued, transcripts
+
+BOT, CHANNEL = 99, 1234
 
 
 def test_a_stalled_game_with_rows_waiting_is_told_apart_from_one_with_none() -> None:
@@ -29,3 +35,35 @@ def test_every_stalled_game_with_nothing_queued_is_listed_in_full() -> None:
     assert list(found.stalled_unqueued()) == [2, 3, 4, 5, 6]
     line = next(line for line in found.lines() if "stalled" in line)
     assert all(f"{game_id}: 'its players saw nothing move'" in line for game_id in range(2, 7))
+
+
+def shown(message_id: int, text: str, interaction: int) -> SimpleNamespace:
+    """A follow-up the stand-in shows in the channel (no nonce; the interaction it followed)."""
+    return SimpleNamespace(id=message_id, content=text, flags=0, history=[], visible_to=None, nonce=None,
+                           author=SimpleNamespace(id=BOT), created_at=0.0,
+                           interaction_metadata={"id": interaction, "type": 3})
+
+
+def row(row_id: int, text: str, batch: int, state: int) -> dict[str, Any]:
+    return {"id": row_id, "game_id": 5, "kind": "text", "channel_id": CHANNEL, "user_id": None, "state": state,
+            "batch": batch, "owner": 1, "body": json.dumps({"text": text})}
+
+
+def checked(messages: list[SimpleNamespace], rows: list[dict[str, Any]]) -> Findings:
+    standin: Any = SimpleNamespace(messages={CHANNEL: messages}, _dm_channels={}, bot_user=SimpleNamespace(id=BOT))
+    found = Findings()
+    transcripts(standin, rows, {}, found)
+    return found
+
+
+def test_a_row_still_claimed_when_the_bots_stopped_owns_the_follow_up_it_was_shown_as() -> None:
+    found = checked([shown(1, "🎞 The whole game.", 10), shown(2, "🎞 The whole game.", 11)],
+                    [row(100, "🎞 The whole game.", -7, state=1), row(200, "🎞 The whole game.", -9, state=0)])
+    assert found.doubled_messages == [] and found.missing_messages == []
+
+
+def test_a_claimed_row_never_sent_is_not_missing_but_one_follow_up_too_many_is_a_second_copy() -> None:
+    found = checked([shown(1, "⏳ Send your answer.", 10), shown(2, "⏳ Send your answer.", 10)],
+                    [row(100, "⏳ Send your answer.", -7, state=1), row(200, "🃏 A card.", -9, state=0)])
+    assert found.missing_messages == []
+    assert len(found.doubled_messages) == 1 and "row 100 state 1" in found.doubled_messages[0]

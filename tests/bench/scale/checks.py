@@ -263,7 +263,9 @@ def transcripts(standin: DiscordStandIn, every: list[Any], threads: dict[int, in
     from the game's meta)."""
     groups: dict[int, dict[int, list[Any]]] = defaultdict(lambda: defaultdict(list))
     owners = {int(row["id"]): f"{row['kind']}, process {row['owner']}" for row in every}
-    rows = [row for row in every if row["state"] == 1 and row["batch"] is not None]
+    # a row still claimed when the bots stopped may have been shown (its mark not saved yet): its message is
+    # its own, not a second copy of another's, and no finding when it is not there
+    rows = [row for row in every if row["batch"] is not None]
     for row in rows:
         channel_id = row["channel_id"] or standin._dm_channels.get(int(row["user_id"] or 0))
         if row["kind"] == FEED:
@@ -282,10 +284,12 @@ def transcripts(standin: DiscordStandIn, every: list[Any], threads: dict[int, in
             text = content(group)
             where = (f"#{channel_id} batch {batch} (game {group[0]['game_id']}, {group[0]['kind']}: "
                      f"{text[:60]!r})")
-            found.messages += 1
-            found.in_graveyards += group[0]["kind"] == FEED
             # a row claimed for a follow-up that failed goes the ordinary way, with its batch as its nonce
             message = by_nonce.get(batch) or by_nonce.get(-batch) or (follow_up(unused, text) if batch < 0 else None)
+            if message is None and group[0]["state"] == 0:
+                continue  # claimed, perhaps never sent: the next start sends it
+            found.messages += 1
+            found.in_graveyards += group[0]["kind"] == FEED
             if message is None:
                 seen = [f"{m.id} at {clock(m.created_at)} after {how(m)}" for m in shown if text in original(m)]
                 seen = seen or [f"{m.id} at {clock(m.created_at)} after {how(m)}, its lines in another order:"
@@ -307,11 +311,12 @@ def transcripts(standin: DiscordStandIn, every: list[Any], threads: dict[int, in
                 twins = [f"{m.id} at {clock(m.created_at)} after {how(m)}" for m in shown
                          if content(group) in original(m)]
                 same = [f"row {r['id']} state {r['state']} batch {r['batch']} process {r['owner']}" for r in every
-                        if str(json.loads(r["body"]).get("text", "")) and
-                        str(json.loads(r["body"]).get("text", "")) in original(message)]
+                        if r["channel_id"] == group[0]["channel_id"] and r["user_id"] == group[0]["user_id"]
+                        and str(json.loads(r["body"]).get("text", ""))
+                        and str(json.loads(r["body"]).get("text", "")) in original(message)]
                 found.doubled_messages.append(
                     f"#{channel_id} row {group[0]['id']} (batch {group[0]['batch']}): {original(message)[:50]!r}"
-                    f" shown as {twins}; rows with its text: {same[:6]}")
+                    f" shown as {twins}; this destination's rows with its text (the newest): {same[-6:]}")
         for game_id, order in placed.items():
             indexes = [index for _, index in sorted(order)]
             if indexes != sorted(indexes):
