@@ -19,6 +19,8 @@ to Discord on its own for prompts, events or the status message.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -54,10 +56,14 @@ from bot.i18n import normalize, render
 from bot.live import Delivery, LiveGame, Step
 from bot.lobby import Lobby, LobbyLimits
 from bot.scheduler import OTHERS_GRACE_SECONDS, Scheduler
-from bot.storage import DeliveryRow, OwnShards, Storage
+from bot.storage import DeliveryRow, OwnShards, Storage, database_away, log_failure
 from bot.storage.web import web_off_guilds, web_secret
 from bot.table import Table
 from bot.web.links import BotLinks, Links, OffServersReread
+
+log = logging.getLogger(__name__)
+RESUME_RETRY_SECONDS = 1.0
+"""How long resuming waits before trying a game again while the database is out of reach (a restart)."""
 
 KINDS: list[Callable[[GameMaster], Kind]] = [
     # every delivery kind, in the order a step's rows are planned (bot/discord/kinds.py)
@@ -229,14 +235,24 @@ class GameMaster:
 
     async def resume_all(self) -> None:
         """After (re)connecting: post any prompt never queued (games saved before the outbox, a seat
-        that changed hands) and bring status messages up to date."""
+        that changed hands) and bring status messages up to date. Once a process: a game the database is
+        out of reach for is tried again until it is resumed (a restart of the database used to end the whole
+        pass there, leaving every later game unresumed); one that fails otherwise is logged and left."""
         if self._resumed:
             return
         self._resumed = True
         for game in list(self.table.games.values()):
-            async with self.table.hold(game):
-                if game.running:  # (another process may have ended it)
-                    await self.deliveries.refresh(game)
+            while True:
+                try:
+                    async with self.table.hold(game):
+                        if game.running:  # (another process may have ended it)
+                            await self.deliveries.refresh(game)
+                    break
+                except Exception as error:  # one game's failure must not leave the others unresumed
+                    log_failure(log, error, "resuming game %s failed", game.id)
+                    if not database_away(error):
+                        break
+                    await asyncio.sleep(RESUME_RETRY_SECONDS)
         await self.voice.resume()  # the voice channels' mutes as the games want them now
 
     async def close(self) -> None:
