@@ -26,6 +26,11 @@ Discord's global rate limit, bot/discord/replies.py). A follow-up carries no non
 with a negative batch that says when (`follow_up_batch`) and with the interaction carrying it; the ordinary
 send of a negative batch (after an error or a restart) first looks for that interaction's follow-up made since
 the claim (bot/discord/outboxes.py). So nothing new goes to its destination until its rows are saved as sent.
+
+A claim is refused for rows sent or claimed by another message already (bot/storage/program.py `claimable`): a
+process that took back, from one that died, rows it had queued before losing them to that one holds them twice,
+and only the copy that claims them first sends them. A claim whose saving met the database away is made again
+with the same batch, which holds.
 """
 
 from __future__ import annotations
@@ -342,19 +347,23 @@ class Outbox:
                 built = message.build()
                 extra = dict(await built if inspect.isawaitable(built) else built)
             batch = message.batch if message is not None and message.batch is not None else None
-            # a claimed message goes exactly as claimed
-            follow_up = await self._follow_up() if batch is None and self._follow_up is not None else None
+            retried = message.claim if message is not None else None
+            # a claimed message goes exactly as claimed; one whose claim may be saved, the ordinary way
+            follow_up = (await self._follow_up()
+                         if batch is None and retried is None and self._follow_up is not None else None)
             send = self._send if follow_up is None else follow_up.send
             if batch is None and rows and self._journal is not None:
-                batch = min(rows) if follow_up is None else follow_up_batch(self._last_sent, min(rows))
+                batch = retried if retried is not None else (
+                    min(rows) if follow_up is None else follow_up_batch(self._last_sent, min(rows)))
                 try:
                     claimed = await self._journal.claim(rows, batch, follow_up and follow_up.carrier)
                 except Exception as error:  # the database, not Discord: nothing was sent; all of it again later
-                    again = self._as_claimed(chunk, content, None)
+                    again = self._as_claimed(chunk, content, None, claim=batch)
                     raise TryAgain([again, *[item for items in later for item in items]], error) from error
                 if not claimed:
                     metrics.delivery_dropped("taken")
-                    log.warning("%d rows are another bot process's to send now; not sent here", len(rows))
+                    log.warning("%d rows are another bot process's or another queued copy's to send; not sent here",
+                                len(rows))
                     return
             if batch is not None:
                 extra["nonce"] = batch
@@ -394,15 +403,16 @@ class Outbox:
                     log_failure(log, failure, "what follows a refused message failed")
 
     @staticmethod
-    def _as_claimed(chunk: list[Text | Message], content: str, batch: int | None) -> Message:
+    def _as_claimed(chunk: list[Text | Message], content: str, batch: int | None, claim: int | None = None) -> Message:
         """What a chunk that failed for now is sent as next time: the same content, the same rows, and
-        (when it was claimed) the same nonce, so a message Discord made after all is not made twice."""
+        (when it was claimed) the same nonce, so a message Discord made after all is not made twice; (when its
+        claim's saving failed, `claim`) claimed again with the same batch."""
         message = chunk[-1] if isinstance(chunk[-1], Message) else None
         return Message(
             content=content, build=message.build if message is not None else dict,
             on_sent=message.on_sent if message is not None else None,
             rows=[row for item in chunk for row in item.rows], tag=chunk[-1].tag, batch=batch,
-            on_refused=message.on_refused if message is not None else None,
+            on_refused=message.on_refused if message is not None else None, claim=claim,
         )
 
     async def _follow_up_saved(self) -> None:

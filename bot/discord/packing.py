@@ -36,6 +36,9 @@ class Message:
     """Asked just before sending: False drops it (a prompt answered or gone meanwhile)."""
     batch: int | None = None
     """Set for a message claimed before a restart: sent alone, exactly as claimed, with this nonce."""
+    claim: int | None = None
+    """The batch a claim of it was tried with when saving it met the database away (saved or not, nobody knows): it
+    is claimed again with the same batch, and sent the ordinary way (a negative one: looked for first)."""
     on_refused: Callable[[BaseException], Awaitable[None]] | None = None
     """Told when Discord refuses this message for good (a member's DMs closed: 403), before its rows are
     dropped, so what stands in for it is saved first (a game night's reminder: a mention in the channel)."""

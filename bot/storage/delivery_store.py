@@ -29,7 +29,8 @@ class DeliveryStore(Backend):
     async def claim_deliveries(self, ids: list[int], batch: int, carrier: int | None = None) -> bool:
         """Record, before sending, which rows go into one Discord message (`batch` is its nonce), and for a
         follow-up (a negative batch) the interaction whose token carries it (`carrier`, migration 015).
-        Whether they are still this process's to send (always, for one process per database)."""
+        Whether they are this process's to send: False when one is sent or claimed by another message already
+        (`claimable`: another queued copy of it sends it; the same claim again is fine)."""
         return await self._write(partial(claim_program, ids, batch, carrier))
 
     async def follow_up_carrier(self, batch: int) -> int | None:

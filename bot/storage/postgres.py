@@ -69,6 +69,7 @@ from bot.storage.program import (
     StepWrite,
     Tx,
     Write,
+    claimable,
     numbered,
     run_in,
     submit_as_task,
@@ -200,7 +201,8 @@ class PostgresStorage(ForwardedInteractions, Storage):
         """False when this process is not to send the rows: another adopted some of them, or this
         one's liveness lock is lost (another may be adopting them now). Then nothing is claimed and
         this process's rows among them are given up (owner cleared): the next process to adopt
-        waiting rows — this one too, once its lock is back — sends them, so none is left unsent."""
+        waiting rows — this one too, once its lock is back — sends them, so none is left unsent. False too, with
+        nothing given up, when one is sent or claimed by another message already (`claimable`)."""
         if self.owner is None:
             return await super().claim_deliveries(ids, batch, carrier)
         owner = self.owner
@@ -376,10 +378,12 @@ def _owned_claim(ids: list[int], batch: int, carrier: int | None, owner: int) ->
     then sees them claimed by a live owner) and checked, with its own liveness, in one statement."""
     marks = ",".join("?" * len(ids))
     rows = yield Rows(
-        f"SELECT d.owner, EXISTS ({LIVE_PROCESSES} AND l.objid = ?) FROM deliveries d WHERE d.id IN ({marks})"
-        " FOR UPDATE OF d", (owner, *ids),
+        f"SELECT d.owner, EXISTS ({LIVE_PROCESSES} AND l.objid = ?), d.batch, d.state FROM deliveries d"
+        f" WHERE d.id IN ({marks}) FOR UPDATE OF d", (owner, *ids),
     )
-    if rows and rows[0][1] and all(row_owner == owner for row_owner, _ in rows):
+    if rows and rows[0][1] and all(row[0] == owner for row in rows):
+        if not claimable([row[2:] for row in rows], len(set(ids)), batch):
+            return False  # another queued copy here sends them (or sent them): nothing to give up
         yield Run(f"UPDATE deliveries SET batch = ?, carrier = ? WHERE id IN ({marks})", (batch, carrier, *ids))
         return True
     yield Run(f"UPDATE deliveries SET owner = NULL WHERE id IN ({marks}) AND owner = ?", (*ids, owner))

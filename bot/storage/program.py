@@ -306,8 +306,20 @@ def undo_deliveries(game_id: int, to_step: int) -> Program[None]:
 
 
 def claim_program(ids: list[int], batch: int, carrier: int | None = None) -> Program[bool]:
+    marks = ",".join("?" * len(ids))
+    found = yield Rows(f"SELECT batch, state FROM deliveries WHERE id IN ({marks})", tuple(ids))
+    if not claimable(found, len(set(ids)), batch):
+        return False
     yield RunMany("UPDATE deliveries SET batch = ?, carrier = ? WHERE id = ?", [(batch, carrier, i) for i in ids])
     return True
+
+
+def claimable(found: Sequence[Sequence[Any]], count: int, batch: int) -> bool:
+    """Whether rows read as (batch, state) may be claimed as `batch`: every one still there, waiting, and claimed by
+    no other message (its own claim again is fine: one whose saving met the database away, its outcome unknown).
+    A row claimed or sent already is another queued copy's to send: this process holds the row twice after it took
+    back, from a process that died, rows it had queued before losing them to that one (the full scale run)."""
+    return len(found) == count and all(state == 0 and claimed in (None, batch) for claimed, state in found)
 
 
 def finish_program(ids: list[int], state: int, prompts: list[tuple[int, str, int, int]]) -> Program[None]:

@@ -187,6 +187,42 @@ async def test_a_follow_up_is_claimed_with_a_negative_batch_that_says_when_and_a
     ]
 
 
+async def test_a_follow_ups_claim_the_database_could_not_save_is_made_again_with_its_batch_and_sent_the_ordinary_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Saved or not, nobody knows: claiming afresh (a new batch) would be refused if it was saved, leaving the row
+    unsent; so it is claimed again with the same batch, and, since it may be saved as a follow-up's, sent the
+    ordinary way with it, which looks for the follow-up first."""
+    monkeypatch.setattr("bot.discord.outbox.backoff", lambda failures: 0.01)
+    log: list[str] = []
+    away = [1]
+
+    class AwayOnce(Journal):
+        async def claim(self, rows: list[int], batch: int, carrier: int | None) -> bool:
+            if away[0]:
+                away[0] -= 1
+                log.append(f"claim {rows} as {batch}: the database is away")
+                raise ConnectionError("the database system is shutting down")
+            return await super().claim(rows, batch, carrier)
+
+    async def send(content: str, extra: dict[str, object]) -> None:
+        log.append(f"ordinary {content!r} nonce={extra.get('nonce')}")
+
+    async def follow_up_send(content: str, extra: dict[str, object]) -> None:
+        log.append(f"follow-up {content!r}")
+
+    async def route() -> FollowUp:
+        return FollowUp(follow_up_send, 1)
+
+    outbox = Outbox(send, window=WINDOW, journal=AwayOnce(log), follow_up=route)
+    outbox.put_text("Alice reveals Sword.", rows=[7])
+    await outbox.drained()
+    batch = int(log[0].split(" as ")[1].split(":")[0])
+    assert batch < 0
+    assert log == [f"claim [7] as {batch}: the database is away", f"claim [7] as {batch}",
+                   f"ordinary 'Alice reveals Sword.' nonce={batch}", "done [7]"]
+
+
 class FailingWebhook:
     """A follow-up webhook Discord answers with an error that is not about the token."""
 

@@ -283,6 +283,45 @@ async def test_a_process_that_lost_its_rows_does_not_send_them(postgres: Postgre
         await alive.storage.close()
 
 
+async def test_rows_a_process_took_back_are_sent_by_one_of_its_copies_only(
+    postgres: PostgresDatabase, clock: FakeClock,
+) -> None:
+    """Found by the full scale run (a PostgreSQL restart, then a SIGKILL): a process whose rows another adopted while
+    its lock was lost still had them queued, and queued them again when it took them back from that one once it
+    died. A copy claiming afresh what another message claimed or sent must not send it again (5 messages shown
+    twice); the same claim again (its saving met the database away) still holds."""
+    losing, other = await process(postgres, 0, clock), await process(postgres, 1, clock)
+    try:
+        started = await losing.table.start("cookie", humans(4), seed=53)
+        left = await waiting_rows(other.storage, started.id)
+        await postgres.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2"
+            f" AND classid = {PROCESS_SPACE} AND objid = {losing.storage.owner}"
+        )
+        assert [row.id for row in await other.storage.adopt_deliveries()] == left
+        follow_up = -((1 << 40) << 22 | left[0])
+        assert await other.storage.claim_deliveries(left[:1], follow_up, carrier=77)  # shown, then it dies
+        await other.storage.close()
+        await asyncio.sleep(0.1)  # the broken connection is seen closed
+        await losing.storage.keep_alive()
+        taken_back = await losing.storage.adopt_deliveries()
+        assert [(row.id, row.batch) for row in taken_back[:2]] == [(left[0], follow_up), (left[1], None)]
+
+        assert not await losing.storage.claim_deliveries(left[:1], left[0]), "its older copy: claimed by another"
+        assert await losing.storage.claim_deliveries(left[:1], follow_up, carrier=77), "the same claim holds"
+        assert await losing.storage.claim_deliveries(left[1:2], left[1])
+        await losing.storage.finish_deliveries(left[1:2])
+        assert not await losing.storage.claim_deliveries(left[1:2], left[1]), "sent: never claimed again"
+        db = await asyncpg.connect(postgres.url)
+        try:
+            owners = await db.fetch("SELECT DISTINCT owner FROM deliveries WHERE id = ANY($1)", left[:2])
+        finally:
+            await db.close()
+        assert [row["owner"] for row in owners] == [losing.storage.owner], "nothing given up for it"
+    finally:
+        await losing.storage.close()
+
+
 async def waiting_rows(storage: Storage, game_id: int) -> list[int]:
     rows = await storage._fetchall("SELECT id FROM deliveries WHERE game_id = ? AND state = 0 ORDER BY id", (game_id,))
     return [int(r[0]) for r in rows]

@@ -54,6 +54,29 @@ async def test_waiting_rows_come_back_in_order_with_their_batches(database: Data
     await storage.close()
 
 
+async def test_a_row_sent_or_claimed_by_another_message_is_not_claimed_again_but_the_same_claim_is(
+    database: Database,
+) -> None:
+    """A process may hold a row in two queued copies (one queued before it lost its rows, one when it took them
+    back): whichever claims first sends it; the other's claim is refused, so the row is never shown twice. A
+    claim whose saving met the database away is made again with the same batch: that one holds."""
+    storage = await open_storage(database.target)
+    game_id = await storage.create_game(game="cookie", status="running", seed=1, options={}, seats=[], language="en")
+    rows = [DeliveryRow(game_id, 1, "text", {"text": f"line {n}"}, channel_id=9) for n in range(3)]
+    await storage.add_deliveries(rows)
+    first, second, third = (row.id for row in rows)
+    assert await storage.claim_deliveries([first, second], first)
+    assert await storage.claim_deliveries([first, second], first), "the same claim again"
+    assert not await storage.claim_deliveries([second, third], second), "one of them claimed by another message"
+    assert not await storage.claim_deliveries([first], -first), "nor as a follow-up"
+    await storage.finish_deliveries([first, second], state=DELIVERY_SENT)
+    assert not await storage.claim_deliveries([first], first), "sent: never claimed again"
+    assert await storage.claim_deliveries([third], third)
+    waiting = await storage.waiting_deliveries()
+    assert [(row.id, row.batch) for row in waiting] == [(third, third)]
+    await storage.close()
+
+
 async def test_a_follow_ups_claim_keeps_the_interaction_that_carries_it_for_whoever_sends_it_again(
     database: Database,
 ) -> None:
