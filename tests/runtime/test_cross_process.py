@@ -266,10 +266,7 @@ async def test_a_process_that_lost_its_rows_does_not_send_them(postgres: Postgre
     try:
         started = await losing.table.start("cookie", humans(4), seed=53)
         left = await waiting_rows(alive.storage, started.id)
-        await postgres.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2"
-            f" AND classid = {PROCESS_SPACE} AND objid = {losing.storage.owner}"
-        )
+        await lose_lock(postgres, losing.storage)
         assert not await losing.storage.claim_deliveries(left[:1], left[0]), "not alive: it must not send"
         adopted = await alive.storage.adopt_deliveries()
         assert [row.id for row in adopted] == left, "all of them, the one it gave up too"
@@ -294,10 +291,7 @@ async def test_rows_a_process_took_back_are_sent_by_one_of_its_copies_only(
     try:
         started = await losing.table.start("cookie", humans(4), seed=53)
         left = await waiting_rows(other.storage, started.id)
-        await postgres.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2"
-            f" AND classid = {PROCESS_SPACE} AND objid = {losing.storage.owner}"
-        )
+        await lose_lock(postgres, losing.storage)
         assert [row.id for row in await other.storage.adopt_deliveries()] == left
         follow_up = -((1 << 40) << 22 | left[0])
         assert await other.storage.claim_deliveries(left[:1], follow_up, carrier=77)  # shown, then it dies
@@ -320,6 +314,14 @@ async def test_rows_a_process_took_back_are_sent_by_one_of_its_copies_only(
         assert [row["owner"] for row in owners] == [losing.storage.owner], "nothing given up for it"
     finally:
         await losing.storage.close()
+
+
+async def lose_lock(postgres: PostgresDatabase, storage: Storage) -> None:
+    """The process's liveness connection breaks (a network blip, a PostgreSQL restart): its lock is gone."""
+    await postgres.execute(
+        "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2"
+        f" AND classid = {PROCESS_SPACE} AND objid = {storage.owner}"
+    )
 
 
 async def waiting_rows(storage: Storage, game_id: int) -> list[int]:
