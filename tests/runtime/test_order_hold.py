@@ -179,13 +179,8 @@ async def test_rows_adopted_from_a_dead_process_go_ahead_of_the_rows_held_behind
     storage.others = False  # the row's process was SIGKILLed
     held_behind_another_process(storage, queued, cluster=cluster)
     adopting = asyncio.create_task(cluster.adopt())
-    await asyncio.sleep(0.3)  # the hold looks many times meanwhile
-    assert queued == [], "the held line went ahead of the dead process's earlier one, still being adopted"
-    table.loaded.set()
-    await adopting
-    await asyncio.wait_for(until(lambda: len(queued) == 2), 5)
-    assert [row.id for row in queued] == [50, 51]
-    await cluster.close()
+    await older_goes_first(adopting, table, queued, cluster,
+                           "the held line went ahead of the dead process's earlier one, still being adopted")
 
 
 async def test_a_step_made_here_while_this_process_adopts_the_games_earlier_rows_goes_after_them() -> None:
@@ -199,8 +194,16 @@ async def test_a_step_made_here_while_this_process_adopts_the_games_earlier_rows
     await asyncio.sleep(0.05)  # adopting: the game is being loaded
     newer = DeliveryRow(GAME, 4, "text", {"text": "☀ Day 2 begins"}, channel_id=9, id=10 * GAME + 1)
     queued.extend(cluster.admit([newer]))  # a click's step here, no other process's row ahead of it
+    await older_goes_first(adopting, table, queued, cluster,
+                           "the newer line went ahead of the older one this process is adopting")
+
+
+async def older_goes_first(
+    adopting: asyncio.Task[list[DeliveryRow]], table: SlowToLoad, queued: list[DeliveryRow], cluster: Cluster, why: str,
+) -> None:
+    """While the adopted game loads nothing is queued; once it is loaded the adopted line goes, then the newer."""
     await asyncio.sleep(0.3)  # the hold looks many times meanwhile
-    assert queued == [], "the newer line went ahead of the older one this process is adopting"
+    assert queued == [], why
     table.loaded.set()
     await adopting
     await asyncio.wait_for(until(lambda: len(queued) == 2), 5)
