@@ -106,6 +106,10 @@ class Deliveries:
         await self.deliver(rows)  # saved outside any step, like a notice: in row-id order among the game's rows
         self.prompts.queued(game, None, rows)
 
+    def unqueue(self, rows: set[int]) -> int:
+        """Forget the queued copies of these rows (another copy of them is queued next); how many it forgot."""
+        return sum(outbox.forget_rows(rows) for outbox in list(self.outboxes.outboxes.values()))
+
     def enqueue(self, rows: list[DeliveryRow]) -> None:
         """Rows into their destinations' outboxes, in order, each as its kind sends it. Rows a restart finds
         claimed go out as exactly the message they were claimed for (same content, same nonce)."""

@@ -28,9 +28,12 @@ send of a negative batch (after an error or a restart) first looks for that inte
 the claim (bot/discord/outboxes.py). So nothing new goes to its destination until its rows are saved as sent.
 
 A claim is refused for rows sent or claimed by another message already (bot/storage/program.py `claimable`): a
-process that took back, from one that died, rows it had queued before losing them to that one holds them twice,
-and only the copy that claims them first sends them. A claim whose saving met the database away is made again
-with the same batch, which holds.
+process that took back, from one that died, rows it had queued before losing them to that one held them twice
+(it now forgets the older copies: bot/discord/shards.py), and only the copy that claims them first sends them. A
+message holding such rows among its own leaves them out and claims the rest afresh, under a batch of their own
+(with the other's batch, its nonce, Discord would return that message and nothing new would show). A claim whose
+saving met the database away is made again with the same batch, which holds; so is one made while the process's
+liveness lock is lost (PostgreSQL: `NotAliveNow`), in order, once the lock is back.
 """
 
 from __future__ import annotations
@@ -41,14 +44,13 @@ import inspect
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Any
 
 from bot import metrics
-from bot.discord.batches import follow_up_batch
+from bot.discord.claiming import LIMIT, ClaimUnsaved, Journal, claim_chunk, content_of
 from bot.discord.failures import TELL_AFTER_FAILURES, backoff, transient
 from bot.discord.packing import Item, Message, Status, Text, next_chunks
 from bot.discord.replies import FollowUp
-from bot.render import clip
 from bot.storage import database_away, log_failure
 from bot.waiting import stop_task, wait_at_most
 
@@ -56,25 +58,9 @@ log = logging.getLogger(__name__)
 
 MESSAGES_PER_WINDOW = 5
 WINDOW_SECONDS = 5.0
-LIMIT = 2000
 SETTLE_SHARE = 0.3
 """The share of a window a settling status edit waits for newer ones (1.5 s against Discord): a game's
 status changes at every click, and one edit then shows a burst of them."""
-
-
-class Journal(Protocol):
-    """Where an outbox records its durable rows' progress (the game master, backed by storage)."""
-
-    async def claim(self, rows: list[int], batch: int, carrier: int | None) -> bool:
-        """Whether the rows are still this process's to send (False: another process took them)."""
-
-    async def done(self, rows: list[int], sent: Any, items: list[Item]) -> None:
-        """Mark the rows sent (saved with other marks soon after)."""
-
-    async def saved(self) -> None:
-        """Every mark made so far is on disk."""
-
-    async def dropped(self, rows: list[int]) -> None: ...
 
 
 Sender = Callable[[str, dict[str, Any]], Awaitable[Any]]
@@ -201,6 +187,14 @@ class Outbox:
                 kept.append(item)
         self._queue = kept
         return dropped
+
+    def forget_rows(self, rows: set[int]) -> int:
+        """Forget queued items all of whose rows are among these (another copy of them is queued: rows this process
+        took back); how many it forgot. An item holding others too is kept (its claim leaves out those sent)."""
+        kept = [item for item in self._queue if not item.rows or not rows.issuperset(item.rows)]
+        forgotten = len(self._queue) - len(kept)
+        self._queue = kept
+        return forgotten
 
     @property
     def pending(self) -> int:
@@ -338,14 +332,9 @@ class Outbox:
                 return
         await self._follow_up_saved()
         rows = [row for item in chunk for row in item.rows]
-        lines = [clip(item.text, LIMIT) if isinstance(item, Text) else item.content for item in chunk]
-        content = clip("\n".join(lines), LIMIT)
+        content = content_of(chunk)
         batch: int | None = None
         try:
-            extra: dict[str, Any] = {}
-            if message is not None:
-                built = message.build()
-                extra = dict(await built if inspect.isawaitable(built) else built)
             batch = message.batch if message is not None and message.batch is not None else None
             retried = message.claim if message is not None else None
             # a claimed message goes exactly as claimed; one whose claim may be saved, the ordinary way
@@ -353,18 +342,26 @@ class Outbox:
                          if batch is None and retried is None and self._follow_up is not None else None)
             send = self._send if follow_up is None else follow_up.send
             if batch is None and rows and self._journal is not None:
-                batch = retried if retried is not None else (
-                    min(rows) if follow_up is None else follow_up_batch(self._last_sent, min(rows)))
                 try:
-                    claimed = await self._journal.claim(rows, batch, follow_up and follow_up.carrier)
-                except Exception as error:  # the database, not Discord: nothing was sent; all of it again later
-                    again = self._as_claimed(chunk, content, None, claim=batch)
+                    owned = await claim_chunk(self._journal, chunk, retried, follow_up, self._last_sent)
+                except ClaimUnsaved as unsaved:  # the database, not Discord: nothing was sent; all of it again later
+                    again = self._as_claimed(unsaved.chunk, content_of(unsaved.chunk), None, claim=unsaved.batch)
+                    error = unsaved.error
                     raise TryAgain([again, *[item for items in later for item in items]], error) from error
-                if not claimed:
+                if owned is None:
                     metrics.delivery_dropped("taken")
                     log.warning("%d rows are another bot process's or another queued copy's to send; not sent here",
                                 len(rows))
                     return
+                if owned[0] is not chunk:  # some of its rows were another copy's: the rest goes on its own
+                    message = owned[0][-1] if isinstance(owned[0][-1], Message) else None
+                    rows = [row for item in owned[0] for row in item.rows]
+                    content = content_of(owned[0])
+                chunk, batch = owned
+            extra: dict[str, Any] = {}
+            if message is not None:
+                built = message.build()
+                extra = dict(await built if inspect.isawaitable(built) else built)
             if batch is not None:
                 extra["nonce"] = batch
             async with self._sending:

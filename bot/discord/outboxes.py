@@ -274,8 +274,11 @@ class Outboxes:
             log.warning("game %s: could not tell the moderators (%s): %s", game.id, key, error)
 
     # --- the journal: rows claimed before sending, marked once Discord accepted them -------------
-    async def claim(self, rows: list[int], batch: int, carrier: int | None) -> bool:
-        return await self.storage.claim_deliveries(rows, batch, carrier)
+    async def claim(self, rows: list[int], batch: int, carrier: int | None, *, again: bool = False) -> bool:
+        return await self.storage.claim_deliveries(rows, batch, carrier, again=again)
+
+    async def unclaimed(self, rows: list[int], batch: int | None) -> list[int]:
+        return await self.storage.unclaimed_deliveries(rows, batch)
 
     async def done(self, rows: list[int], sent: Any, items: list[Item]) -> None:
         prompts = []

@@ -143,7 +143,8 @@ class GameMaster:
                                    own=self._own_shards)
         self.kinds = Kinds(make(self) for make in KINDS)
         self.planner = Planner(self.kinds)
-        self.cluster = Cluster(storage, table, enqueue=self._enqueue, forget=self._forget, reload=self._reload)
+        self.cluster = Cluster(storage, table, enqueue=self._enqueue, forget=self._forget, reload=self._reload,
+                               unqueue=lambda rows: self.deliveries.unqueue(rows))
         """Several bot processes on one database: delivery order, a dead one's rows: bot/discord/shards.py."""
         self.deliveries = Deliveries(storage, outboxes, self.kinds, self.planner, self.prompts, self.cluster,
                                      self._forget)

@@ -15,7 +15,8 @@ whose `owner` it is). With one process per database all of this is off (`admit` 
 - A process that dies leaves its waiting rows: every ADOPT_SECONDS each process adopts the rows of
   processes that are no longer alive (`Storage.adopt_deliveries`: atomically, so one process takes
   them) and sends them in order; a message the dead process had claimed goes out again with the same
-  nonce, which Discord does not create twice.
+  nonce, which Discord does not create twice. A process whose lock was lost for a while may take back rows it
+  had queued before another adopted them: its older queued (and held) copies are forgotten first.
 - A game another process moved is reloaded by the table (`Table.reloaded`), and so are its caches
   here: the prompts already posted (none is posted twice), the order sheets' messages (edited in
   place), the open prompts' messages, the channel rule last planned, the live messages.
@@ -67,14 +68,15 @@ class Hold:
 class Cluster:
     def __init__(
         self, storage: Storage, table: Table, *, enqueue: Rows, forget: Callable[[int], None],
-        reload: Callable[[LiveGame], Awaitable[None]],
+        reload: Callable[[LiveGame], Awaitable[None]], unqueue: Callable[[set[int]], int] = lambda rows: 0,
     ) -> None:
-        """`enqueue` queues rows for sending; `forget` drops what this process keeps of a game that ended;
-        `reload` reads a game's caches again as saved (what was posted where, the live messages, the channel
-        rule last planned)."""
+        """`enqueue` queues rows for sending; `unqueue` forgets queued copies of rows (how many it forgot);
+        `forget` drops what this process keeps of a game that ended; `reload` reads a game's caches again as saved
+        (what was posted where, the live messages, the channel rule last planned)."""
         self.storage = storage
         self.table = table
         self.enqueue = enqueue
+        self.unqueue = unqueue
         self.forget = forget
         self.reload = reload
         self.active = storage.shared
@@ -238,20 +240,54 @@ class Cluster:
     async def adopt(self) -> list[DeliveryRow]:
         """Take the waiting rows of processes that died and queue them (their games' caches first)."""
         rows = await self.storage.adopt_deliveries()
+        self._forget_older_copies({row.id for row in rows})
         games = sorted({row.game_id for row in rows if row.game_id is not None})  # a night's: no game
         # their rows are ours from now on, but queued only below: rows held behind them wait till then (`_look`)
         # and a step made here on one of their games meanwhile is held behind them (`admit`)
         self._adopting.update(games)
         try:
             for game_id in games:
-                # a prompt's buttons are built from the game as it is: a game not known here is loaded
-                game = await self.table.get(game_id)
-                if game is not None and game.running:
-                    await self.refresh(game)
+                await self._bring_up_to_date(game_id)
         finally:
             self._adopting.difference_update(games)
         self.enqueue(rows)  # ahead of what is held behind them (`admit`); then the hold lets that go
         return rows
+
+    async def _bring_up_to_date(self, game_id: int) -> None:
+        """A prompt's buttons are built from the game as it is: a game not known here is loaded, its caches read.
+        With the database away this waits for it (the rows are this process's now: nobody else sends them, and
+        they are queued only after this); a defect is logged, and the rows go as the game is known here."""
+        told = False
+        while True:
+            try:
+                game = await self.table.get(game_id)
+                if game is not None and game.running:
+                    await self.refresh(game)
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                if not database_away(error):
+                    log_failure(log, error, "game %s: loading an adopted game failed; sending its rows", game_id)
+                    return
+                if not told:
+                    log_failure(log, error, "game %s: loading an adopted game failed; trying again", game_id)
+                told = True
+                await asyncio.sleep(ADOPT_SECONDS)
+
+    def _forget_older_copies(self, adopted: set[int]) -> None:
+        """Rows taken back that this process had queued or held before another adopted them (its lock was lost for
+        a while): the older copies go, and the adopted ones are queued in order. Left queued, an older copy could
+        go ahead of an earlier row that one claimed and could not send (out of order), or pack it into its claim."""
+        if not adopted:
+            return
+        forgotten = self.unqueue(adopted)
+        for game_id in list(self.held):
+            kept = [row for row in self.held[game_id] if row.id not in adopted]
+            forgotten += len(self.held[game_id]) - len(kept)
+            self.held[game_id][:] = kept
+        if forgotten:
+            log.info("forgot %d older queued copies of rows taken back", forgotten)
 
     # --- caches of a game another process moved ------------------------------------------------
     async def refresh(self, game: LiveGame) -> None:

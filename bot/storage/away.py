@@ -10,7 +10,14 @@ import asyncpg
 
 from bot.startup import StartupError
 
+
+class NotAliveNow(Exception):
+    """This bot process's liveness lock is lost for now (the database restarted under it): it sends nothing of its
+    own until it takes the lock again (`keep_alive`), while another process may adopt its rows meanwhile."""
+
+
 AWAY = (
+    NotAliveNow,
     asyncpg.InterfaceError,  # the connection was closed under the query
     asyncpg.PostgresConnectionError,
     asyncpg.exceptions.OperatorInterventionError,  # "terminating connection", "the database system is starting up"

@@ -9,7 +9,13 @@ from functools import partial
 from typing import ClassVar
 
 from bot.storage.backend import Backend
-from bot.storage.program import claim_program, finish_program, insert_deliveries, number_deliveries, record_prompts
+from bot.storage.program import (
+    claim_program,
+    finish_program,
+    insert_deliveries,
+    number_deliveries,
+    record_prompts,
+)
 from bot.storage.rows import DELIVERY_COLUMNS, DELIVERY_SENT, DeliveryRow, delivery_row
 
 LOOKS_AT_ONCE = 10_000
@@ -26,12 +32,26 @@ class DeliveryStore(Backend):
             ids = await self._write_moving(partial(insert_deliveries, rows, self.owner), [r.game_id for r in rows])
             number_deliveries(rows, ids)
 
-    async def claim_deliveries(self, ids: list[int], batch: int, carrier: int | None = None) -> bool:
+    async def claim_deliveries(
+        self, ids: list[int], batch: int, carrier: int | None = None, *, again: bool = False
+    ) -> bool:
         """Record, before sending, which rows go into one Discord message (`batch` is its nonce), and for a
         follow-up (a negative batch) the interaction whose token carries it (`carrier`, migration 015).
-        Whether they are this process's to send: False when one is sent or claimed by another message already
-        (`claimable`: another queued copy of it sends it; the same claim again is fine)."""
-        return await self._write(partial(claim_program, ids, batch, carrier))
+        Whether they are this process's to send: False when one is sent or claimed by a message already
+        (`claimable`: another queued copy of it sends it; `again`, the same claim made again, is fine)."""
+        return await self._write(partial(claim_program, ids, batch, carrier, again))
+
+    async def unclaimed_deliveries(self, ids: list[int], batch: int | None = None) -> list[int]:
+        """After a refused claim: which of its rows are still this process's to claim (waiting, claimed by no
+        message, or by `batch` for a claim made again), so a message holding others' rows sends its own."""
+        marks = ",".join("?" * len(ids))
+        owned = "" if self.owner is None else " AND owner = ?"
+        found = await self._fetchall(
+            f"SELECT id, batch FROM deliveries WHERE id IN ({marks}) AND state = 0{owned}",
+            [*ids, *(() if self.owner is None else (self.owner,))],
+        )
+        free = {int(row_id) for row_id, claimed in found if claimed is None or claimed == batch}
+        return [row_id for row_id in ids if row_id in free]
 
     async def follow_up_carrier(self, batch: int) -> int | None:
         """The interaction whose token carried the follow-up claimed as `batch` (still waiting), if the claim

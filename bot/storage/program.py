@@ -305,21 +305,25 @@ def undo_deliveries(game_id: int, to_step: int) -> Program[None]:
     yield Run("DELETE FROM prompt_messages WHERE game_id = ?", (game_id,))
 
 
-def claim_program(ids: list[int], batch: int, carrier: int | None = None) -> Program[bool]:
+def claim_program(ids: list[int], batch: int, carrier: int | None = None, again: bool = False) -> Program[bool]:
     marks = ",".join("?" * len(ids))
     found = yield Rows(f"SELECT batch, state FROM deliveries WHERE id IN ({marks})", tuple(ids))
-    if not claimable(found, len(set(ids)), batch):
+    if not claimable(found, len(set(ids)), batch, again):
         return False
     yield RunMany("UPDATE deliveries SET batch = ?, carrier = ? WHERE id = ?", [(batch, carrier, i) for i in ids])
     return True
 
 
-def claimable(found: Sequence[Sequence[Any]], count: int, batch: int) -> bool:
+def claimable(found: Sequence[Sequence[Any]], count: int, batch: int, again: bool = False) -> bool:
     """Whether rows read as (batch, state) may be claimed as `batch`: every one still there, waiting, and claimed by
-    no other message (its own claim again is fine: one whose saving met the database away, its outcome unknown).
-    A row claimed or sent already is another queued copy's to send: this process holds the row twice after it took
-    back, from a process that died, rows it had queued before losing them to that one (the full scale run)."""
-    return len(found) == count and all(state == 0 and claimed in (None, batch) for claimed, state in found)
+    no message (`again`: or by this same claim, made before when its saving met the database away, its outcome
+    unknown). A row claimed or sent already is another queued copy's to send: this process holds the row twice after
+    it took back, from a process that died, rows it had queued before losing them to that one (the full scale run).
+    Only a claim made again may find its own batch: a fresh one finding it is another copy's claim that happens to
+    start at the same row (a batch is its first row), whose nonce would make Discord return that message instead."""
+    allowed = (None, batch) if again else (None,)
+    return len(found) == count and all(state == 0 and claimed in allowed for claimed, state in found)
+
 
 
 def finish_program(ids: list[int], state: int, prompts: list[tuple[int, str, int, int]]) -> Program[None]:

@@ -35,7 +35,7 @@ class Journal:
     def __init__(self) -> None:
         self.claims: list[tuple[list[int], int, int | None]] = []
 
-    async def claim(self, rows: list[int], batch: int, carrier: int | None) -> bool:
+    async def claim(self, rows: list[int], batch: int, carrier: int | None, *, again: bool = False) -> bool:
         self.claims.append((rows, batch, carrier))
         return True
 

@@ -198,12 +198,12 @@ async def test_a_follow_ups_claim_the_database_could_not_save_is_made_again_with
     away = [1]
 
     class AwayOnce(Journal):
-        async def claim(self, rows: list[int], batch: int, carrier: int | None) -> bool:
+        async def claim(self, rows: list[int], batch: int, carrier: int | None, *, again: bool = False) -> bool:
             if away[0]:
                 away[0] -= 1
                 log.append(f"claim {rows} as {batch}: the database is away")
                 raise ConnectionError("the database system is shutting down")
-            return await super().claim(rows, batch, carrier)
+            return await super().claim(rows, batch, carrier, again=again)
 
     async def send(content: str, extra: dict[str, object]) -> None:
         log.append(f"ordinary {content!r} nonce={extra.get('nonce')}")

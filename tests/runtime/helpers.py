@@ -38,9 +38,18 @@ class Journal:
     def __init__(self, log: list[str]) -> None:
         self.log = log
 
-    async def claim(self, rows: list[int], batch: int, carrier: int | None) -> bool:
+    taken: frozenset[int] = frozenset()
+    """Rows another queued copy claimed or sent: a claim holding one is refused."""
+
+    async def claim(self, rows: list[int], batch: int, carrier: int | None, *, again: bool = False) -> bool:
+        if self.taken.intersection(rows):
+            self.log.append(f"claim {rows} as {batch} refused")
+            return False
         self.log.append(f"claim {rows} as {batch}")
         return True
+
+    async def unclaimed(self, rows: list[int], batch: int | None) -> list[int]:
+        return [row for row in rows if row not in self.taken]
 
     async def done(self, rows: list[int], sent: object, items: list[Item]) -> None:
         self.log.append(f"done {rows}")

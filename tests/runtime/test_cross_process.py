@@ -23,7 +23,9 @@ import pytest
 from bot.live import LiveGame, Step
 from bot.scheduler import Scheduler
 from bot.startup import StartupError
-from bot.storage import DeliveryRow, Storage, open_storage
+from bot.storage import DeliveryRow, Storage, database_away, open_storage
+from bot.storage import postgres as postgres_storage
+from bot.storage.away import NotAliveNow
 from bot.storage.postgres_locks import PROCESS_SPACE
 from bot.storage.web import web_off_guilds
 from bot.table import Table
@@ -261,18 +263,22 @@ async def test_adopting_skips_rows_another_transaction_holds_instead_of_waiting_
 
 async def test_a_process_that_lost_its_rows_does_not_send_them(postgres: PostgresDatabase, clock: FakeClock) -> None:
     """A process whose liveness connection broke (a network blip) may have its rows adopted before it
-    takes its lock back: it claims none of them then, nor after — the adopter alone sends them."""
+    takes its lock back: it claims none of them then (the database is away for it: its outbox tries again, in
+    order), nor after — the adopter alone sends them."""
     losing, alive = await process(postgres, 0, clock), await process(postgres, 1, clock)
     try:
         started = await losing.table.start("cookie", humans(4), seed=53)
         left = await waiting_rows(alive.storage, started.id)
         await lose_lock(postgres, losing.storage)
-        assert not await losing.storage.claim_deliveries(left[:1], left[0]), "not alive: it must not send"
+        with pytest.raises(NotAliveNow) as not_alive:
+            await losing.storage.claim_deliveries(left[:1], left[0])
+        assert database_away(not_alive.value), "not alive: it must not send now, and tries again"
         adopted = await alive.storage.adopt_deliveries()
-        assert [row.id for row in adopted] == left, "all of them, the one it gave up too"
+        assert [row.id for row in adopted] == left, "all of them, the one it tried too"
         await asyncio.sleep(0.1)  # the broken connection is seen closed
         await losing.storage.keep_alive()
-        assert not await losing.storage.claim_deliveries(left[1:2], left[1]), "alive again, but they are not its own"
+        assert not await losing.storage.claim_deliveries(left[:1], left[0], again=True), "alive again: not its own"
+        assert await losing.storage.unclaimed_deliveries(left) == []
         assert await alive.storage.claim_deliveries(left, left[0])
         assert await alive.storage.adopt_deliveries() == []
     finally:
@@ -280,8 +286,57 @@ async def test_a_process_that_lost_its_rows_does_not_send_them(postgres: Postgre
         await alive.storage.close()
 
 
-async def test_rows_a_process_took_back_are_sent_by_one_of_its_copies_only(
+async def test_a_process_whose_lock_came_back_before_anyone_adopted_sends_its_rows_in_order(
     postgres: PostgresDatabase, clock: FakeClock,
+) -> None:
+    """Found by the full scale run (33 lines out of order after the PostgreSQL restart): a claim made while the
+    process's lock was lost gave its rows up and dropped them from its queue, while its later rows of the same game
+    went on once the lock was back; another process adopted the given-up rows and showed them after those. Now its
+    rows stay its own: the claim is made again, in order, once the lock is back."""
+    losing, other = await process(postgres, 0, clock), await process(postgres, 1, clock)
+    try:
+        started = await losing.table.start("cookie", humans(4), seed=53)
+        left = await waiting_rows(other.storage, started.id)
+        await lose_lock(postgres, losing.storage)
+        with pytest.raises(NotAliveNow):
+            await losing.storage.claim_deliveries(left[:1], left[0])
+        await asyncio.sleep(0.1)  # the broken connection is seen closed
+        await losing.storage.keep_alive()
+        assert await other.storage.adopt_deliveries() == [], "its own still: nobody adopts them"
+        assert await losing.storage.claim_deliveries(left[:1], left[0], again=True)
+        assert await losing.storage.claim_deliveries(left[1:], left[1])
+    finally:
+        await losing.storage.close()
+        await other.storage.close()
+
+
+async def test_after_a_database_restart_the_first_process_back_leaves_the_others_time_to_take_their_locks(
+    postgres: PostgresDatabase, clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found by the full scale run: a PostgreSQL restart took every process's lock at once; the first to take its
+    lock again adopted the rows of all the others, which looked gone for that moment (59,165 rows waiting on one
+    process at the end, its games stalled behind its share of the REST budget)."""
+    monkeypatch.setattr(postgres_storage, "ADOPT_GRACE_SECONDS", 0.3)
+    first, second = await process(postgres, 0, clock), await process(postgres, 1, clock)
+    try:
+        started = await second.table.start("cookie", humans(4), seed=53)
+        left = await waiting_rows(first.storage, started.id)
+        await lose_lock(postgres, first.storage)
+        await lose_lock(postgres, second.storage)
+        await asyncio.sleep(0.1)  # the broken connections are seen closed
+        await first.storage.keep_alive()
+        assert await first.storage.adopt_deliveries() == [], "the second takes its lock again within a moment"
+        await second.storage.keep_alive()
+        await asyncio.sleep(0.3)
+        assert await first.storage.adopt_deliveries() == [], "its rows are its own: nothing to adopt"
+        assert await second.storage.claim_deliveries(left, left[0])
+    finally:
+        await first.storage.close()
+        await second.storage.close()
+
+
+async def test_rows_a_process_took_back_are_sent_by_one_of_its_copies_only(
+    postgres: PostgresDatabase, clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Found by the full scale run (a PostgreSQL restart, then a SIGKILL): a process whose rows another adopted while
     its lock was lost still had them queued, and queued them again when it took them back from that one once it
@@ -297,12 +352,14 @@ async def test_rows_a_process_took_back_are_sent_by_one_of_its_copies_only(
         assert await other.storage.claim_deliveries(left[:1], follow_up, carrier=77)  # shown, then it dies
         await other.storage.close()
         await asyncio.sleep(0.1)  # the broken connection is seen closed
+        monkeypatch.setattr(postgres_storage, "ADOPT_GRACE_SECONDS", 0.0)  # (the other is gone for good)
         await losing.storage.keep_alive()
         taken_back = await losing.storage.adopt_deliveries()
         assert [(row.id, row.batch) for row in taken_back[:2]] == [(left[0], follow_up), (left[1], None)]
 
         assert not await losing.storage.claim_deliveries(left[:1], left[0]), "its older copy: claimed by another"
-        assert await losing.storage.claim_deliveries(left[:1], follow_up, carrier=77), "the same claim holds"
+        assert await losing.storage.claim_deliveries(left[:1], follow_up, carrier=77, again=True), "made again"
+        assert await losing.storage.unclaimed_deliveries(left[:3]) == left[1:3], "its own, of a message holding both"
         assert await losing.storage.claim_deliveries(left[1:2], left[1])
         await losing.storage.finish_deliveries(left[1:2])
         assert not await losing.storage.claim_deliveries(left[1:2], left[1]), "sent: never claimed again"

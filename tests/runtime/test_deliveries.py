@@ -59,21 +59,27 @@ async def test_a_row_sent_or_claimed_by_another_message_is_not_claimed_again_but
 ) -> None:
     """A process may hold a row in two queued copies (one queued before it lost its rows, one when it took them
     back): whichever claims first sends it; the other's claim is refused, so the row is never shown twice. A
-    claim whose saving met the database away is made again with the same batch: that one holds."""
+    claim whose saving met the database away is made again with the same batch: that one holds. A fresh claim
+    finding its own batch is another message's that starts at the same row: refused too (its nonce would have
+    Discord return that message, and the fresh rows with it marked sent unshown), and the rows still free are told."""
     storage = await open_storage(database.target)
     game_id = await storage.create_game(game="cookie", status="running", seed=1, options={}, seats=[], language="en")
-    rows = [DeliveryRow(game_id, 1, "text", {"text": f"line {n}"}, channel_id=9) for n in range(3)]
+    rows = [DeliveryRow(game_id, 1, "text", {"text": f"line {n}"}, channel_id=9) for n in range(4)]
     await storage.add_deliveries(rows)
-    first, second, third = (row.id for row in rows)
+    first, second, third, fourth = (row.id for row in rows)
     assert await storage.claim_deliveries([first, second], first)
-    assert await storage.claim_deliveries([first, second], first), "the same claim again"
+    assert await storage.claim_deliveries([first, second], first, again=True), "the same claim made again"
+    assert not await storage.claim_deliveries([first, third], first), "a fresh claim: another message's batch"
     assert not await storage.claim_deliveries([second, third], second), "one of them claimed by another message"
     assert not await storage.claim_deliveries([first], -first), "nor as a follow-up"
+    assert await storage.unclaimed_deliveries([first, third, second, fourth]) == [third, fourth]
+    assert await storage.unclaimed_deliveries([first, third], first) == [first, third], "its own claim, made again"
     await storage.finish_deliveries([first, second], state=DELIVERY_SENT)
-    assert not await storage.claim_deliveries([first], first), "sent: never claimed again"
-    assert await storage.claim_deliveries([third], third)
+    assert not await storage.claim_deliveries([first], first, again=True), "sent: never claimed again"
+    assert await storage.unclaimed_deliveries([first, third], first) == [third]
+    assert await storage.claim_deliveries([third, fourth], third)
     waiting = await storage.waiting_deliveries()
-    assert [(row.id, row.batch) for row in waiting] == [(third, third)]
+    assert [(row.id, row.batch) for row in waiting] == [(third, third), (fourth, third)]
     await storage.close()
 
 

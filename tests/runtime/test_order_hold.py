@@ -295,3 +295,75 @@ async def test_the_look_for_earlier_rows_reads_on_each_backend(database: Databas
         assert await storage.others_waiting({game_id: row.id, game_id + 1: 99}) == {}, "one process: all its own"
     finally:
         await storage.close()
+
+
+async def test_rows_taken_back_forget_their_older_queued_and_held_copies() -> None:
+    """Found by the full scale run: a process whose lock was lost had rows queued (and held) that another adopted;
+    when it took back what that one, dying, had not sent, it queued them again. An older copy, earlier in its queue,
+    went ahead of a row the other had claimed and not sent (out of order), or was packed into a claim with new
+    lines. The older copies are forgotten; the adopted ones are queued, in order."""
+    reminder = DeliveryRow(GAME, 3, "text", {"text": "⏰ The night ends soon"}, channel_id=9, id=41)
+    night = DeliveryRow(GAME, 3, "text", {"text": "🌙 Night falls"}, channel_id=9, id=42)
+
+    class TakenBack(EarlierRows):
+        async def adopt_deliveries(self) -> list[DeliveryRow]:
+            return [reminder, night]
+
+    storage, queued = TakenBack(), []  # type: ignore[var-annotated]
+    storage.others = None
+    unqueued: list[set[int]] = []
+
+    def unqueue(rows: set[int]) -> int:
+        unqueued.append(rows)
+        return 1
+
+    class Ended(NoGames):
+        async def get(self, game_id: int) -> None:  # type: ignore[override]
+            return None  # (a game running would be loaded and its caches read again first)
+
+    cluster = Cluster(storage, Ended(), enqueue=queued.extend, forget=lambda game_id: None,  # type: ignore[arg-type]
+                      reload=no_reload, unqueue=unqueue)
+    cluster.held[GAME] = [night, DeliveryRow(GAME, 4, "text", {"text": "☀ Day 2 begins"}, channel_id=9, id=51)]
+    assert await cluster.adopt() == [reminder, night]
+    assert unqueued == [{41, 42}], "the outboxes forget their older copies"
+    assert [row.id for row in cluster.held[GAME]] == [51], "and so does the hold"
+    assert [row.id for row in queued] == [41, 42]
+    await cluster.close()
+
+
+async def test_adopted_rows_whose_game_cannot_be_loaded_yet_are_queued_once_it_can(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Adopted rows are this process's: nobody else sends them. Loading their game met the database away (the
+    PostgreSQL restart) and ended the adoption before they were queued: they waited for the next restart."""
+    monkeypatch.setattr(shards, "ADOPT_SECONDS", 0.01)
+    night = DeliveryRow(GAME, 3, "text", {"text": "🌙 Night falls"}, channel_id=9, id=42)
+    loads: list[int] = []
+
+    class Adopting(EarlierRows):
+        async def adopt_deliveries(self) -> list[DeliveryRow]:
+            return [night]
+
+    class Restarting(NoGames):
+        async def get(self, game_id: int) -> None:  # type: ignore[override]
+            loads.append(game_id)
+            if len(loads) < 3:
+                raise ConnectionError("the database system is shutting down")
+            return None
+
+    queued: list[DeliveryRow] = []
+    cluster = Cluster(Adopting(), Restarting(), enqueue=queued.extend,  # type: ignore[arg-type]
+                      forget=lambda game_id: None, reload=no_reload)
+    assert await cluster.adopt() == [night]
+    assert loads == [GAME] * 3, "loaded again until the database was back"
+    assert queued == [night]
+
+    class Broken(NoGames):
+        async def get(self, game_id: int) -> None:  # type: ignore[override]
+            raise RuntimeError("a defect")
+
+    queued.clear()
+    cluster = Cluster(Adopting(), Broken(), enqueue=queued.extend,  # type: ignore[arg-type]
+                      forget=lambda game_id: None, reload=no_reload)
+    assert await cluster.adopt() == [night]
+    assert queued == [night], "a defect is logged; the rows still go"

@@ -85,6 +85,36 @@ async def test_rows_are_claimed_before_the_send_and_marked_after_it() -> None:
     ]
 
 
+async def test_a_message_holding_a_row_another_copy_claimed_sends_the_rest_under_a_batch_of_its_own() -> None:
+    """Found by the full scale run: a process that took back rows it had queued before holds the first row twice;
+    its older copy, packed with the new lines and prompt after it, was claimed with that row's batch, the other
+    copy's nonce, and Discord returned that message: the new lines and the prompt were marked sent, never shown."""
+    log: list[str] = []
+    journal = Journal(log)
+    journal.taken = frozenset({6})
+    outbox = Outbox(HeldSender(log), window=WINDOW, journal=journal)
+    outbox.put_text("Reminder: the night ends soon.", rows=[6])
+    outbox.put_text("Alice reveals Sword.", rows=[7])
+    outbox.put_message(Message(content="Place your Sword.", build=lambda: {"view": "buttons"}, rows=[8]))
+    await outbox.drained()
+    assert log == [
+        "claim [6, 7, 8] as 6 refused", "claim [7, 8] as 7",
+        "send 'Alice reveals Sword.\\nPlace your Sword.' nonce=7", "done [7, 8]",
+    ]
+
+
+async def test_a_message_whose_rows_are_all_another_copys_is_not_sent() -> None:
+    log: list[str] = []
+    journal = Journal(log)
+    journal.taken = frozenset({6, 7})
+    outbox = Outbox(HeldSender(log), window=WINDOW, journal=journal)
+    outbox.put_text("Reminder: the night ends soon.", rows=[6])
+    outbox.put_message(Message(content="Place your Sword.", rows=[7]))
+    outbox.put_text("not saved: a lobby line")
+    await outbox.drained()
+    assert log == ["claim [6, 7] as 6 refused", "send 'not saved: a lobby line'"]
+
+
 async def test_a_message_claimed_before_a_restart_goes_alone_with_its_nonce() -> None:
     log: list[str] = []
     outbox = Outbox(HeldSender(log), window=WINDOW, journal=Journal(log))
@@ -176,12 +206,12 @@ class AwayJournal(Journal):
         super().__init__(log)
         self.away = away
 
-    async def claim(self, rows: list[int], batch: int, carrier: int | None) -> bool:
+    async def claim(self, rows: list[int], batch: int, carrier: int | None, *, again: bool = False) -> bool:
         if self.away:
             self.away -= 1
             self.log.append("claim failed")
             raise StartupError("startup-db-pg-cannot-connect", url="postgresql://db", reason="shutting down")
-        return await super().claim(rows, batch, carrier)
+        return await super().claim(rows, batch, carrier, again=again)
 
 
 async def test_a_message_whose_claim_the_database_could_not_save_is_sent_once_it_is_back(
@@ -273,3 +303,21 @@ async def test_an_unexpected_failure_is_logged_once_and_the_outbox_keeps_sending
                    "claim [4] as 4", "send 'Carol passes.' nonce=4", "done [4]"]
     errors = [r for r in caplog.records if r.levelname == "ERROR"]
     assert len(errors) == 1 and errors[0].exc_info is not None, [r.getMessage() for r in errors]
+
+
+async def test_forget_rows_drops_the_items_all_of_whose_rows_are_queued_again_elsewhere() -> None:
+    log: list[str] = []
+    sender = HeldSender(log, hold="being sent")
+    outbox = Outbox(sender, window=WINDOW, journal=Journal(log))
+    outbox.put_text("being sent", rows=[5])
+    await sender.holding.wait()
+    outbox.put_text("Reminder: the night ends soon.", rows=[6])
+    outbox.put_message(Message(content="Place your Sword.", rows=[7]))
+    outbox.put_message(Message(content="line 8\nline 9", rows=[8, 9], claim=8))
+    outbox.put_text("a lobby line")
+    assert outbox.forget_rows({5, 6, 7, 8}) == 2, "the one being sent, and a message holding others too, stay"
+    sender.release.set()
+    await outbox.drained()
+    assert [entry for entry in log if entry.startswith("send")] == [
+        "send 'being sent' nonce=5", "send 'line 8\\nline 9' nonce=8", "send 'a lobby line'",
+    ]
