@@ -238,19 +238,31 @@ class Cluster:
                 log_failure(log, error, "adopting the deliveries of stopped processes failed; trying again")
 
     async def adopt(self) -> list[DeliveryRow]:
-        """Take the waiting rows of processes that died and queue them (their games' caches first)."""
+        """Take the waiting rows of processes that died and queue them, each game's as soon as its caches are read
+        (a dead process may leave thousands of games: queued all at the end, none went for minutes, and the rows
+        the other processes made since in those games waited behind them)."""
         rows = await self.storage.adopt_deliveries()
+        if not rows:
+            return rows
+        started = asyncio.get_running_loop().time()
         self._forget_older_copies({row.id for row in rows})
-        games = sorted({row.game_id for row in rows if row.game_id is not None})  # a night's: no game
+        by_game: dict[int | None, list[DeliveryRow]] = {}
+        for row in rows:
+            by_game.setdefault(row.game_id, []).append(row)
+        games = sorted(game_id for game_id in by_game if game_id is not None)
         # their rows are ours from now on, but queued only below: rows held behind them wait till then (`_look`)
         # and a step made here on one of their games meanwhile is held behind them (`admit`)
         self._adopting.update(games)
         try:
+            self.enqueue(by_game.pop(None, []))  # a night's: no game
             for game_id in games:
                 await self._bring_up_to_date(game_id)
+                self._adopting.discard(game_id)
+                self.enqueue(by_game[game_id])  # ahead of what is held behind them (`admit`); the hold lets that go
         finally:
             self._adopting.difference_update(games)
-        self.enqueue(rows)  # ahead of what is held behind them (`admit`); then the hold lets that go
+        log.info("queued %d adopted rows of %d games in %.1f s", len(rows), len(games),
+                 asyncio.get_running_loop().time() - started)
         return rows
 
     async def _bring_up_to_date(self, game_id: int) -> None:

@@ -261,6 +261,27 @@ async def test_adopting_skips_rows_another_transaction_holds_instead_of_waiting_
         await alive.storage.close()
 
 
+async def test_the_games_of_a_process_that_died_are_shared_among_the_processes_alive(
+    postgres: PostgresDatabase, clock: FakeClock,
+) -> None:
+    """Found by the full scale run: a process killed with thousands of games left all their rows to the first process
+    to adopt (27,099 rows), whose share of the REST budget then held them back. Each takes its share of the games
+    (the games over the processes alive, rounded up), all of a game's rows to one, in order."""
+    dying = await process(postgres, 0, clock)
+    first, second = await process(postgres, 1, clock), await process(postgres, 2, clock)
+    try:
+        games = [await dying.table.start("cookie", humans(4), seed=seed) for seed in (53, 54, 55)]
+        rows = {game.id: await waiting_rows(first.storage, game.id) for game in games}
+        await dying.storage.close()
+        taken = await first.storage.adopt_deliveries()
+        assert {row.game_id for row in taken} == {games[0].id, games[1].id}, "3 games over 2 processes: 2"
+        assert [row.id for row in taken] == sorted(rows[games[0].id] + rows[games[1].id]), "in order"
+        assert [row.id for row in await second.storage.adopt_deliveries()] == rows[games[2].id], "the rest"
+    finally:
+        await first.storage.close()
+        await second.storage.close()
+
+
 async def test_a_process_that_lost_its_rows_does_not_send_them(postgres: PostgresDatabase, clock: FakeClock) -> None:
     """A process whose liveness connection broke (a network blip) may have its rows adopted before it
     takes its lock back: it claims none of them then (the database is away for it: its outbox tries again, in

@@ -367,3 +367,37 @@ async def test_adopted_rows_whose_game_cannot_be_loaded_yet_are_queued_once_it_c
                       forget=lambda game_id: None, reload=no_reload)
     assert await cluster.adopt() == [night]
     assert queued == [night], "a defect is logged; the rows still go"
+
+
+async def test_each_adopted_games_rows_are_queued_as_soon_as_that_game_is_loaded() -> None:
+    """Found by the full scale run: a process killed with thousands of games left their rows to one adopter, which
+    queued none until it had loaded every game; minutes passed, and the rows the other processes made since in
+    those games waited behind them."""
+    first = DeliveryRow(GAME, 3, "text", {"text": "🌙 Night falls"}, channel_id=9, id=41)
+    second = DeliveryRow(GAME + 1, 3, "text", {"text": "🌙 Night falls"}, channel_id=10, id=42)
+    night = DeliveryRow(None, 0, "text", {"text": "📅 A game night"}, channel_id=11, id=43)
+    queued: list[DeliveryRow] = []
+    loading_second = asyncio.Event()
+    loaded = asyncio.Event()
+
+    class Adopting(EarlierRows):
+        async def adopt_deliveries(self) -> list[DeliveryRow]:
+            return [first, second, night]
+
+    class Slow(NoGames):
+        async def get(self, game_id: int) -> None:  # type: ignore[override]
+            if game_id == second.game_id:
+                loading_second.set()
+                await loaded.wait()
+
+    cluster = Cluster(Adopting(), Slow(), enqueue=queued.extend,  # type: ignore[arg-type]
+                      forget=lambda game_id: None, reload=no_reload)
+    adopting = asyncio.create_task(cluster.adopt())
+    await loading_second.wait()
+    assert [row.id for row in queued] == [43, 41], "the night's at once, the first game's once it is loaded"
+    line = DeliveryRow(second.game_id, 4, "text", {"text": "☀ Day 2 begins"}, channel_id=10, id=51)
+    assert cluster.admit([line]) == [], "a step made here meanwhile waits behind the game still loading"
+    loaded.set()
+    await adopting
+    assert [row.id for row in queued] == [43, 41, 42]
+    await cluster.close()
