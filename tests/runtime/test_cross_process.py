@@ -308,52 +308,44 @@ async def test_a_process_that_lost_its_rows_does_not_send_them(postgres: Postgre
 
 
 async def test_a_process_whose_lock_came_back_before_anyone_adopted_sends_its_rows_in_order(
-    postgres: PostgresDatabase, clock: FakeClock,
+    two: tuple[Process, Process], postgres: PostgresDatabase,
 ) -> None:
     """Found by the full scale run (33 lines out of order after the PostgreSQL restart): a claim made while the
     process's lock was lost gave its rows up and dropped them from its queue, while its later rows of the same game
     went on once the lock was back; another process adopted the given-up rows and showed them after those. Now its
     rows stay its own: the claim is made again, in order, once the lock is back."""
-    losing, other = await process(postgres, 0, clock), await process(postgres, 1, clock)
-    try:
-        started = await losing.table.start("cookie", humans(4), seed=53)
-        left = await waiting_rows(other.storage, started.id)
-        await lose_lock(postgres, losing.storage)
-        with pytest.raises(NotAliveNow):
-            await losing.storage.claim_deliveries(left[:1], left[0])
-        await asyncio.sleep(0.1)  # the broken connection is seen closed
-        await losing.storage.keep_alive()
-        assert await other.storage.adopt_deliveries() == [], "its own still: nobody adopts them"
-        assert await losing.storage.claim_deliveries(left[:1], left[0], again=True)
-        assert await losing.storage.claim_deliveries(left[1:], left[1])
-    finally:
-        await losing.storage.close()
-        await other.storage.close()
+    losing, other = two
+    started = await losing.table.start("cookie", humans(4), seed=53)
+    left = await waiting_rows(other.storage, started.id)
+    await lose_lock(postgres, losing.storage)
+    with pytest.raises(NotAliveNow):
+        await losing.storage.claim_deliveries(left[:1], left[0])
+    await asyncio.sleep(0.1)  # the broken connection is seen closed
+    await losing.storage.keep_alive()
+    assert await other.storage.adopt_deliveries() == [], "its own still: nobody adopts them"
+    assert await losing.storage.claim_deliveries(left[:1], left[0], again=True)
+    assert await losing.storage.claim_deliveries(left[1:], left[1])
 
 
 async def test_after_a_database_restart_the_first_process_back_leaves_the_others_time_to_take_their_locks(
-    postgres: PostgresDatabase, clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
+    two: tuple[Process, Process], postgres: PostgresDatabase, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Found by the full scale run: a PostgreSQL restart took every process's lock at once; the first to take its
     lock again adopted the rows of all the others, which looked gone for that moment (59,165 rows waiting on one
     process at the end, its games stalled behind its share of the REST budget)."""
     monkeypatch.setattr(postgres_storage, "ADOPT_GRACE_SECONDS", 0.3)
-    first, second = await process(postgres, 0, clock), await process(postgres, 1, clock)
-    try:
-        started = await second.table.start("cookie", humans(4), seed=53)
-        left = await waiting_rows(first.storage, started.id)
-        await lose_lock(postgres, first.storage)
-        await lose_lock(postgres, second.storage)
-        await asyncio.sleep(0.1)  # the broken connections are seen closed
-        await first.storage.keep_alive()
-        assert await first.storage.adopt_deliveries() == [], "the second takes its lock again within a moment"
-        await second.storage.keep_alive()
-        await asyncio.sleep(0.3)
-        assert await first.storage.adopt_deliveries() == [], "its rows are its own: nothing to adopt"
-        assert await second.storage.claim_deliveries(left, left[0])
-    finally:
-        await first.storage.close()
-        await second.storage.close()
+    first, second = two
+    started = await second.table.start("cookie", humans(4), seed=53)
+    left = await waiting_rows(first.storage, started.id)
+    await lose_lock(postgres, first.storage)
+    await lose_lock(postgres, second.storage)
+    await asyncio.sleep(0.1)  # the broken connections are seen closed
+    await first.storage.keep_alive()
+    assert await first.storage.adopt_deliveries() == [], "the second takes its lock again within a moment"
+    await second.storage.keep_alive()
+    await asyncio.sleep(0.3)
+    assert await first.storage.adopt_deliveries() == [], "its rows are its own: nothing to adopt"
+    assert await second.storage.claim_deliveries(left, left[0])
 
 
 async def test_rows_a_process_took_back_are_sent_by_one_of_its_copies_only(
