@@ -401,3 +401,37 @@ async def test_each_adopted_games_rows_are_queued_as_soon_as_that_game_is_loaded
     await adopting
     assert [row.id for row in queued] == [43, 41, 42]
     await cluster.close()
+
+
+async def test_the_next_share_is_adopted_while_the_last_ones_games_still_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by the full scale run: a pass took a share of a dead process's games and loaded them (305 in 36 s)
+    before the next pass; the games left meanwhile to nobody passed GATE_SECONDS, and their newer rows elsewhere
+    went first (94 lines out of order)."""
+    monkeypatch.setattr(shards, "ADOPT_SECONDS", 0.01)
+    first = DeliveryRow(GAME, 3, "text", {"text": "🌙 Night falls"}, channel_id=9, id=41)
+    later = DeliveryRow(GAME + 1, 3, "text", {"text": "🌙 Night falls"}, channel_id=10, id=42)
+    shares = [[first], [later]]
+    loaded = asyncio.Event()
+
+    class Shares(EarlierRows):
+        async def keep_alive(self) -> None:
+            return None
+
+        async def adopt_deliveries(self) -> list[DeliveryRow]:
+            return shares.pop(0) if shares else []
+
+    class Slow(NoGames):
+        async def get(self, game_id: int) -> None:  # type: ignore[override]
+            if game_id == first.game_id:
+                await loaded.wait()
+
+    queued: list[DeliveryRow] = []
+    cluster = Cluster(Shares(), Slow(), enqueue=queued.extend,  # type: ignore[arg-type]
+                      forget=lambda game_id: None, reload=no_reload)
+    cluster.start()
+    await asyncio.wait_for(until(lambda: bool(queued)), 5)
+    assert queued == [later], "the next share taken and sent while the first game still loads"
+    loaded.set()
+    await asyncio.wait_for(until(lambda: len(queued) == 2), 5)
+    assert queued == [later, first]
+    await cluster.close()
