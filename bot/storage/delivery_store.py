@@ -9,13 +9,7 @@ from functools import partial
 from typing import ClassVar
 
 from bot.storage.backend import Backend
-from bot.storage.program import (
-    claim_program,
-    finish_program,
-    insert_deliveries,
-    number_deliveries,
-    record_prompts,
-)
+from bot.storage.program import claim_program, finish_program, insert_deliveries, number_deliveries, record_prompts
 from bot.storage.rows import DELIVERY_COLUMNS, DELIVERY_SENT, DeliveryRow, delivery_row
 
 LOOKS_AT_ONCE = 10_000
