@@ -9,7 +9,14 @@ from functools import partial
 from typing import ClassVar
 
 from bot.storage.backend import Backend
-from bot.storage.program import claim_program, finish_program, insert_deliveries, number_deliveries, record_prompts
+from bot.storage.program import (
+    claim_program,
+    finish_program,
+    insert_deliveries,
+    number_deliveries,
+    record_prompts,
+    row_claimable,
+)
 from bot.storage.rows import DELIVERY_COLUMNS, DELIVERY_SENT, DeliveryRow, delivery_row
 
 LOOKS_AT_ONCE = 10_000
@@ -44,7 +51,7 @@ class DeliveryStore(Backend):
             f"SELECT id, batch FROM deliveries WHERE id IN ({marks}) AND state = 0{owned}",
             [*ids, *(() if self.owner is None else (self.owner,))],
         )
-        free = {int(row_id) for row_id, claimed in found if claimed is None or claimed == batch}
+        free = {int(row_id) for row_id, claimed in found if row_claimable(claimed, 0, batch, batch is not None)}
         return [row_id for row_id in ids if row_id in free]
 
     async def follow_up_carrier(self, batch: int) -> int | None:

@@ -321,9 +321,12 @@ def claimable(found: Sequence[Sequence[Any]], count: int, batch: int, again: boo
     it took back, from a process that died, rows it had queued before losing them to that one (the full scale run).
     Only a claim made again may find its own batch: a fresh one finding it is another copy's claim that happens to
     start at the same row (a batch is its first row), whose nonce would make Discord return that message instead."""
-    allowed = (None, batch) if again else (None,)
-    return len(found) == count and all(state == 0 and claimed in allowed for claimed, state in found)
+    return len(found) == count and all(row_claimable(claimed, state, batch, again) for claimed, state in found)
 
+
+def row_claimable(claimed: int | None, state: int, batch: int | None, again: bool) -> bool:
+    """One row of `claimable`: waiting, and claimed by no message (`again`: or by `batch`, this same claim)."""
+    return state == 0 and (claimed is None or (again and claimed == batch))
 
 
 def finish_program(ids: list[int], state: int, prompts: list[tuple[int, str, int, int]]) -> Program[None]:
