@@ -45,14 +45,14 @@ def shown(message_id: int, text: str, interaction: int) -> SimpleNamespace:
 
 
 def row(row_id: int, text: str, batch: int, state: int) -> dict[str, Any]:
-    return {"id": row_id, "game_id": 5, "kind": "text", "channel_id": CHANNEL, "user_id": None, "state": state,
-            "batch": batch, "owner": 1, "body": json.dumps({"text": text})}
+    return {"id": row_id, "game_id": 5, "kind": "text", "step": 1, "channel_id": CHANNEL, "user_id": None,
+            "state": state, "batch": batch, "owner": 1, "body": json.dumps({"text": text})}
 
 
 def checked(messages: list[SimpleNamespace], rows: list[dict[str, Any]]) -> Findings:
     standin: Any = SimpleNamespace(messages={CHANNEL: messages}, _dm_channels={}, bot_user=SimpleNamespace(id=BOT))
     found = Findings()
-    transcripts(standin, rows, {}, found)
+    transcripts(standin, rows, {}, {}, found)
     return found
 
 

@@ -28,7 +28,7 @@ from bot.render import clip
 from bot.storage import open_storage
 from bot.table import Table
 from games import registry
-from tests.bench.scale.cluster import PRUNED
+from tests.bench.scale.cluster import MOVES, PRUNED
 from tests.bench.scale.players import Ledger
 from tests.discord_standin import DiscordStandIn, InteractionRecord, Message
 
@@ -121,9 +121,12 @@ async def check(url: str, standin: DiscordStandIn, ledger: Ledger, stopped: floa
         overdue = await connection.fetch(
             "SELECT d.game_id, MIN(d.due) FROM deadlines d JOIN games g ON g.id = d.game_id"
             " WHERE g.status = 'running' AND g.paused = 0 AND d.due < $1 GROUP BY d.game_id", stopped - OVERDUE_SECONDS)
+        columns = "id, game_id, kind, step, channel_id, user_id, body, batch, owner, state"
         every = await connection.fetch(
-            "SELECT id, game_id, kind, channel_id, user_id, body, batch, owner, state FROM deliveries UNION ALL"
-            f" SELECT id, game_id, kind, channel_id, user_id, body, batch, owner, state FROM {PRUNED} ORDER BY id")
+            f"SELECT {columns} FROM deliveries UNION ALL SELECT {columns} FROM {PRUNED} ORDER BY id")
+        moves: dict[int, list[str]] = defaultdict(list)
+        for move in await connection.fetch(f"SELECT id, was, now, at FROM {MOVES} ORDER BY at"):
+            moves[int(move["id"])].append(f"{move['was']}→{move['now']} at {clock(move['at'])}")
     finally:
         await connection.close()
     await replay(url, games, found)
@@ -132,7 +135,7 @@ async def check(url: str, standin: DiscordStandIn, ledger: Ledger, stopped: floa
         await clicks(connection, keys, ledger, standin, found)
     finally:
         await connection.close()
-    transcripts(standin, every, threads, found)
+    transcripts(standin, every, threads, moves, found)
     found.waiting = Counter(
         f"{row['kind']} of process {row['owner']}" + (", claimed (sent, its mark not saved?)" if row["batch"] else "")
         for row in every if row["state"] == 0)
@@ -257,12 +260,15 @@ def original(message: Message) -> str:
     return message.content
 
 
-def transcripts(standin: DiscordStandIn, every: list[Any], threads: dict[int, int], found: Findings) -> None:
+def transcripts(
+    standin: DiscordStandIn, every: list[Any], threads: dict[int, int], moves: dict[int, list[str]], found: Findings,
+) -> None:
     """Each destination's sent rows, message by message, against what the stand-in shows there. A game's
     `graveyard-feed` rows carry the game channel but go to its graveyard thread (`threads`: game → thread,
-    from the game's meta)."""
+    from the game's meta). `moves`: each row's changes of owner, to trace a line out of order."""
     groups: dict[int, dict[int, list[Any]]] = defaultdict(lambda: defaultdict(list))
-    owners = {int(row["id"]): f"{row['kind']}, process {row['owner']}" for row in every}
+    owners = {int(row["id"]): f"{row['kind']} of step {row['step']}, batch {row['batch']}, process {row['owner']}"
+              + "".join(f", owner {move}" for move in moves.get(int(row["id"]), [])) for row in every}
     # a row still claimed when the bots stopped may have been shown (its mark not saved yet): its message is
     # its own, not a second copy of another's, and no finding when it is not there
     rows = [row for row in every if row["batch"] is not None]
@@ -324,7 +330,8 @@ def transcripts(standin: DiscordStandIn, every: list[Any], threads: dict[int, in
                 (row, at), (later, later_at) = sorted(order)[first], sorted(order)[first + 1]
                 found.out_of_order.append(
                     f"#{channel_id} game {game_id}: row {row} ({owners[row]}) shown at {clock(shown[at].created_at)}"
-                    f" after row {later} ({owners[later]}) at {clock(shown[later_at].created_at)}")
+                    f" after {how(shown[at])}, after row {later} ({owners[later]}) at"
+                    f" {clock(shown[later_at].created_at)} after {how(shown[later_at])}")
 
 
 def follow_up(unused: list[Message], text: str) -> Message | None:

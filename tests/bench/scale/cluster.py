@@ -110,11 +110,14 @@ async def start_cluster(
 PRUNED = "scale_pruned_deliveries"
 """Where the run keeps the delivery rows a bot's start-up housekeeping deletes (the sent rows of finished games,
 `Storage.prune_deliveries`): the checks after the run compare every row ever sent with the channels."""
+MOVES = "scale_owner_moves"
+"""Where the run records each change of a delivery row's owner (an adoption, a claim giving rows up) and when, so a
+line shown out of order can be traced to the process that had its row before."""
 
 
 async def keep_pruned(url: str) -> None:
-    """A trigger on the run's throwaway database (not the bot's schema: the run's own instrument) that copies
-    each deleted delivery row into PRUNED."""
+    """Triggers on the run's throwaway database (not the bot's schema: the run's own instruments) that copy
+    each deleted delivery row into PRUNED and note each change of a row's owner in MOVES."""
     connection = await asyncpg.connect(url)
     try:
         await connection.execute(f"""
@@ -123,6 +126,12 @@ async def keep_pruned(url: str) -> None:
                 BEGIN INSERT INTO {PRUNED} SELECT OLD.*; RETURN OLD; END $$;
             CREATE TRIGGER scale_keep_pruned BEFORE DELETE ON deliveries
                 FOR EACH ROW EXECUTE FUNCTION scale_keep_pruned();
+            CREATE TABLE {MOVES} (id bigint, was bigint, now bigint, at double precision);
+            CREATE FUNCTION scale_note_move() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN INSERT INTO {MOVES} VALUES (OLD.id, OLD.owner, NEW.owner,
+                    EXTRACT(EPOCH FROM clock_timestamp())); RETURN NEW; END $$;
+            CREATE TRIGGER scale_note_move AFTER UPDATE OF owner ON deliveries
+                FOR EACH ROW WHEN (OLD.owner IS DISTINCT FROM NEW.owner) EXECUTE FUNCTION scale_note_move();
         """)
     finally:
         await connection.close()
