@@ -30,6 +30,9 @@ class Journal(Protocol):
     async def unclaimed(self, rows: list[int], batch: int | None) -> list[int]:
         """After a refused claim: those of the rows still this process's to claim (`batch`: made again)."""
 
+    async def others_have(self, rows: list[int]) -> set[int]:
+        """Those of the rows that another bot process (alive, or gone and not yet adopted) still has to send."""
+
     async def done(self, rows: list[int], sent: Any, items: list[Item]) -> None:
         """Mark the rows sent (saved with other marks soon after)."""
 
@@ -47,6 +50,17 @@ class ClaimUnsaved(Exception):
         self.chunk = chunk
         self.batch = batch
         self.error = error
+
+
+class BehindOthers(Exception):
+    """A claim found rows of its message that another bot process took and has still to send (it adopted them while
+    this one's liveness lock was lost): what is queued after them waits until they are sent. `chunk`: the message
+    without them (None: nothing of it left), to be sent after the wait."""
+
+    def __init__(self, rows: set[int], chunk: list[Text | Message] | None) -> None:
+        super().__init__(f"{len(rows)} rows are another bot process's to send")
+        self.rows = rows
+        self.chunk = chunk
 
 
 def content_of(chunk: list[Text | Message]) -> str:
@@ -77,16 +91,26 @@ async def claim_chunk(
         if claimed:
             return chunk, batch
         free = set(await journal.unclaimed(rows, retried))
-        kept: list[Text | Message] = []
-        for item in chunk:
-            mine = [row for row in item.rows if row in free]
-            if len(mine) == len(item.rows):
-                kept.append(item)
-            elif mine:  # (a message packed before, whose words cannot be parted: rather twice than lost)
-                kept.append(replace(item, rows=mine))
+        theirs = await journal.others_have(sorted(set(rows) - free)) if len(free) < len(rows) else set()
+        if theirs:  # shown after them, in order: this process's lines go once they are sent
+            rest = narrowed(chunk, {row for row in rows if row not in theirs})
+            raise BehindOthers(theirs, rest or None)
+        kept = narrowed(chunk, free)
         left = sum(len(item.rows) for item in kept)
         if not left or left == len(rows):
             return None  # nothing of its own left, or refused for another reason: another process adopted them
         log.warning("%d of %d rows were another queued copy's to send; the rest go on their own", len(rows) - left,
                     len(rows))
         chunk = kept
+
+
+def narrowed(chunk: list[Text | Message], rows: set[int]) -> list[Text | Message]:
+    """The chunk's items holding these rows, each with only these (an item holding none is left out)."""
+    kept: list[Text | Message] = []
+    for item in chunk:
+        mine = [row for row in item.rows if row in rows]
+        if len(mine) == len(item.rows):
+            kept.append(item)
+        elif mine:  # (a message packed before, whose words cannot be parted: rather twice than lost)
+            kept.append(replace(item, rows=mine))
+    return kept

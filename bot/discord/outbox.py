@@ -33,7 +33,9 @@ process that took back, from one that died, rows it had queued before losing the
 message holding such rows among its own leaves them out and claims the rest afresh, under a batch of their own
 (with the other's batch, its nonce, Discord would return that message and nothing new would show). A claim whose
 saving met the database away is made again with the same batch, which holds; so is one made while the process's
-liveness lock is lost (PostgreSQL: `NotAliveNow`), in order, once the lock is back.
+liveness lock is lost (PostgreSQL: `NotAliveNow`), in order, once the lock is back. Rows another process
+adopted meanwhile (its lock came back too late) are that process's to send: what is queued here after them waits
+until they are sent (`Behind`), so the destination shows them in order.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot import metrics
-from bot.discord.claiming import LIMIT, ClaimUnsaved, Journal, claim_chunk, content_of
+from bot.discord.claiming import LIMIT, BehindOthers, ClaimUnsaved, Journal, claim_chunk, content_of
 from bot.discord.failures import TELL_AFTER_FAILURES, backoff, transient
 from bot.discord.packing import Item, Message, Status, Text, next_chunks
 from bot.discord.replies import FollowUp
@@ -58,6 +60,12 @@ log = logging.getLogger(__name__)
 
 MESSAGES_PER_WINDOW = 5
 WINDOW_SECONDS = 5.0
+BEHIND_POLL_SECONDS = 0.2
+BEHIND_POLL_MOST_SECONDS = 2.0
+BEHIND_MOST_SECONDS = 600.0
+"""Rows another bot process took (`Behind`) are looked for every 0.2 s, then less and less often, up to every 2 s;
+what follows them waits 10 minutes at most, as a step's rows wait for another process alive (bot/discord/shards.py
+STUCK_SECONDS)."""
 SETTLE_SHARE = 0.3
 """The share of a window a settling status edit waits for newer ones (1.5 s against Discord): a game's
 status changes at every click, and one edit then shows a burst of them."""
@@ -76,6 +84,15 @@ class TryAgain(Exception):
         super().__init__(str(error))
         self.items = items
         self.error = error
+
+
+class Behind(TryAgain):
+    """A message's claim found rows another bot process has still to send (`BehindOthers`): what is to be sent, first,
+    once they are sent (`rows`)."""
+
+    def __init__(self, items: list[Item], error: BehindOthers) -> None:
+        super().__init__(items, error)
+        self.rows = error.rows
 
 
 class Outbox:
@@ -281,6 +298,10 @@ class Outbox:
                         if self._turn is not None:
                             await self._turn()
                         await self._run_status(status)
+                except Behind as behind:
+                    self._put_back(behind.items)
+                    await self._wait_behind(behind.rows)
+                    continue
                 except TryAgain as again:
                     await self._wait_to_try_again(again)
                     continue
@@ -305,18 +326,46 @@ class Outbox:
         """Put back what failed (and what was to follow it) at the head of the queue, in order, and wait."""
         self._failures += 1
         metrics.delivery_retried()
-        for item in reversed(again.items):
+        self._put_back(again.items)
+        log.warning("sending failed for now (%s); trying again in %.0f s", again.error, backoff(self._failures))
+        if self._failures == TELL_AFTER_FAILURES and self._on_stuck is not None and again.items:
+            with contextlib.suppress(Exception):
+                await self._on_stuck(again.items[0], again.error)
+        await asyncio.sleep(backoff(self._failures))
+
+    async def _wait_behind(self, rows: set[int]) -> None:
+        """Wait until another bot process has sent these rows, which came before what is queued here (looked at
+        every BEHIND_POLL_SECONDS, less and less often): up to BEHIND_MOST_SECONDS, after which this process's lines
+        go on (one unable to send for that long must not stall the destination)."""
+        assert self._journal is not None
+        log.warning("%d rows queued here are another bot process's to send now; what follows them waits", len(rows))
+        loop = asyncio.get_running_loop()
+        started, pause = loop.time(), BEHIND_POLL_SECONDS
+        while rows:
+            if loop.time() - started > BEHIND_MOST_SECONDS:
+                log.warning("another bot process has not sent %d rows in %.0f s; sending what follows them",
+                            len(rows), BEHIND_MOST_SECONDS)
+                return
+            await asyncio.sleep(pause)
+            pause = min(pause * 1.5, BEHIND_POLL_MOST_SECONDS)
+            try:
+                rows = await self._journal.others_have(sorted(rows))
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                if not database_away(error):  # a defect: not a reason to stall the destination
+                    log_failure(log, error, "looking for another bot process's rows failed; sending what follows")
+                    return
+
+    def _put_back(self, items: list[Item]) -> None:
+        """Items at the head of the queue, in order (a status edit whose newer one waits gives it its rows)."""
+        for item in reversed(items):
             if isinstance(item, Status) and item.key is not None:
                 newer = next((i for i in self._queue if isinstance(i, Status) and i.key == item.key), None)
                 if newer is not None:  # a newer edit of the same thing shows at least as much
                     newer.rows[:0] = item.rows
                     continue
             self._queue.insert(0, item)
-        log.warning("sending failed for now (%s); trying again in %.0f s", again.error, backoff(self._failures))
-        if self._failures == TELL_AFTER_FAILURES and self._on_stuck is not None and again.items:
-            with contextlib.suppress(Exception):
-                await self._on_stuck(again.items[0], again.error)
-        await asyncio.sleep(backoff(self._failures))
 
     async def _send_chunk(self, chunk: list[Text | Message], later: list[list[Item]]) -> None:
         """Send one message; a transient failure raises TryAgain with it (as claimed) and everything
@@ -344,6 +393,9 @@ class Outbox:
             if batch is None and rows and self._journal is not None:
                 try:
                     owned = await claim_chunk(self._journal, chunk, retried, follow_up, self._last_sent)
+                except BehindOthers as behind:  # after them: this and the rest of the round, once they are sent
+                    rest = [item for items in later for item in items]
+                    raise Behind([*(behind.chunk or []), *rest], behind) from None
                 except ClaimUnsaved as unsaved:  # the database, not Discord: nothing was sent; all of it again later
                     again = self._as_claimed(unsaved.chunk, content_of(unsaved.chunk), None, claim=unsaved.batch)
                     error = unsaved.error

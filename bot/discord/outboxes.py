@@ -280,6 +280,9 @@ class Outboxes:
     async def unclaimed(self, rows: list[int], batch: int | None) -> list[int]:
         return await self.storage.unclaimed_deliveries(rows, batch)
 
+    async def others_have(self, rows: list[int]) -> set[int]:
+        return await self.storage.still_waiting(rows, by_others=True)
+
     async def done(self, rows: list[int], sent: Any, items: list[Item]) -> None:
         prompts = []
         if isinstance(sent, discord.Message):  # where each prompt went, saved with the marks

@@ -100,12 +100,15 @@ class DeliveryStore(Backend):
             answers.update((int(game_id), bool(live)) for game_id, live in rows)
         return answers
 
-    async def still_waiting(self, ids: list[int]) -> set[int]:
-        """Which of these delivery rows are still to be sent (a rollback may have dropped some)."""
-        if not ids:
+    async def still_waiting(self, ids: list[int], *, by_others: bool = False) -> set[int]:
+        """Which of these delivery rows are still to be sent (a rollback may have dropped some); `by_others`: by
+        another bot process (alive, or gone and not yet adopted: one process alone has none)."""
+        if not ids or (by_others and self.owner is None):
             return set()
         marks = ",".join("?" * len(ids))
-        rows = await self._fetchall(f"SELECT id FROM deliveries WHERE state = 0 AND id IN ({marks})", ids)
+        others = " AND (owner IS NULL OR owner <> ?)" if by_others else ""
+        rows = await self._fetchall(f"SELECT id FROM deliveries WHERE state = 0 AND id IN ({marks}){others}",
+                                    [*ids, *((self.owner,) if by_others else ())])
         return {int(r[0]) for r in rows}
 
     async def posted_prompts(self, game_id: int | None = None) -> dict[int, set[tuple[str, int | None]]]:

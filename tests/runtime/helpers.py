@@ -37,6 +37,8 @@ class Journal:
 
     def __init__(self, log: list[str]) -> None:
         self.log = log
+        self.theirs: set[int] = set()
+        """Rows another bot process took and has still to send (among `taken`): what follows them waits."""
 
     taken: frozenset[int] = frozenset()
     """Rows another queued copy claimed or sent: a claim holding one is refused."""
@@ -50,6 +52,9 @@ class Journal:
 
     async def unclaimed(self, rows: list[int], batch: int | None) -> list[int]:
         return [row for row in rows if row not in self.taken]
+
+    async def others_have(self, rows: list[int]) -> set[int]:
+        return self.theirs.intersection(rows)
 
     async def done(self, rows: list[int], sent: object, items: list[Item]) -> None:
         self.log.append(f"done {rows}")

@@ -300,8 +300,13 @@ async def test_a_process_that_lost_its_rows_does_not_send_them(postgres: Postgre
         await losing.storage.keep_alive()
         assert not await losing.storage.claim_deliveries(left[:1], left[0], again=True), "alive again: not its own"
         assert await losing.storage.unclaimed_deliveries(left) == []
+        assert await losing.storage.still_waiting(left, by_others=True) == set(left), (
+            "the adopter has them to send: the lines queued after them here wait (bot/discord/outbox.py `Behind`)")
+        assert await alive.storage.still_waiting(left, by_others=True) == set(), "its own"
         assert await alive.storage.claim_deliveries(left, left[0])
         assert await alive.storage.adopt_deliveries() == []
+        await alive.storage.finish_deliveries(left[:1])
+        assert await losing.storage.still_waiting(left, by_others=True) == set(left[1:]), "the first one is shown"
     finally:
         await losing.storage.close()
         await alive.storage.close()
