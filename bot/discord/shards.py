@@ -42,6 +42,8 @@ log = logging.getLogger(__name__)
 
 ADOPT_SECONDS = 1.0
 """How often a process looks for the rows of processes that died (and keeps its own liveness)."""
+ADOPTED_LOADS_AT_ONCE = 4
+"""Adopted games loaded at once (a load waits mostly on the database: as many as PostgreSQL's pool of readers)."""
 GATE_POLL_SECONDS = 0.02
 GATE_POLL_MOST_SECONDS = 0.5
 GATE_POLL_SLOWER_AFTER = 1.0
@@ -262,24 +264,26 @@ class Cluster:
         return rows, asyncio.get_running_loop().time()
 
     async def _queue_adopted(self, rows: list[DeliveryRow], started: float) -> None:
-        """Queue adopted rows, a night's (no game) at once, each game's once it is brought up to date. Run apart
-        from the adopting passes: loading 305 games took 36 s in the full scale run, and the games left to adopt
-        meanwhile (each pass takes a share) waited past GATE_SECONDS, their newer rows elsewhere sent first."""
+        """Queue adopted rows, a night's (no game) at once, each game's once it is brought up to date, loading
+        ADOPTED_LOADS_AT_ONCE games at a time. Run apart from the adopting passes: loading 305 games one by one took
+        36 s in the full scale run, and the games left to adopt meanwhile (each pass takes a share) waited past
+        GATE_SECONDS, their newer rows elsewhere sent first."""
         by_game: dict[int | None, list[DeliveryRow]] = {}
         for row in rows:
             by_game.setdefault(row.game_id, []).append(row)
         games = sorted(game_id for game_id in by_game if game_id is not None)
-        queued = 0
-        try:
-            self.enqueue(by_game.pop(None, []))
-            for game_id in games:
-                await self._bring_up_to_date(game_id)
+        self.enqueue(by_game.pop(None, []))
+        loads = asyncio.Semaphore(ADOPTED_LOADS_AT_ONCE)
+
+        async def queue_game(game_id: int) -> None:
+            try:
+                async with loads:
+                    await self._bring_up_to_date(game_id)
+            finally:  # (stopping too: no longer being adopted)
                 self._adopted(game_id)
-                queued += 1
-                self.enqueue(by_game[game_id])  # ahead of what is held behind them (`admit`); the hold lets that go
-        finally:
-            for game_id in games[queued:]:  # (stopping)
-                self._adopted(game_id)
+            self.enqueue(by_game[game_id])  # ahead of what is held behind them (`admit`); the hold lets that go
+
+        await asyncio.gather(*(queue_game(game_id) for game_id in games))
         log.info("queued %d adopted rows of %d games in %.1f s", len(rows), len(games),
                  asyncio.get_running_loop().time() - started)
 

@@ -403,6 +403,34 @@ async def test_each_adopted_games_rows_are_queued_as_soon_as_that_game_is_loaded
     await cluster.close()
 
 
+async def test_an_adopted_game_slow_to_load_does_not_hold_back_the_next_games_rows() -> None:
+    """The full scale run's adopter loaded a dead process's games one by one (305 in 36 s on a busy machine): each
+    game's rows, and the newer rows held behind them, waited for every game before it."""
+    slow = DeliveryRow(GAME, 3, "text", {"text": "🌙 Night falls"}, channel_id=9, id=41)
+    quick = DeliveryRow(GAME + 1, 3, "text", {"text": "🌙 Night falls"}, channel_id=10, id=42)
+    queued: list[DeliveryRow] = []
+    loaded = asyncio.Event()
+
+    class Adopting(EarlierRows):
+        async def adopt_deliveries(self) -> list[DeliveryRow]:
+            return [slow, quick]
+
+    class Slow(NoGames):
+        async def get(self, game_id: int) -> None:  # type: ignore[override]
+            if game_id == slow.game_id:
+                await loaded.wait()
+
+    cluster = Cluster(Adopting(), Slow(), enqueue=queued.extend,  # type: ignore[arg-type]
+                      forget=lambda game_id: None, reload=no_reload)
+    adopting = asyncio.create_task(cluster.adopt())
+    await asyncio.wait_for(until(lambda: bool(queued)), 5)
+    assert queued == [quick], "the next game's rows go while the first game still loads"
+    loaded.set()
+    await adopting
+    assert queued == [quick, slow]
+    await cluster.close()
+
+
 async def test_the_next_share_is_adopted_while_the_last_ones_games_still_load(monkeypatch: pytest.MonkeyPatch) -> None:
     """Found by the full scale run: a pass took a share of a dead process's games and loaded them (305 in 36 s)
     before the next pass; the games left meanwhile to nobody passed GATE_SECONDS, and their newer rows elsewhere
