@@ -342,6 +342,7 @@ async def test_adopted_rows_whose_game_cannot_be_loaded_yet_are_queued_once_it_c
 
     class Adopting(EarlierRows):
         async def adopt_deliveries(self) -> list[DeliveryRow]:
+            self.others = None  # no other process has an earlier row of the game
             return [night]
 
     class Restarting(NoGames):
@@ -382,6 +383,7 @@ async def test_each_adopted_games_rows_are_queued_as_soon_as_that_game_is_loaded
 
     class Adopting(EarlierRows):
         async def adopt_deliveries(self) -> list[DeliveryRow]:
+            self.others = None  # no other process has an earlier row of these games
             return [first, second, night]
 
     class Slow(NoGames):
@@ -399,7 +401,33 @@ async def test_each_adopted_games_rows_are_queued_as_soon_as_that_game_is_loaded
     assert cluster.admit([line]) == [], "a step made here meanwhile waits behind the game still loading"
     loaded.set()
     await adopting
-    assert [row.id for row in queued] == [43, 41, 42]
+    await asyncio.wait_for(until(lambda: len(queued) == 4), 5)
+    assert [row.id for row in queued] == [43, 41, 42, 51], "then the step held behind it"
+    await cluster.close()
+
+
+async def test_adopted_rows_wait_for_an_earlier_row_of_their_game_that_another_process_still_has() -> None:
+    """Found by the full scale run (118 lines out of order): a process made a step behind another's earlier row of
+    the game and held its rows; it was killed, and the process that adopted them sent them at once, minutes before
+    the other (busy, or dead and adopted elsewhere) sent the earlier row. Adopted rows now wait for it too."""
+    adopted = DeliveryRow(GAME, 5, "text", {"text": "☀ Day 3 begins"}, channel_id=9, id=60)
+    queued: list[DeliveryRow] = []
+
+    class Adopting(EarlierRows):
+        async def adopt_deliveries(self) -> list[DeliveryRow]:
+            return [adopted]
+
+    storage = Adopting()  # another process alive still has an earlier row of the game (`others`)
+    cluster = Cluster(storage, NoGames(), enqueue=queued.extend,  # type: ignore[arg-type]
+                      forget=lambda game_id: None, reload=no_reload)
+    assert await cluster.adopt() == [adopted]
+    await asyncio.sleep(0.2)
+    assert queued == [], "sent before the other process's earlier line: out of order"
+    line = DeliveryRow(GAME, 6, "text", {"text": "🗳 The vote opens"}, channel_id=9, id=70)
+    assert cluster.admit([line]) == [], "a step made here meanwhile waits behind them"
+    storage.others = None  # the other process sent it
+    await asyncio.wait_for(until(lambda: len(queued) == 2), 5)
+    assert queued == [adopted, line]
     await cluster.close()
 
 
@@ -413,6 +441,7 @@ async def test_an_adopted_game_slow_to_load_does_not_hold_back_the_next_games_ro
 
     class Adopting(EarlierRows):
         async def adopt_deliveries(self) -> list[DeliveryRow]:
+            self.others = None  # no other process has an earlier row of these games
             return [slow, quick]
 
     class Slow(NoGames):
@@ -446,6 +475,7 @@ async def test_the_next_share_is_adopted_while_the_last_ones_games_still_load(mo
             return None
 
         async def adopt_deliveries(self) -> list[DeliveryRow]:
+            self.others = None  # no other process has an earlier row of these games
             return shares.pop(0) if shares else []
 
     class Slow(NoGames):
