@@ -67,6 +67,17 @@ class Findings:
         """The stalled games with no row waiting to be sent (each listed: not a queue's wait, so each is a lead)."""
         return {game_id: why for game_id, why in self.stalled.items() if "still waiting to be sent" not in why}
 
+    def every_line(self) -> list[str]:
+        """Every finding, one a line, by what it is (for the logs kept: `lines` shows three of each)."""
+        listed: dict[str, list[Any]] = {
+            "not replaying": list(self.not_replaying), "missing click": list(self.missing_clicks),
+            "click twice": list(self.doubled_clicks), "missing message": self.missing_messages,
+            "shown twice": self.doubled_messages, "out of order": self.out_of_order, "other text": self.wrong_text,
+            "lost": list(self.lost.items()), "stalled": list(self.stalled.items()),
+            "answered twice": self.answered_twice,
+        }
+        return [f"{what}: {item}" for what, items in listed.items() for item in items]
+
     def lines(self) -> list[str]:
         def few(items: list[Any] | dict[int, str]) -> str:
             shown = list(items.items() if isinstance(items, dict) else items)[:3]

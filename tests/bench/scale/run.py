@@ -199,7 +199,8 @@ async def run(config: Config) -> int:
             for log in [*folder.glob("bot-*.log"), *([cluster.server.folder / "server.log"] if cluster.server.folder
                                                      else [])]:
                 shutil.copy(log, config.keep / log.name)
-            print(f"the logs are kept in {config.keep}")
+            (config.keep / "findings.txt").write_text("\n".join(found.every_line()) + "\n")
+            print(f"the logs are kept in {config.keep}, and every finding in findings.txt")
         cluster.server.stop()
         await standin.stop()
         tail(folder, config.processes)
