@@ -142,9 +142,12 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(_export(args.db or bots, args.game_id, args.out, language))
     if command == "bench":
         from bot.bench import run_bench
+        from bot.process import bound_malloc_arenas, bound_mmap_threshold
         from bot.storage import is_postgres_url
 
         postgres = settings.database if is_postgres_url(settings.database) else None  # measured beside SQLite
+        bound_malloc_arenas()  # the bot's own process settings (bot/discord/app.py run_bot): it measures the bot
+        bound_mmap_threshold()
         return asyncio.run(run_bench(games=args.games, actions=args.actions, reload=args.reload, postgres=postgres))
     if command in ("backup", "restore"):
         return _backup_or_restore(command, args, settings)

@@ -11,6 +11,7 @@ import pickle
 import shutil
 import signal
 import sqlite3
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from bot.storage import DeadlineRow, DeliveryRow, IntegrityError, Storage, open_
 from bot.storage.program import Program, Run
 from bot.storage.rows import dumps
 from bot.storage.sqlite import SqliteStorage
-from bot.storage.writer import WriterGone
+from bot.storage.writer import PIPE_BYTES, WriterGone
 from bot.table import Table
 from tests.runtime.helpers import FakeClock, humans, pick
 
@@ -152,6 +153,27 @@ async def test_a_writer_that_dies_under_the_bot_stops_the_bot(tmp_path: Path, lo
         await asyncio.wait_for(lost.wait(), 10)
         with pytest.raises(WriterGone):  # nobody is ever told a write succeeded that may not be saved
             await storage.update_game(1, status="running")
+    finally:
+        await storage.close()
+
+
+def pipe_max_size() -> int:
+    with contextlib.suppress(OSError, ValueError):
+        return int(Path("/proc/sys/fs/pipe-max-size").read_text())
+    return 0
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or pipe_max_size() < PIPE_BYTES,
+                    reason="a pipe's size is set on Linux, up to its pipe-max-size")
+async def test_the_batches_pipe_holds_a_megabyte_so_a_big_batch_goes_down_it_in_one_write(tmp_path: Path) -> None:
+    """A batch of 32 Cookie steps is ~160 KB: in a 64 KiB pipe its rest waited for the event loop's next pass."""
+    import fcntl
+
+    storage = await bot_storage(tmp_path / "bot.db")
+    try:
+        assert storage.writer is not None and storage.writer._requests is not None
+        pipe = storage.writer._requests.get_extra_info("pipe")
+        assert fcntl.fcntl(pipe.fileno(), fcntl.F_GETPIPE_SZ) >= PIPE_BYTES
     finally:
         await storage.close()
 
