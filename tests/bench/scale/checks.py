@@ -319,7 +319,8 @@ def transcripts(
                 continue
             if text not in original(message):
                 order = "the same lines in another order" if holds(original(message), text) else "other lines"
-                found.wrong_text.append(f"{where}: {order}: shown {lined(original(message))}; rows {rows_of(group)}")
+                found.wrong_text.append(f"{where}: {order}: shown {lined(original(message))}; rows {rows_of(group)};"
+                                        f" their owners: {[owners[int(row['id'])] for row in group]}")
             placed[int(group[0]["game_id"])].append((int(group[0]["id"]), position[message.id]))
         texts = {content(group): group for group in batches.values()}
         for message in unused:  # follow-ups no row accounts for: one that shows a row's text is a second copy
