@@ -6,6 +6,7 @@ import json
 from types import SimpleNamespace
 from typing import Any
 
+from bot.discord.batches import follow_up_batch
 from tests.bench.scale.checks import Findings, mark_queued, transcripts
 
 BOT, CHANNEL = 99, 1234
@@ -67,3 +68,17 @@ def test_a_claimed_row_never_sent_is_not_missing_but_one_follow_up_too_many_is_a
                     [row(100, "⏳ Send your answer.", -7, state=1), row(200, "🃏 A card.", -9, state=0)])
     assert found.missing_messages == []
     assert len(found.doubled_messages) == 1 and "row 100 state 1" in found.doubled_messages[0]
+
+
+def test_a_follow_up_is_matched_to_a_message_made_after_its_claim_not_to_a_same_worded_earlier_one() -> None:
+    """Found by a full scale run ("shown twice 1, out of order 1"): a table's next game says the same lobby line
+    again ("🤖 Bot player Ada takes a seat (3 of at most 4)."), the first time as /addbot's answer (no row's); the
+    next game's row, claimed for a follow-up minutes later, was matched to that answer, and its own message counted
+    as a second copy."""
+    claimed = follow_up_batch(0, 200)  # the claim's moment, now
+    earlier = (-claimed >> 22 << 22) - (60_000 << 22)  # a message made a minute before the claim
+    later = (-claimed >> 22 << 22) + (1 << 22)  # its own, just after
+    line = "🤖 Bot player Ada takes a seat (3 of at most 4)."
+    found = checked([shown(earlier, line, 10), shown(later, line, 11)],
+                    [row(200, line, claimed, state=1)])
+    assert found.doubled_messages == [] and found.missing_messages == [] and found.out_of_order == []

@@ -23,6 +23,7 @@ from typing import Any
 
 import asyncpg
 
+from bot.discord.batches import claimed_since
 from bot.discord.graveyard import FEED
 from bot.render import clip
 from bot.storage import open_storage
@@ -302,7 +303,8 @@ def transcripts(
             where = (f"#{channel_id} batch {batch} (game {group[0]['game_id']}, {group[0]['kind']}: "
                      f"{text[:60]!r})")
             # a row claimed for a follow-up that failed goes the ordinary way, with its batch as its nonce
-            message = by_nonce.get(batch) or by_nonce.get(-batch) or (follow_up(unused, text) if batch < 0 else None)
+            message = (by_nonce.get(batch) or by_nonce.get(-batch)
+                       or (follow_up(unused, text, batch) if batch < 0 else None))
             if message is None and group[0]["state"] == 0:
                 continue  # claimed, perhaps never sent: the next start sends it
             found.messages += 1
@@ -324,7 +326,8 @@ def transcripts(
             placed[int(group[0]["game_id"])].append((int(group[0]["id"]), position[message.id]))
         texts = {content(group): group for group in batches.values()}
         for message in unused:  # follow-ups no row accounts for: one that shows a row's text is a second copy
-            group = next((g for text, g in texts.items() if text in original(message)), None)
+            group = next((g for text, g in texts.items() if text in original(message)
+                          and message.id >= made_from(int(g[0]["batch"]))), None)
             if group is not None:
                 twins = [f"{m.id} at {clock(m.created_at)} after {how(m)}" for m in shown
                          if content(group) in original(m)]
@@ -346,11 +349,18 @@ def transcripts(
                     f" {clock(shown[later_at].created_at)} after {how(shown[later_at])}")
 
 
-def follow_up(unused: list[Message], text: str) -> Message | None:
-    """The first follow-up not yet accounted for that shows exactly `text` (else that holds it among lines
-    that are no row's), taken off the list."""
-    message = next((m for m in unused if original(m) == text), None) or next(
-        (m for m in unused if text in original(m)), None)
+def made_from(batch: int) -> int:
+    """The least message id a message of rows claimed as `batch` can have: a follow-up's says when it was claimed
+    (an earlier message with the same words is another one: a table's next game says its lobby lines again)."""
+    return (claimed_since(batch) or 0) if batch < 0 else 0
+
+
+def follow_up(unused: list[Message], text: str, batch: int) -> Message | None:
+    """The first follow-up not yet accounted for, made since its rows were claimed as `batch`, that shows exactly
+    `text` (else that holds it among lines that are no row's), taken off the list."""
+    made = [m for m in unused if m.id >= made_from(batch)]
+    message = next((m for m in made if original(m) == text), None) or next(
+        (m for m in made if text in original(m)), None)
     if message is not None:
         unused.remove(message)
     return message
