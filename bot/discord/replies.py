@@ -61,7 +61,13 @@ Sender = Callable[[str, dict[str, Any]], Awaitable[Any]]
 Lookup = Callable[[], Awaitable[Any]]
 
 
-@dataclass(eq=False)
+ANSWERED = asyncio.Event()
+"""Every answered token's `answered`: an Event is 0.9 KB (most of it the queue of its waiters), and a channel's
+tokens stay for their 15 minutes once answered, when nobody waits on them any more (issue 41)."""
+ANSWERED.set()
+
+
+@dataclass(eq=False, slots=True)
 class Token:
     """One interaction's follow-up webhook."""
 
@@ -71,6 +77,11 @@ class Token:
     lifetime: float
     answered: asyncio.Event = field(default_factory=asyncio.Event)
     dead: bool = False
+
+    def answer(self) -> None:
+        """Answered: whoever waits stops waiting, and the token keeps the shared set Event from now on."""
+        self.answered.set()
+        self.answered = ANSWERED
 
     def usable(self, now: float) -> bool:
         return not self.dead and now < self.received + self.lifetime - MARGIN
@@ -147,7 +158,7 @@ class Replies:
             token = self._token(interaction)
             if newest is None or newest.answered.is_set() or newest.interaction_id < interaction.id:
                 self._newest[channel_id] = token
-        token.answered.set()
+        token.answer()
         current = self._answered.get(channel_id)
         if current is None or current.interaction_id < token.interaction_id:
             self._answered[channel_id] = token
@@ -158,7 +169,7 @@ class Replies:
         channel_id = interaction.channel_id
         withdrawn = self._expected.pop(interaction.id, None)
         if withdrawn is not None:
-            withdrawn.answered.set()  # whoever waits on it stops waiting: it will carry nothing
+            withdrawn.answer()  # whoever waits on it stops waiting: it will carry nothing
         newest = self._newest.get(channel_id) if channel_id is not None else None
         if newest is not None and newest.interaction_id == interaction.id:
             del self._newest[channel_id]  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ Beyond the table's `STATES_KEPT` most recently used games a live game's state wa
 (bot.live.ParsedStates): `--states-kept` sets that bound, so a short run shows the cost of a game beyond it
 (16), or of one kept parsed (a huge number: every game, as before the bound).
 
-    python -m tests.bench.memory [--stages 100,300] [--top 25] [--states-kept 16]
+    python -m tests.bench.memory [--stages 100,300] [--top 25] [--states-kept 16] [--chains 30]
 """
 
 from __future__ import annotations
@@ -83,14 +83,26 @@ def counts(bot: GameMasterBot) -> dict[str, int]:
     }
 
 
-def report(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, games: int, top: int) -> list[str]:
+def callers(trace: tracemalloc.Traceback, depth: int = 4) -> str:
+    """The innermost `depth` frames of our code (bot/, cogs/, games/) that led to an allocation, innermost first."""
+    ours = [f"{frame.filename.replace(ROOT + '/', '')}:{frame.lineno}" for frame in reversed(trace)
+            if any(frame.filename.startswith(f"{ROOT}/{top}/") for top in ("bot", "cogs", "games"))]
+    return " < ".join(ours[:depth])
+
+
+def report(
+    before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, games: int, top: int, chains: int = 0,
+) -> list[str]:
     parts: Counter[str] = Counter()
     lines: Counter[str] = Counter()
+    paths: Counter[str] = Counter()
     for diff in after.compare_to(before, "traceback"):
         part, where = part_of(diff.traceback)
         parts[part] += diff.size_diff
         if part != "stand-in":
             lines[f"{part:10} {where}"] += diff.size_diff
+            if chains:
+                paths[f"{part:10} {where} <= {callers(diff.traceback)}"] += diff.size_diff
     bot = sum(size for part, size in parts.items() if part not in ("stand-in", "tracemalloc"))
     out = [f"  traced, per added game: bot {bot / games / 1024:.1f} KB "
            f"(stand-in and players {parts['stand-in'] / games / 1024:.1f} KB, not the bot's)"]
@@ -99,10 +111,14 @@ def report(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, games: int
     out.append(f"  the {top} biggest lines (bot only), per added game:")
     for where, size in lines.most_common(top):
         out.append(f"    {size / games / 1024:8.2f} KB  {where}")
+    if chains:
+        out.append(f"  the {chains} biggest call chains (bot only; our frames, innermost first), per added game:")
+        for path, size in paths.most_common(chains):
+            out.append(f"    {size / games / 1024:8.2f} KB  {path}")
     return out
 
 
-async def main(stages: list[int], top: int, frames: int, states_kept: int | None) -> None:
+async def main(stages: list[int], top: int, frames: int, states_kept: int | None, chains: int = 0) -> None:
     standin = DiscordStandIn(spec=False, flood_limit=None, keep_request_bodies=False)
     await standin.start()
     pace, ledger = Pace(10_000.0), Ledger()
@@ -158,7 +174,7 @@ async def main(stages: list[int], top: int, frames: int, states_kept: int | None
                 print(f"== {stage} more games ({added} added in this stage; resident {now_rss / 2**20:.0f} MB, "
                       f"+{(now_rss - rss) / added / 1024:.0f} KB per game with the stand-in and tracemalloc)")
                 print("  counts: " + ", ".join(f"{k} {v}" for k, v in counts(bot).items()))
-                print("\n".join(report(snapshot, now, added, top)))
+                print("\n".join(report(snapshot, now, added, top, chains)))
                 snapshot, rss, at = now, now_rss, stage + 7
             print("outcomes: " + ", ".join(f"{k} {v}" for k, v in ledger.outcomes.most_common(8)))
         finally:
@@ -175,5 +191,7 @@ if __name__ == "__main__":
     parser.add_argument("--frames", type=int, default=12, help="tracemalloc's traceback depth")
     parser.add_argument("--states-kept", type=int, default=None,
                         help="games whose states stay parsed (default: the table's; a huge number: all, as before)")
+    parser.add_argument("--chains", type=int, default=0,
+                        help="also print the N biggest call chains through our code (what holds what)")
     args = parser.parse_args()
-    asyncio.run(main([int(s) for s in args.stages.split(",")], args.top, args.frames, args.states_kept))
+    asyncio.run(main([int(s) for s in args.stages.split(",")], args.top, args.frames, args.states_kept, args.chains))
