@@ -104,20 +104,26 @@ async def test_a_message_holding_a_row_another_copy_claimed_sends_the_rest_under
     ]
 
 
-async def test_lines_queued_after_rows_another_process_took_wait_until_it_has_sent_them(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Found by the full scale run (lines out of order): another process adopted this one's first row while its
-    liveness lock was lost (a PostgreSQL restart) and had a long queue to send first. This process, alive again,
-    sent the lines queued after that row at once, so they were shown minutes before it. They now wait for it."""
+def behind_another_process(monkeypatch: pytest.MonkeyPatch, log: list[str]) -> tuple[Journal, Outbox]:
+    """An outbox whose first queued row another process took and has still to send, and a line of its own after it."""
     monkeypatch.setattr(outbox_module, "BEHIND_POLL_SECONDS", 0.01)
-    log: list[str] = []
     journal = Journal(log)
     journal.taken = frozenset({6})
     journal.theirs = {6}
     outbox = Outbox(HeldSender(log), window=WINDOW, journal=journal)
     outbox.put_text("The night falls.", rows=[6])
     outbox.put_text("Alice reveals Sword.", rows=[7])
+    return journal, outbox
+
+
+async def test_lines_queued_after_rows_another_process_took_wait_until_it_has_sent_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found by the full scale run (lines out of order): another process adopted this one's first row while its
+    liveness lock was lost (a PostgreSQL restart) and had a long queue to send first. This process, alive again,
+    sent the lines queued after that row at once, so they were shown minutes before it. They now wait for it."""
+    log: list[str] = []
+    journal, outbox = behind_another_process(monkeypatch, log)
     outbox.put_message(Message(content="Place your Sword.", build=lambda: {"view": "buttons"}, rows=[8]))
     await asyncio.sleep(0.2)
     assert log == ["claim [6, 7, 8] as 6 refused"], "nothing shown before the other process's line"
@@ -133,15 +139,9 @@ async def test_lines_behind_another_process_go_on_once_it_has_not_sent_its_rows_
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A process unable to send for BEHIND_MOST_SECONDS must not stall the destination."""
-    monkeypatch.setattr(outbox_module, "BEHIND_POLL_SECONDS", 0.01)
     monkeypatch.setattr(outbox_module, "BEHIND_MOST_SECONDS", 0.1)
     log: list[str] = []
-    journal = Journal(log)
-    journal.taken = frozenset({6})
-    journal.theirs = {6}
-    outbox = Outbox(HeldSender(log), window=WINDOW, journal=journal)
-    outbox.put_text("The night falls.", rows=[6])
-    outbox.put_text("Alice reveals Sword.", rows=[7])
+    _, outbox = behind_another_process(monkeypatch, log)
     await outbox.drained()
     assert log == ["claim [6, 7] as 6 refused", "claim [7] as 7", "send 'Alice reveals Sword.' nonce=7", "done [7]"]
 
