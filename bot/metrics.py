@@ -12,9 +12,11 @@ This module imports nothing from bot/discord (the storage and the scheduler call
 
 from __future__ import annotations
 
+import gc
 import logging
 import time
 from collections.abc import Iterable
+from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
@@ -79,6 +81,16 @@ GAMES = Gauge(
     "gamemaster_games", "Games not finished, by game, state (lobby, running, paused) and shard",
     ["game", "state", "shard"], registry=REGISTRY,
 )
+LOOP_LAG = Histogram(
+    "gamemaster_event_loop_lag_seconds",
+    "How late a timer the event loop was asked to run every quarter second ran: how long anything ready waits for "
+    "the loop (a click's handling among it)",
+    buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1.0), registry=REGISTRY,
+)
+GC_PAUSE = Histogram(
+    "gamemaster_gc_pause_seconds", "Python's cyclic garbage collections, by generation: each stops the event loop",
+    ["generation"], buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0), registry=REGISTRY,
+)
 ERRORS = Counter(
     "gamemaster_errors", "Errors logged, by the module that logged them and the exception's class",
     ["where", "kind"], registry=REGISTRY,
@@ -88,10 +100,24 @@ _first_waiting: dict[int, float] = {}
 """Delivery row id → when this process first knew it waiting (monotonic)."""
 
 
+_gc_started = 0.0
+
+
+def _timed_gc(phase: str, info: dict[str, Any]) -> None:
+    """gc.callbacks' hook: each collection's pause, by generation."""
+    global _gc_started
+    if phase == "start":
+        _gc_started = time.perf_counter()
+    elif _enabled:
+        GC_PAUSE.labels(str(info.get("generation", "?"))).observe(time.perf_counter() - _gc_started)
+
+
 def enable() -> None:
     global _enabled
     if not _enabled:
         logging.getLogger().addHandler(ErrorCounter())
+        if _timed_gc not in gc.callbacks:
+            gc.callbacks.append(_timed_gc)
     _enabled = True
 
 
@@ -149,6 +175,11 @@ def deliveries_queued(rows: Iterable[int]) -> None:
 def deadline_fired(lateness: float) -> None:
     if _enabled:
         DEADLINE_LATENESS.observe(max(0.0, lateness))
+
+
+def loop_lag(seconds: float) -> None:
+    if _enabled:
+        LOOP_LAG.observe(max(0.0, seconds))
 
 
 def committed(seconds: float) -> None:

@@ -103,6 +103,19 @@ class Observer:
             metrics.first_response(shard, time.time() - discord.utils.snowflake_time(interaction_id).timestamp())
 
 
+LAG_EVERY_SECONDS = 0.25
+
+
+async def watch_loop_lag() -> None:
+    """How late the loop runs a timer due every LAG_EVERY_SECONDS: the wait of anything ready behind the work
+    before it (a click's handling among it), as a histogram."""
+    loop = asyncio.get_running_loop()
+    while True:
+        due = loop.time() + LAG_EVERY_SECONDS
+        await asyncio.sleep(LAG_EVERY_SECONDS)
+        metrics.loop_lag(loop.time() - due)
+
+
 class HealthServer:
     """/metrics, /healthz and /readyz on METRICS_HOST:METRICS_PORT, in the bot's event loop."""
 
@@ -111,6 +124,7 @@ class HealthServer:
         self.storage = storage
         self.settings = settings
         self._runner: web.AppRunner | None = None
+        self._lag: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         app = web.Application()
@@ -121,9 +135,13 @@ class HealthServer:
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.settings.metrics_host, self.settings.metrics_port)
         await site.start()
+        self._lag = asyncio.create_task(watch_loop_lag(), name="event loop lag")
         log.info("metrics and health on http://%s:%s/metrics", self.settings.metrics_host, self.settings.metrics_port)
 
     async def stop(self) -> None:
+        if self._lag is not None:
+            self._lag.cancel()
+            self._lag = None
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None

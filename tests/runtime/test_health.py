@@ -1,18 +1,21 @@
 """/readyz says which part is not ready (a delivery waiting too long, a gateway not connected, a stop
-under way), and LOG_FORMAT=json lines carry the game a line is about."""
+under way), LOG_FORMAT=json lines carry the game a line is about, and /metrics tells how long the event loop
+was held."""
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import sys
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
 from bot import metrics
 from bot.config import Settings
-from bot.discord.observing import HealthServer
+from bot.discord.observing import HealthServer, watch_loop_lag
 from bot.discord.outbox import Message, Outbox
 from bot.logs import TEXT_FORMAT, JsonFormatter, RedactTokens
 from bot.scheduler import Scheduler
@@ -221,3 +224,26 @@ async def test_a_deadline_fired_late_is_measured_by_how_late(setup) -> None:  # 
     assert count is not None and count - before >= 4
     within_two = metrics.REGISTRY.get_sample_value("gamemaster_deadline_lateness_seconds_bucket", {"le": "2.0"})
     assert within_two == late, "none of them was on time"
+
+
+def sample(name: str, **labels: str) -> float:
+    return metrics.REGISTRY.get_sample_value(name, labels) or 0.0
+
+
+async def test_a_garbage_collection_and_a_busy_event_loop_are_measured_by_how_long_they_stopped_it() -> None:
+    collections = sample("gamemaster_gc_pause_seconds_count", generation="2")
+    lags = sample("gamemaster_event_loop_lag_seconds_count")
+    late = sample("gamemaster_event_loop_lag_seconds_bucket", le="0.1")
+    metrics.enable()
+    watch = asyncio.create_task(watch_loop_lag())
+    try:
+        await asyncio.sleep(0.01)  # the watch has set its first timer
+        time.sleep(0.4)  # a step that holds the loop: the timer due in 0.25 s runs at least 0.15 s late
+        await asyncio.sleep(0.05)
+        gc.collect()
+    finally:
+        watch.cancel()
+        metrics.disable()
+    assert sample("gamemaster_gc_pause_seconds_count", generation="2") == collections + 1
+    assert sample("gamemaster_event_loop_lag_seconds_count") == lags + 1
+    assert sample("gamemaster_event_loop_lag_seconds_bucket", le="0.1") == late, "it ran more than 0.1 s late"

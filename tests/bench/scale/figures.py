@@ -27,9 +27,10 @@ COUNTED = ("gamemaster_interactions_total", "gamemaster_rest_requests_total", "g
            "gamemaster_delivery_drops_total", "gamemaster_errors_total", "gamemaster_rest_rate_limited_total")
 HISTOGRAMS = ("gamemaster_interaction_handling_seconds", "gamemaster_interaction_first_response_seconds",
               "gamemaster_step_save_seconds", "gamemaster_storage_commit_seconds",
-              "gamemaster_deadline_lateness_seconds")
+              "gamemaster_deadline_lateness_seconds", "gamemaster_event_loop_lag_seconds",
+              "gamemaster_gc_pause_seconds")
 GAUGES = ("gamemaster_deliveries_waiting", "gamemaster_delivery_oldest_seconds")
-HANDLING, FIRST, SAVE, COMMIT, LATENESS = HISTOGRAMS
+HANDLING, FIRST, SAVE, COMMIT, LATENESS, LOOP_LAG, GC_PAUSE = HISTOGRAMS
 
 
 def grows(name: str) -> bool:
@@ -53,10 +54,10 @@ class Part:
     def total(self, name: str, **labels: str) -> float:
         return sum(v for (n, found), v in self.grown.items() if n == name and set(labels.items()) <= set(found))
 
-    def buckets(self, histogram: str) -> dict[float, float]:
+    def buckets(self, histogram: str, **only: str) -> dict[float, float]:
         found: dict[float, float] = defaultdict(float)
         for (name, labels), value in self.grown.items():
-            if name == f"{histogram}_bucket":
+            if name == f"{histogram}_bucket" and set(only.items()) <= set(labels):
                 found[float(dict(labels)["le"])] += value
         return dict(found)
 
@@ -255,6 +256,11 @@ def report(window: Window, baseline_rss: int | None) -> list[str]:
     row("steps' saves p99 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(SAVE), 0.99)))
     row("commits p99 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(COMMIT), 0.99)))
     row("deadlines fired late p99 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(LATENESS), 0.99)))
+    row("event loop lag p99 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(LOOP_LAG), 0.99)))
+    for generation in ("0", "1", "2"):
+        row(f"gc generation {generation}: collections, p99 (ms)", lambda p, g=generation: (
+            f"{p.total(f'{GC_PAUSE}_count', generation=g):.0f}, "
+            f"{ms(bucket_quantile({}, p.buckets(GC_PAUSE, generation=g), 0.99)).strip()}"))
     row("deliveries waiting (highest)", lambda p: f"{p.highest['gamemaster_deliveries_waiting']:.0f}")
     row("oldest delivery's age (highest, s)", lambda p: f"{p.highest['gamemaster_delivery_oldest_seconds']:.1f}")
     row("delivery retries", lambda p: f"{p.total('gamemaster_delivery_retries_total'):.0f}")
