@@ -186,11 +186,16 @@ def reading(trimmed: bool) -> dict[str, Any]:
 
 
 def write(trim: bool) -> None:
+    collected = None
     if trim:
+        collected = gc.collect()  # what only a full collection frees (the bot's thresholds make them rare)
         c = libc()
         if c is not None and hasattr(c, "malloc_trim"):
             c.malloc_trim(0)
-    line = json.dumps(reading(trim))
+    found = reading(trim)
+    if collected is not None:
+        found["collected"] = collected
+    line = json.dumps(found)
     with open(os.environ["MEMORY_PROBE_OUT"].replace("{pid}", str(os.getpid())), "a", encoding="utf-8") as out:
         out.write(line + "\n")
 

@@ -6,7 +6,8 @@ cluster.py starts it (PostgreSQL via tests/pg.py, the stand-in, the simulated pl
 gateway shards) with a probe inside (tests/bench/memory_probe.py), opens tables in stages and, at each, after
 the players have played a while, reads in the process: resident memory (VmRSS, smaps_rollup's Anonymous), glibc
 malloc's arenas (in use / free but kept), pymalloc's arenas, `sys.getallocatedblocks()`, the gc's objects by
-type, discord.py's caches; then the same after `malloc_trim(0)`, which shows what the allocator keeps.
+type, discord.py's caches; then the same after a full garbage collection and `malloc_trim(0)`, which shows what
+only a full collection frees (the bot's thresholds make them rare) and what the allocator keeps.
 
     python -m tests.bench.memory_process [--stages 100,200] [--play 60] [--env MALLOC_ARENA_MAX=2] [--traced]
 
@@ -36,7 +37,7 @@ KB = 1024
 
 
 async def read(cluster: Cluster, out: Path, trim: bool) -> dict[str, Any]:
-    """Ask the process for a reading (after malloc_trim(0) with `trim`) and wait for it."""
+    """Ask the process for a reading (after a full collection and malloc_trim(0) with `trim`) and wait for it."""
     process = cluster.processes[0].process
     assert process is not None
     lines = len(out.read_text().splitlines()) if out.exists() else 0
@@ -82,7 +83,9 @@ def show(
     its live games), per game added since then: what one more live game costs."""
     lines = [f"== {label}: {live} live games; threads {r['proc'].get('Threads')}, glibc thread arenas "
              f"{r.get('mappings', {}).get('thread arena count')}, allocated blocks {r['blocks']:,},"
-             f" gc objects {r['gc objects']:,} (frozen {r['frozen']:,}); probe took {r['probe seconds']:.1f} s"]
+             f" gc objects {r['gc objects']:,} (frozen {r['frozen']:,})"
+             + (f", unreachable found by a full collection first {r['collected']:,}" if "collected" in r else "")
+             + f"; probe took {r['probe seconds']:.1f} s"]
     lines.append("  caches: " + ", ".join(f"{k} {v}" for k, v in r["caches"].items()))
     now = parts(r)
     then = parts(base) if base is not None else None
@@ -119,7 +122,7 @@ async def main(stages: list[int], play: float, env: dict[str, str], rate: float)
             base = await read(cluster, out, trim=False)
             print("\n".join(show("before any game", base, None, 0, 0)))
             base_trimmed = await read(cluster, out, trim=True)
-            print("\n".join(show("before any game, after malloc_trim(0)", base_trimmed, None, 0, 0)))
+            print("\n".join(show("before any game, after gc.collect() and malloc_trim(0)", base_trimmed, None, 0, 0)))
             previous: tuple[dict[str, Any], int] | None = None
             previous_trimmed: tuple[dict[str, Any], int] | None = None
             for stage in stages:
@@ -130,7 +133,7 @@ async def main(stages: list[int], play: float, env: dict[str, str], rate: float)
                 r = await read(cluster, out, trim=False)
                 print("\n".join(show(f"{stage} tables, after {play:.0f} s of play", r, base, live, 0, previous)))
                 t = await read(cluster, out, trim=True)
-                print("\n".join(show(f"{stage} tables, after malloc_trim(0)", t, base_trimmed, live, 0,
+                print("\n".join(show(f"{stage} tables, after gc.collect() and malloc_trim(0)", t, base_trimmed, live, 0,
                                       previous_trimmed)))
                 previous, previous_trimmed = (r, live), (t, live)
                 print(f"  types (most): {', '.join(f'{k} {v:,}' for k, v in list(t['types'].items())[:12])}")

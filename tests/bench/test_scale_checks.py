@@ -1,4 +1,5 @@
-"""The scale run's findings tell a game stalled with its messages still queued from one with nothing left to send."""
+"""The scale run's findings tell a game stalled with its messages still queued, or sent only after its players gave
+up waiting, from one that waited for no queue."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.discord.batches import follow_up_batch
-from tests.bench.scale.checks import Findings, mark_queued, transcripts
+from tests.bench.scale.checks import Findings, mark_queued, mark_sent_later, transcripts
 
 BOT, CHANNEL = 99, 1234
 
@@ -24,9 +25,12 @@ def test_a_stalled_game_with_rows_waiting_is_told_apart_from_one_with_none() -> 
 
 
 def test_the_findings_say_how_many_stalled_games_had_rows_waiting() -> None:
-    found = Findings(stalled={1: "x", 2: "y", 3: "z"}, stalled_queued=2)
+    stalled = {1: "x", 2: "y", 3: "z"}
+    found = Findings(stalled=stalled, stalled_queued=mark_queued(stalled, [{"game_id": 1, "state": 0},
+                                                                           {"game_id": 2, "state": 0}]))
     line = next(line for line in found.lines() if "stalled" in line)
-    assert "stalled: 3 (2 of them with rows still waiting to be sent, 1 with none)" in line
+    assert ("stalled: 3 (2 of them with rows still waiting to be sent, 0 with their messages shown after their"
+            " players gave up, 1 waiting for no queue)") in line
 
 
 def test_every_stalled_game_with_nothing_queued_is_listed_in_full() -> None:
@@ -36,6 +40,27 @@ def test_every_stalled_game_with_nothing_queued_is_listed_in_full() -> None:
     assert list(found.stalled_unqueued()) == [2, 3, 4, 5, 6]
     line = next(line for line in found.lines() if "stalled" in line)
     assert all(f"{game_id}: 'its players saw nothing move'" in line for game_id in range(2, 7))
+
+
+def test_a_stalled_game_whose_messages_came_after_its_players_gave_up_waited_for_them() -> None:
+    stalled = {3: "its players saw nothing move", 4: "its players saw nothing move",
+               5: "its players saw nothing move (1 of its rows still waiting to be sent)"}
+    gave_up = {3: (100.0, [CHANNEL, 77]), 4: (100.0, [CHANNEL + 1]), 5: (100.0, [CHANNEL])}
+    bot, member = SimpleNamespace(id=BOT), SimpleNamespace(id=1)
+    standin: Any = SimpleNamespace(bot_user=bot, messages={
+        CHANNEL: [SimpleNamespace(author=bot, created_at=90.0, edited_at=120.0)],  # the status, edited later
+        77: [SimpleNamespace(author=bot, created_at=130.0, edited_at=None)],  # a DM line, later
+        CHANNEL + 1: [SimpleNamespace(author=bot, created_at=90.0, edited_at=None),
+                      SimpleNamespace(author=member, created_at=150.0, edited_at=None)],  # a member's, not the bot's
+    })
+    assert mark_sent_later(stalled, gave_up, standin) == 1
+    assert stalled[3] == "its players saw nothing move (2 messages shown after its players gave up waiting)"
+    assert stalled[4] == "its players saw nothing move" and "gave up" not in stalled[5]
+    found = Findings(stalled=stalled, stalled_queued=1, stalled_sent_later=1)
+    assert list(found.stalled_unqueued()) == [4]
+    line = next(line for line in found.lines() if "stalled" in line)
+    assert ("stalled: 3 (1 of them with rows still waiting to be sent, 1 with their messages shown after their"
+            " players gave up, 1 waiting for no queue)") in line
 
 
 def shown(message_id: int, text: str, interaction: int) -> SimpleNamespace:

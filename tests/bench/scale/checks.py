@@ -63,10 +63,14 @@ class Findings:
     """Delivery rows still waiting after the run, by kind and owner."""
     stalled_queued: int = 0
     """Of `stalled`, the games with rows still waiting to be sent: what their players waited for was queued."""
+    stalled_sent_later: int = 0
+    """Of `stalled`, the games with none waiting at the end whose messages were shown after their players gave up
+    (queued when they gave up, sent before the end)."""
 
     def stalled_unqueued(self) -> dict[int, str]:
-        """The stalled games with no row waiting to be sent (each listed: not a queue's wait, so each is a lead)."""
-        return {game_id: why for game_id, why in self.stalled.items() if "still waiting to be sent" not in why}
+        """The stalled games that waited for no queue (each listed: each is a lead)."""
+        return {game_id: why for game_id, why in self.stalled.items()
+                if "still waiting to be sent" not in why and LATER not in why}
 
     def every_line(self) -> list[str]:
         """Every finding, one a line, by what it is (for the logs kept: `lines` shows three of each)."""
@@ -98,12 +102,35 @@ class Findings:
             f"{few(self.wrong_text)}",
             f"  delivery rows still waiting: {sum(self.waiting.values())} {dict(self.waiting.most_common(6))}",
             f"  games lost: {len(self.lost)}{few(self.lost)}; stalled: {len(self.stalled)} ({self.stalled_queued} of"
-            f" them with rows still waiting to be sent, {len(self.stalled) - self.stalled_queued} with none)"
+            f" them with rows still waiting to be sent, {self.stalled_sent_later} with their messages shown after"
+            f" their players gave up, {len(self.stalled_unqueued())} waiting for no queue)"
             f"{few(self.stalled)};"
-            f" of those with none: {self.stalled_unqueued()};"
+            f" of those waiting for no queue: {self.stalled_unqueued()};"
             f" answered twice: {len(self.answered_twice)}{few(self.answered_twice)}   (goal: 0, 0, 0)",
             f"  second answers Discord refused as already acknowledged (40060; shown once): {self.acknowledged_again}",
         ]
+
+
+LATER = "shown after its players gave up waiting"
+
+
+def mark_sent_later(
+    stalled: dict[int, str], gave_up: dict[int, tuple[float, list[int]]], standin: DiscordStandIn,
+) -> int:
+    """Says of each stalled game with no row waiting at the end how many messages the bot showed or edited where
+    its players watched (its channel, their DMs) after they gave up: the game had not stopped, what they waited
+    for came late. Returns how many games."""
+    marked = 0
+    for game_id, why in stalled.items():
+        if "still waiting to be sent" in why or game_id not in gave_up:
+            continue
+        at, channels = gave_up[game_id]
+        later = sum(1 for channel in channels for m in standin.messages.get(channel, [])
+                    if m.author.id == standin.bot_user.id and (m.created_at > at or (m.edited_at or 0.0) > at))
+        if later:
+            stalled[game_id] += f" ({later} messages {LATER})"
+            marked += 1
+    return marked
 
 
 def mark_queued(stalled: dict[int, str], rows: list[Any]) -> int:
@@ -168,6 +195,7 @@ async def check(url: str, standin: DiscordStandIn, ledger: Ledger, stopped: floa
     for game_id, seen in ledger.stalled.items():
         found.stalled.setdefault(game_id, f"its players saw nothing move; last: {seen[:80]!r}")
     found.stalled_queued = mark_queued(found.stalled, every)
+    found.stalled_sent_later = mark_sent_later(found.stalled, ledger.stalled_at, standin)
     for game_id in found.stalled_unqueued():  # a lead to trace: what was saved of it
         status, kind = games.get(game_id, ("missing", "?"))
         count, due = pending.get(game_id, (0, stopped))

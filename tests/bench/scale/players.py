@@ -81,6 +81,9 @@ class Ledger:
     finished: dict[int, str] = field(default_factory=dict)
     stalled: dict[int, str] = field(default_factory=dict)
     """Game id → what its players saw last, for games in which nothing moved for too long."""
+    stalled_at: dict[int, tuple[float, list[int]]] = field(default_factory=dict)
+    """Game id → when its players gave up waiting (wall-clock time) and the channels they watched (the game's
+    channel and their DMs): what the bot showed there later, they had waited for."""
     outcomes: Counter[str] = field(default_factory=Counter)
     """Clicks and commands by what came of them (taken, refused, unanswered, too late, …)."""
     opened: Counter[str] = field(default_factory=Counter)
@@ -334,10 +337,10 @@ class Table:
             if time.monotonic() - self.moved > stall_after:
                 last = self.standin.messages.get(self.channel.id, [])[-1:]
                 self.ledger.stalled[game_id] = last[0].content[:200] if last else "nothing"
+                self.ledger.stalled_at[game_id] = (time.time(), self.watching())
                 return
             self.changed.clear()
-            waits = [self.channel.id, *(dm for s in self.seats if (dm := self.standin._dm_channels.get(s.user.id)))]
-            waiter = asyncio.ensure_future(self.standin.wait_for_messages(waits, timeout=WAKE_SECONDS))
+            waiter = asyncio.ensure_future(self.standin.wait_for_messages(self.watching(), timeout=WAKE_SECONDS))
             changed = asyncio.ensure_future(self.changed.wait())
             done, pending = await asyncio.wait({waiter, changed}, return_when=asyncio.FIRST_COMPLETED)
             for task in pending:
@@ -347,6 +350,10 @@ class Table:
         for task in list(self._tasks):
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+    def watching(self) -> list[int]:
+        """The channels its players watch for the game: its channel and their DMs."""
+        return [self.channel.id, *(dm for s in self.seats if (dm := self.standin._dm_channels.get(s.user.id)))]
 
     def over(self, game_id: int) -> bool:
         if self.status is None:
