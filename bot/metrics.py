@@ -37,8 +37,10 @@ FIRST_RESPONSE = Histogram(
 HANDLING = Histogram(
     "gamemaster_interaction_handling_seconds",
     "From the bot parsing an interaction to its first answer leaving the bot: the bot's own share of the "
-    "first response (Discord's delivery of the event and of the answer left out)",
-    ["shard"], buckets=(0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5), registry=REGISTRY,
+    "first response (Discord's delivery of the event and of the answer left out); `forwarded`: a DM click shard 0's "
+    "process handed to the process that runs its game (counted from when shard 0's process received it)",
+    ["shard", "forwarded"], buckets=(0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5),
+    registry=REGISTRY,
 )
 DELIVERIES_WAITING = Gauge(
     "gamemaster_deliveries_waiting", "Saved messages and edits this process has not yet sent", registry=REGISTRY,
@@ -143,9 +145,9 @@ def first_response(shard: int, seconds: float) -> None:
         FIRST_RESPONSE.labels(str(shard)).observe(max(0.0, seconds))
 
 
-def handling(shard: int, seconds: float) -> None:
+def handling(shard: int, seconds: float, forwarded: bool = False) -> None:
     if _enabled:
-        HANDLING.labels(str(shard)).observe(max(0.0, seconds))
+        HANDLING.labels(str(shard), "yes" if forwarded else "no").observe(max(0.0, seconds))
 
 
 def rest_request(exempt: bool, status: int, scope: str | None) -> None:

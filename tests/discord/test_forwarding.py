@@ -48,6 +48,12 @@ async def dm_clicks_handled(process: BotProcess) -> float:
     return total(samples, "gamemaster_interactions_total", shard="0", kind="component")
 
 
+async def forwarded_handled(process: BotProcess) -> float:
+    """The clicks this process answered after another forwarded them: its /metrics' bot's share, so labelled."""
+    samples = await scrape(int(process.extra_env["METRICS_PORT"]))
+    return total(samples, "gamemaster_interaction_handling_seconds_count", forwarded="yes")
+
+
 async def click_once(cluster: Cluster, game_id: int, prompt: str) -> tuple[Players, InteractionRecord]:
     """A player answers `prompt` by its DM button; the click, as the stand-in recorded it."""
     standin = cluster.standin
@@ -88,11 +94,13 @@ async def test_a_dm_click_on_a_game_of_the_other_process_s_server_is_answered_by
     waiting = await cluster.standin.wait_for(lambda: open_prompts(cluster, game_id), what="the first prompts")
     dm, server = cluster.dm_shard, cluster.server_shard
     counted = await dm_clicks_handled(dm), await dm_clicks_handled(server)
+    forwarded = await forwarded_handled(server)
     players, click = await click_once(cluster, game_id, waiting[0])
     await answered_once(cluster, click, players)
     assert (await dm_clicks_handled(dm), await dm_clicks_handled(server)) == (counted[0], counted[1] + 1), (
         "handled by the process of the game's server, not by shard 0's"
     )
+    assert await forwarded_handled(server) == forwarded + 1, "its bot's share is told apart as forwarded"
     assert [by_bot for _, by_bot in answers(cluster, game_id)[waiting[0]]] == [False], "the player's own, once"
     nothing_left_behind(cluster)
     assert taker(cluster, click) == server_process_number(cluster, game_id)
