@@ -55,7 +55,7 @@ class Settings(BaseSettings):
     )
     slow_step_ms: float | None = Field(
         default=None, gt=0, description="A diagnostic: log every event-loop step longer than this many milliseconds "
-        "with the code that ran it (bot/slow_steps.py); none = off",
+        "with the code that ran it, and every garbage collection longer than that (bot/slow_steps.py); none = off",
     )
     keep_finished_days: int | None = Field(
         default=None, ge=1, description="Delete finished games' full records this many days after; none = keep"

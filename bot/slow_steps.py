@@ -10,11 +10,14 @@ the step (`sys._current_frames`), which names the code that held the loop. async
 slows every coroutine; this costs two clock reads and two frame walks per callback, and nothing at all when off.
 
 It wraps `asyncio.events.Handle._run` (pure Python in CPython 3.11–3.13: the loop runs every callback and timer
-through it); tests/runtime/test_slow_steps.py fails loudly if that moves.
+through it); tests/runtime/test_slow_steps.py fails loudly if that moves. A garbage collection longer than
+SLOW_STEP_MS is logged too (`gc.callbacks`): its generation, how much of it was on a core, what it freed, and the
+thread it ran in (any thread's collection holds the interpreter, so the loop waits for it).
 """
 
 from __future__ import annotations
 
+import gc
 import logging
 import sys
 import threading
@@ -35,6 +38,8 @@ FRAMES_SHOWN = 6
 
 _original: Callable[[events.Handle], None] | None = None
 _watcher: _Watcher | None = None
+_collection_began: tuple[float, float] = (0.0, 0.0)
+_collection_limit = 0.0
 
 
 def place(frame: FrameType, line: int | None = None) -> str:
@@ -111,6 +116,20 @@ class _Watcher(threading.Thread):
         self._stop.set()
 
 
+def _timed_collection(phase: str, info: dict[str, Any]) -> None:
+    """gc.callbacks' hook while watching: a collection longer than the threshold is logged."""
+    global _collection_began
+    if phase == "start":
+        _collection_began = (time.perf_counter(), time.thread_time())
+        return
+    took = time.perf_counter() - _collection_began[0]
+    if took > _collection_limit:
+        log.warning("a garbage collection of generation %s held the interpreter %.0f ms (%.0f ms of it on a core) in"
+                    " thread %s: %s objects freed", info.get("generation"), took * 1000.0,
+                    (time.thread_time() - _collection_began[1]) * 1000.0, threading.current_thread().name,
+                    info.get("collected"))
+
+
 def watch(threshold_ms: float) -> bool:
     """Log every event-loop callback of this thread longer than `threshold_ms` from now on (once per process; False
     if already)."""
@@ -121,6 +140,9 @@ def watch(threshold_ms: float) -> bool:
     limit = threshold_ms / 1000.0
     watcher = _watcher = _Watcher(threading.get_ident(), limit)
     watcher.start()
+    global _collection_limit
+    _collection_limit = limit
+    gc.callbacks.append(_timed_collection)
 
     def timed(handle: events.Handle) -> None:
         task = getattr(handle._callback, "__self__", None)  # type: ignore[attr-defined]
@@ -155,3 +177,5 @@ def unwatch() -> None:
     if _watcher is not None:
         _watcher.stop()
         _watcher = None
+    if _timed_collection in gc.callbacks:
+        gc.callbacks.remove(_timed_collection)

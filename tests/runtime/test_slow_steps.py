@@ -1,8 +1,10 @@
-"""SLOW_STEP_MS: an event-loop step longer than the threshold is logged with the code that ran it."""
+"""SLOW_STEP_MS: an event-loop step longer than the threshold is logged with the code that ran it, and a garbage
+collection longer than it with what it freed."""
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import inspect
 import logging
 import time
@@ -50,6 +52,24 @@ async def test_a_quick_step_is_not_logged(watched: None, caplog: pytest.LogCaptu
     with caplog.at_level(logging.WARNING, logger="bot.slow_steps"):
         await asyncio.create_task(answering_a_click())
     assert [r for r in caplog.records if r.name == "bot.slow_steps"] == []
+
+
+def test_a_garbage_collection_longer_than_the_threshold_is_logged_with_what_it_freed(
+        caplog: pytest.LogCaptureFixture) -> None:
+    assert slow_steps.watch(0.001)  # a microsecond: any collection is longer
+    try:
+        with caplog.at_level(logging.WARNING, logger="bot.slow_steps"):
+            cycle: list[object] = []
+            cycle.append(cycle)
+            del cycle  # garbage only the collector frees
+            gc.collect()
+    finally:
+        slow_steps.unwatch()
+    [said] = [r.getMessage() for r in caplog.records if r.getMessage().startswith("a garbage collection")]
+    assert said.startswith("a garbage collection of generation 2 held the interpreter ")
+    assert "of it on a core) in thread MainThread: " in said
+    assert int(said.rsplit(": ", 1)[1].split()[0]) >= 1, "the cycle was freed"
+    assert slow_steps._timed_collection not in gc.callbacks, "unwatched: collections are not timed"
 
 
 def test_watching_twice_wraps_once_and_unwatching_restores_the_loops_own_runner() -> None:
