@@ -37,9 +37,10 @@ FIRST_RESPONSE = Histogram(
 HANDLING = Histogram(
     "gamemaster_interaction_handling_seconds",
     "From the bot parsing an interaction to its first answer leaving the bot: the bot's own share of the "
-    "first response (Discord's delivery of the event and of the answer left out); `forwarded`: a DM click shard 0's "
-    "process handed to the process that runs its game (counted from when shard 0's process received it)",
-    ["shard", "forwarded"], buckets=(0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5),
+    "first response (Discord's delivery of the event and of the answer left out); `via`: `server` (made in a "
+    "server), `dm` (in a DM, answered where it arrived), `dm-forwarded` (in a DM, handed by shard 0's process to the "
+    "one that runs its game: counted from when shard 0's process received it)",
+    ["shard", "via"], buckets=(0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5),
     registry=REGISTRY,
 )
 DELIVERIES_WAITING = Gauge(
@@ -145,9 +146,10 @@ def first_response(shard: int, seconds: float) -> None:
         FIRST_RESPONSE.labels(str(shard)).observe(max(0.0, seconds))
 
 
-def handling(shard: int, seconds: float, forwarded: bool = False) -> None:
+def handling(shard: int, seconds: float, via: str = "server") -> None:
+    """`via`: server, dm or dm-forwarded (see HANDLING)."""
     if _enabled:
-        HANDLING.labels(str(shard), "yes" if forwarded else "no").observe(max(0.0, seconds))
+        HANDLING.labels(str(shard), via).observe(max(0.0, seconds))
 
 
 def rest_request(exempt: bool, status: int, scope: str | None) -> None:

@@ -55,9 +55,9 @@ class Observer:
 
     def __init__(self) -> None:
         self.bot: discord.Client | None = None
-        self._shards: OrderedDict[int, tuple[int, float | None, bool]] = OrderedDict()
-        """Interaction id → its shard, when it was parsed (monotonic) until its first answer leaves, and whether
-        another process forwarded it."""
+        self._shards: OrderedDict[int, tuple[int, float | None, str]] = OrderedDict()
+        """Interaction id → its shard, when it was parsed (monotonic) until its first answer leaves, and how it came
+        (made in a server, in a DM, in a DM and forwarded by another process)."""
         self.trace = aiohttp.TraceConfig()
         self.trace.on_request_start.append(self._request_started)
         self.trace.on_request_end.append(self._request_ended)
@@ -76,7 +76,8 @@ class Observer:
             metrics.interaction(shard, INTERACTION_KINDS.get(data.get("type"), "other"))
             forwarded = data.get(FORWARDED_AT)  # received by shard 0's process then: the bot's share counts from then
             received = time.monotonic() - (max(0.0, time.time() - forwarded) if forwarded else 0.0)
-            self._shards[int(data["id"])] = (shard, received, bool(forwarded))
+            via = "server" if guild else "dm-forwarded" if forwarded else "dm"
+            self._shards[int(data["id"])] = (shard, received, via)
             if len(self._shards) > REMEMBERED:
                 self._shards.popitem(last=False)
             parse(data)
@@ -87,10 +88,10 @@ class Observer:
         answer = CALLBACK.search(params.url.path)
         if answer is None or (known := self._shards.get(int(answer.group(1)))) is None:
             return
-        shard, parsed, forwarded = known
+        shard, parsed, via = known
         if parsed is not None:  # once: a retried answer is the same answer
-            metrics.handling(shard, time.monotonic() - parsed, forwarded)
-            self._shards[int(answer.group(1))] = (shard, None, forwarded)
+            metrics.handling(shard, time.monotonic() - parsed, via)
+            self._shards[int(answer.group(1))] = (shard, None, via)
 
     async def _request_ended(self, session: Any, context: Any, params: aiohttp.TraceRequestEndParams) -> None:
         path = params.url.path
@@ -100,7 +101,7 @@ class Observer:
         metrics.rest_request(exempt(path, application), status, params.response.headers.get("X-RateLimit-Scope"))
         if answer is not None and status < 400:
             interaction_id = int(answer.group(1))
-            shard = self._shards.pop(interaction_id, (0, 0.0, False))[0]
+            shard = self._shards.pop(interaction_id, (0, 0.0, "server"))[0]
             metrics.first_response(shard, time.time() - discord.utils.snowflake_time(interaction_id).timestamp())
 
 

@@ -51,7 +51,7 @@ async def dm_clicks_handled(process: BotProcess) -> float:
 async def forwarded_handled(process: BotProcess) -> float:
     """The clicks this process answered after another forwarded them: its /metrics' bot's share, so labelled."""
     samples = await scrape(int(process.extra_env["METRICS_PORT"]))
-    return total(samples, "gamemaster_interaction_handling_seconds_count", forwarded="yes")
+    return total(samples, "gamemaster_interaction_handling_seconds_count", via="dm-forwarded")
 
 
 async def click_once(cluster: Cluster, game_id: int, prompt: str) -> tuple[Players, InteractionRecord]:

@@ -56,6 +56,8 @@ async def test_the_endpoint_counts_a_game_being_played(tmp_path: Path) -> None:
             assert total(after, "gamemaster_interaction_first_response_seconds_bucket", le="3.0") == answered
             assert total(after, "gamemaster_interaction_handling_seconds_count", shard="0") == answered, \
                 "and the bot's own share of each, once"
+            assert total(after, "gamemaster_interaction_handling_seconds_count", via="dm") == clicks, "the DM clicks"
+            assert total(after, "gamemaster_interaction_handling_seconds_count", via="server") == commands
             handled = total(after, "gamemaster_interaction_handling_seconds_sum", shard="0")
             assert 0 < handled <= total(after, "gamemaster_interaction_first_response_seconds_sum", shard="0")
             assert total(after, "gamemaster_rest_requests_total", budget="exempt") >= 11

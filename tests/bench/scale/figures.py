@@ -251,10 +251,9 @@ def report(window: Window, baseline_rss: int | None) -> list[str]:
     row("bot's share p50 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(HANDLING), 0.5)))
     row("bot's share p99 (ms; goal < 100)", lambda p: ms(bucket_quantile({}, p.buckets(HANDLING), 0.99)))
     row("bot's share max (ms, its bucket's top)", lambda p: ms(bucket_max({}, p.buckets(HANDLING))[1]))
-    row("bot's share p99, DM clicks forwarded (ms)",
-        lambda p: ms(bucket_quantile({}, p.buckets(HANDLING, forwarded="yes"), 0.99)))
-    row("bot's share p99, the others (ms)",
-        lambda p: ms(bucket_quantile({}, p.buckets(HANDLING, forwarded="no"), 0.99)))
+    for via, said in (("server", "in a server"), ("dm", "in a DM"), ("dm-forwarded", "in a DM, forwarded")):
+        row(f"bot's share p99, {said} (ms)",
+            lambda p, v=via: ms(bucket_quantile({}, p.buckets(HANDLING, via=v), 0.99)))
     row("first response p99 (ms; Discord: 3000)", lambda p: ms(bucket_quantile({}, p.buckets(FIRST), 0.99)))
     row("steps' saves p50 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(SAVE), 0.5)))
     row("steps' saves p99 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(SAVE), 0.99)))
