@@ -70,7 +70,7 @@ class Findings:
     def stalled_unqueued(self) -> dict[int, str]:
         """The stalled games that waited for no queue (each listed: each is a lead)."""
         return {game_id: why for game_id, why in self.stalled.items()
-                if "still waiting to be sent" not in why and LATER not in why}
+                if QUEUED not in why and LATER not in why}
 
     def every_line(self) -> list[str]:
         """Every finding, one a line, by what it is (for the logs kept: `lines` shows three of each)."""
@@ -111,7 +111,9 @@ class Findings:
         ]
 
 
+QUEUED = "still waiting to be sent"
 LATER = "shown after its players gave up waiting"
+"""The marks `mark_queued` and `mark_sent_later` put on a stalled game's line, by which the findings count it."""
 
 
 def mark_sent_later(
@@ -122,7 +124,7 @@ def mark_sent_later(
     for came late. Returns how many games."""
     marked = 0
     for game_id, why in stalled.items():
-        if "still waiting to be sent" in why or game_id not in gave_up:
+        if QUEUED in why or game_id not in gave_up:
             continue
         at, channels = gave_up[game_id]
         later = sum(1 for channel in channels for m in standin.messages.get(channel, [])
@@ -139,7 +141,7 @@ def mark_queued(stalled: dict[int, str], rows: list[Any]) -> int:
     queued = Counter(int(row["game_id"]) for row in rows if row["state"] == 0 and row["game_id"] is not None)
     for game_id in stalled:
         if queued[game_id]:
-            stalled[game_id] += f" ({queued[game_id]} of its rows still waiting to be sent)"
+            stalled[game_id] += f" ({queued[game_id]} of its rows {QUEUED})"
     return sum(1 for game_id in stalled if queued[game_id])
 
 
