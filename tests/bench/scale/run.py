@@ -21,7 +21,7 @@ from tests.bench.scale.cluster import Cluster, Faults, start_cluster
 from tests.bench.scale.counted import TABLE, Sorter
 from tests.bench.scale.counted import lines as counted_lines
 from tests.bench.scale.figures import Watch, Window
-from tests.bench.scale.mix import MIX, Kind, kinds_for
+from tests.bench.scale.mix import MIX, Kind, kinds_for, placement
 from tests.bench.scale.players import Ledger, Pace, Table
 from tests.discord.bot_process import BotProcess, PostgresReader
 from tests.discord_standin import DiscordStandIn
@@ -80,7 +80,8 @@ def machine() -> str:
 
 
 def build(standin: DiscordStandIn, config: Config, pace: Pace, ledger: Ledger) -> list[Table]:
-    """Servers spread evenly over the shards, one channel per table, its members only there."""
+    """Servers spread evenly over the shards, each kind of table too (`placement`), one channel per table, its
+    members only there."""
     rng = random.Random(config.seed)
     shards = config.processes * config.shards_per_process
     guilds = []
@@ -90,8 +91,9 @@ def build(standin: DiscordStandIn, config: Config, pace: Pace, ledger: Ledger) -
         standin.bot_role(guild).permissions |= INVITED_WITH
         guilds.append(guild)
     tables = []
-    for n, kind in enumerate(kinds_for(config.games, config.kinds)):
-        guild = guilds[n % len(guilds)]
+    kinds = kinds_for(config.games, config.kinds)
+    for n, (kind, server) in enumerate(zip(kinds, placement(kinds, len(guilds), shards), strict=True)):
+        guild = guilds[server]
         channel = standin.add_channel(guild, f"{kind.name}-{n}")
         users = [standin.add_user(f"t{n}p{i}", locale=guild.preferred_locale) for i in range(kind.humans)]
         for user in users:
