@@ -33,7 +33,13 @@ from bot.discord.urls import DISCORD_API_BASE_URL, ask_gateway_url, point_discor
 from bot.gathering.times import DEFAULT_ZONE, read_time
 from bot.i18n import LANGUAGES, catalog, t
 from bot.morphology import analyser
-from bot.process import bound_malloc_arenas, bound_mmap_threshold, give_memory_back_now_and_then, tune_gc
+from bot.process import (
+    bound_malloc_arenas,
+    bound_mmap_threshold,
+    collect_young_now_and_then,
+    give_memory_back_now_and_then,
+    tune_gc,
+)
 from bot.startup import StartupError
 from bot.storage import Storage, open_storage
 from bot.web.app import WebServer
@@ -221,6 +227,7 @@ def run_bot(settings: Settings) -> int:
         storage = await open_storage(settings.database, exclusive=True, shard_ids=shard_ids(settings))
         bot: GameMasterBot | None = None
         trimming = asyncio.create_task(give_memory_back_now_and_then(), name="malloc-trim")
+        collecting = asyncio.create_task(collect_young_now_and_then(settings.gc_young_every_seconds), name="gc-young")
         try:
             gateway = settings.discord_gateway_url
             if gateway is None and settings.discord_api_base_url.rstrip("/") != DISCORD_API_BASE_URL:
@@ -233,6 +240,7 @@ def run_bot(settings: Settings) -> int:
                 await bot.start(settings.discord_token.get_secret_value())  # type: ignore[union-attr]
         finally:
             trimming.cancel()
+            collecting.cancel()
             if bot is None:
                 await storage.close()
             else:  # the bot closes it, once, whoever asked first

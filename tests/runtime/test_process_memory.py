@@ -5,6 +5,7 @@ Figures: tests/bench/memory_process.py."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import platform
 
 import pytest
@@ -103,3 +104,64 @@ def test_a_big_block_is_mapped_on_its_own_and_given_back_when_freed_even_after_a
 @pytest.mark.skipif(not GLIBC, reason="glibc's malloc only")
 def test_the_mmap_threshold_is_left_to_an_operator_who_set_it() -> None:
     assert process.bound_mmap_threshold({"MALLOC_MMAP_THRESHOLD_": "65536"}) is False
+
+
+YOUNG_GROWN_BY_REPLACING = """
+import gc, json
+from bot import process
+
+process.tune_gc()  # as the bot, once its games are loaded
+held = [[n] for n in range(50_000)]  # states in memory
+gc.collect()
+gc.freeze()
+for n in range(len(held)):  # each let go and parsed again: one object freed for each one made
+    held[n] = [n]
+grown = {"count": gc.get_count()[0], "young": len(gc.get_objects(0))}
+process.collect_young()
+grown["after"] = len(gc.get_objects(0))
+print(json.dumps(grown))
+"""
+
+
+def test_the_young_generation_grows_past_its_threshold_unseen_by_its_count_and_the_clock_collects_it() -> None:
+    """CPython starts a young collection when allocations outnumber deallocations by its threshold; deallocations
+    of old objects count too, so a state let go and parsed again leaves the count where it was while the young
+    generation grows: the collection that comes at last scans it all in one step of the event loop."""
+    import json
+    import subprocess
+    import sys
+
+    found = json.loads(subprocess.run([sys.executable, "-c", YOUNG_GROWN_BY_REPLACING], capture_output=True,
+                                      text=True, check=True).stdout)
+    threshold = 20_000
+    assert found["count"] < threshold < 50_000 <= found["young"]
+    assert found["after"] < 100
+
+
+def test_the_clock_collects_the_middle_generation_as_often_as_its_threshold_says() -> None:
+    before = gc.get_threshold()
+    gc.set_threshold(20_000, 2, 1000)
+    try:
+        gc.collect()
+        assert [process.collect_young() for _ in range(8)] == [0, 0, 0, 1, 0, 0, 0, 1]
+    finally:
+        gc.set_threshold(*before)
+
+
+def test_the_young_generation_is_collected_again_and_again_until_cancelled_and_never_at_0(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    collected: list[int] = []
+    monkeypatch.setattr(process, "collect_young", lambda: collected.append(0) or 0)
+
+    async def run() -> None:
+        await process.collect_young_now_and_then(0)  # off: returns at once
+        assert collected == []
+        task = asyncio.create_task(process.collect_young_now_and_then(0.01))
+        while len(collected) < 3:
+            await asyncio.sleep(0.01)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(asyncio.wait_for(run(), timeout=10))
