@@ -6,7 +6,8 @@ told is lost, and what waits to be shown is sent if it can be in a few seconds.
    there. It must be answered within 3 s by the connection that received it, and a new process
    starts a new gateway session (events of the old one are not replayed to it), so an unanswered
    click would only show the player "The application did not respond".
-2. Deadlines stop firing once the one being applied is saved (`Scheduler.stop(gently=True)`).
+2. No more rows of stopped processes are adopted (`Cluster.stop_adopting`: a process about to go takes no more
+   to send), and deadlines stop firing once the one being applied is saved (`Scheduler.stop(gently=True)`).
 3. Interactions already received are answered, and no game is in the middle of a step (no game's
    lock is held), for a few moments in a row.
 4. The outboxes send what waits for at most SHUTDOWN_FLUSH_SECONDS; what is left stays saved
@@ -112,6 +113,7 @@ class GracefulStop:
         game_master = getattr(self.bot, "game_master", None)
         try:
             if game_master is not None:
+                game_master.cluster.stop_adopting()
                 await game_master.scheduler.stop(gently=True)
                 await self._steps_finished(game_master)
                 left = await self._flush(game_master)

@@ -493,3 +493,33 @@ async def test_the_next_share_is_adopted_while_the_last_ones_games_still_load(mo
     await asyncio.wait_for(until(lambda: len(queued) == 2), 5)
     assert queued == [later, first]
     await cluster.close()
+
+
+async def test_a_process_stopping_adopts_no_more_rows_but_keeps_its_lock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by the scale run: the processes stopping first let their rows go, and the last one still flushing took
+    them all (33,225 rows) seconds before it went too."""
+    monkeypatch.setattr(shards, "ADOPT_SECONDS", 0.01)
+
+    class StoppedOthers(EarlierRows):
+        def __init__(self) -> None:
+            super().__init__()
+            self.kept_alive = self.adopted = 0
+
+        async def keep_alive(self) -> None:
+            self.kept_alive += 1
+
+        async def adopt_deliveries(self) -> list[DeliveryRow]:
+            self.adopted += 1
+            return []
+
+    storage, queued = StoppedOthers(), []  # type: ignore[var-annotated]
+    cluster = Cluster(storage, NoGames(), enqueue=queued.extend,  # type: ignore[arg-type]
+                      forget=lambda game_id: None, reload=no_reload)
+    cluster.start()
+    await asyncio.wait_for(until(lambda: storage.adopted >= 2), 5)
+    cluster.stop_adopting()
+    await asyncio.sleep(0.02)  # a pass under way ends
+    asked, alive = storage.adopted, storage.kept_alive
+    await asyncio.wait_for(until(lambda: storage.kept_alive >= alive + 3), 5)  # its lock kept: its claims need it
+    assert storage.adopted == asked, "adopted while stopping"
+    await cluster.close()
