@@ -34,6 +34,7 @@ from bot.discord.budget import CALLBACK, exempt
 from bot.discord.forwarding import FORWARDED_AT
 from bot.discord.parsing import Parse, around_interactions
 from bot.storage import Storage
+from bot.storage.away import log_failure
 from bot.storage.operations import ping, unfinished_games, waiting_deliveries
 
 log = logging.getLogger(__name__)
@@ -164,15 +165,27 @@ class HealthServer:
         return socket is None or bool(getattr(socket, "open", True))
 
     async def _metrics(self, request: web.Request) -> web.Response:
-        count = self.bot.shard_count or 1
-        here = self._shards_here()
-        games: dict[tuple[str, str, int], int] = {}
-        for game, state, guild_id, number in await unfinished_games(self.storage):
-            shard = shard_of(guild_id, count)
-            if here is None or shard in here:  # each process tells of its own shards' games
-                games[(game, state, shard)] = games.get((game, state, shard), 0) + number
-        metrics.games(games)
-        metrics.waiting(*await waiting_deliveries(self.storage))
+        """Everything the process counts; the games' and deliveries' gauges read from the database first. A database
+        that does not answer leaves those two as last read and the rest still goes out: a scrape during a PostgreSQL
+        restart was a 500 with a traceback, and lost the counters that would show the restart."""
+        try:
+            found = await asyncio.wait_for(unfinished_games(self.storage), DATABASE_TIMEOUT)
+            waiting = await asyncio.wait_for(waiting_deliveries(self.storage), DATABASE_TIMEOUT)
+        except TimeoutError:
+            log.warning("/metrics: the database did not answer in %.0f s; the games and deliveries waiting are as "
+                        "last read", DATABASE_TIMEOUT)
+        except Exception as error:  # away: one line; a defect: its traceback (the scrape still answers)
+            log_failure(log, error, "/metrics: the games and deliveries waiting are as last read")
+        else:
+            count = self.bot.shard_count or 1
+            here = self._shards_here()
+            games: dict[tuple[str, str, int], int] = {}
+            for game, state, guild_id, number in found:
+                shard = shard_of(guild_id, count)
+                if here is None or shard in here:  # each process tells of its own shards' games
+                    games[(game, state, shard)] = games.get((game, state, shard), 0) + number
+            metrics.games(games)
+            metrics.waiting(*waiting)
         return web.Response(body=metrics.exposition(), headers={"Content-Type": CONTENT_TYPE_LATEST})
 
     async def _healthz(self, request: web.Request) -> web.Response:

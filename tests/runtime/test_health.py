@@ -13,6 +13,8 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+import pytest
+
 from bot import metrics
 from bot.config import Settings
 from bot.discord.observing import HealthServer, watch_loop_lag
@@ -113,6 +115,41 @@ async def test_a_scrape_counts_the_waiting_deliveries_in_the_database_not_by_rea
         oldest = metrics.REGISTRY.get_sample_value("gamemaster_delivery_oldest_seconds")
         assert oldest is not None and oldest >= 0.2, "the oldest has waited since the first scrape saw it"
     finally:
+        await server.stop()
+        await storage.close()
+
+
+async def test_a_scrape_with_the_database_away_still_answers_with_the_gauges_as_last_read(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Found by the scale run: a scrape during the PostgreSQL restart was a 500 with a traceback at ERROR, and the
+    counters that would show the restart were lost with it."""
+    storage = await open_storage(tmp_path / "bot.db")
+    game = await Table(storage).start("cookie", humans(4), seed=3)
+    async with storage.transaction() as tx:
+        await tx.execute(
+            "INSERT INTO deliveries (game_id, step, kind, channel_id, body) VALUES (?, 0, 'text', 1, '{}')", (game.id,)
+        )
+    settings = Settings(metrics_port=free_port())
+    server = HealthServer(FakeBot(), storage, settings)
+    await server.start()
+    fetch = storage._fetchall
+    try:
+        assert "gamemaster_deliveries_waiting 1.0" in (await get(settings.metrics_port, "/metrics"))[1]  # type: ignore[arg-type]
+
+        async def away(sql: str, params: Iterable[object] = ()) -> list[tuple[object, ...]]:
+            raise ConnectionRefusedError("the server restarts")
+
+        storage._fetchall = away  # type: ignore[method-assign]
+        with caplog.at_level(logging.WARNING):
+            status, text = await get(settings.metrics_port, "/metrics")  # type: ignore[arg-type]
+        assert status == 200
+        assert "gamemaster_deliveries_waiting 1.0" in text, "the gauge as last read"
+        assert "# TYPE gamemaster_interactions_total counter" in text, "the counters still go out"
+        assert [r.levelname for r in caplog.records if "/metrics" in r.getMessage()] == ["WARNING"]
+        assert not any(r.exc_info for r in caplog.records)
+    finally:
+        storage._fetchall = fetch  # type: ignore[method-assign]
         await server.stop()
         await storage.close()
 
