@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import gc
 import platform
+from collections.abc import Coroutine
+from typing import Any
 
 import pytest
 
@@ -43,18 +45,8 @@ def test_memory_is_given_back_again_and_again_off_the_event_loop_until_cancelled
     threads: list[threading.Thread] = []
     monkeypatch.setattr(process, "give_memory_back", lambda: threads.append(threading.current_thread()) or True)
 
-    async def run() -> None:
-        task = asyncio.create_task(process.give_memory_back_now_and_then(0.01))
-        while len(threads) < 3:
-            await asyncio.sleep(0.01)
-        task.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await task
-        calls = len(threads)
-        await asyncio.sleep(0.05)
-        assert len(threads) == calls  # none after the cancel
-
-    asyncio.run(asyncio.wait_for(run(), timeout=10))
+    asyncio.run(asyncio.wait_for(again_and_again_until_cancelled(process.give_memory_back_now_and_then(0.01), threads),
+                                 timeout=10))
     assert threading.main_thread() not in threads
 
 
@@ -154,14 +146,20 @@ def test_the_young_generation_is_collected_again_and_again_until_cancelled_and_n
     collected: list[int] = []
     monkeypatch.setattr(process, "collect_young", lambda: collected.append(0) or 0)
 
-    async def run() -> None:
-        await process.collect_young_now_and_then(0)  # off: returns at once
-        assert collected == []
-        task = asyncio.create_task(process.collect_young_now_and_then(0.01))
-        while len(collected) < 3:
-            await asyncio.sleep(0.01)
-        task.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await task
+    asyncio.run(asyncio.wait_for(process.collect_young_now_and_then(0), timeout=1))  # off: returns at once
+    assert collected == []
+    asyncio.run(asyncio.wait_for(again_and_again_until_cancelled(process.collect_young_now_and_then(0.01), collected),
+                                 timeout=10))
 
-    asyncio.run(asyncio.wait_for(run(), timeout=10))
+
+async def again_and_again_until_cancelled(periodic: Coroutine[Any, Any, None], calls: list[Any]) -> None:
+    """Runs `periodic` until it has called three times, cancels it, and checks it calls no more."""
+    task = asyncio.create_task(periodic)
+    while len(calls) < 3:
+        await asyncio.sleep(0.01)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    made = len(calls)
+    await asyncio.sleep(0.05)
+    assert len(calls) == made, "called after the cancel"
