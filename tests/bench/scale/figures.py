@@ -94,7 +94,8 @@ class Watch:
         self.cluster = cluster
         self.interactions_sent = interactions_sent
         self.open: list[Window] = []
-        self.last: dict[str, Samples] = {}
+        self.last: dict[str, tuple[int | None, Samples]] = {}
+        """Each process's last scrape, with the pid that answered it."""
         self.cpu_last: dict[str, dict[int, float]] = {}
         self.sent_last = interactions_sent()
         self.task: asyncio.Task[None] | None = None
@@ -171,7 +172,7 @@ class Watch:
                 samples = {}
             else:
                 live += int(sum(v for (s, labels), v in samples.items() if s == "gamemaster_games"))
-            grown = self._grown(name, samples)
+            grown = self._grown(name, samples, pid)
             for window in self.open:
                 part = window.parts[name]
                 part.cpu += cpu
@@ -193,12 +194,18 @@ class Watch:
                                                             sum(sessions.values()))
             window.live.append(live)
 
-    def _grown(self, name: str, samples: Samples) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
-        """What each counter and histogram grew by since the last scrape of this process."""
+    def _grown(
+        self, name: str, samples: Samples, pid: int | None,
+    ) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+        """What each counter and histogram grew by since the last scrape of this process. A process started again
+        (another pid) counts from nothing: told apart by each counter going down, one that had caught up with its
+        predecessor's value counted only its excess (a histogram's count and buckets then disagreed)."""
         if not samples:
             return {}
-        before = self.last.get(name, {})
-        self.last[name] = samples
+        then, before = self.last.get(name, (pid, {}))
+        if pid is not None and then != pid:
+            before = {}
+        self.last[name] = (then if pid is None else pid, samples)
         grown = {}
         for key, value in samples.items():
             if not grows(key[0]):
