@@ -198,8 +198,8 @@ class Watch:
         self, name: str, samples: Samples, pid: int | None,
     ) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
         """What each counter and histogram grew by since the last scrape of this process. A process started again
-        (another pid) counts from nothing: told apart by each counter going down, one that had caught up with its
-        predecessor's value counted only its excess (a histogram's count and buckets then disagreed)."""
+        (another pid) counts from nothing. Telling a restart by a counter going down alone missed counters that had
+        caught up with their predecessor's values: those counted only their excess."""
         if not samples:
             return {}
         then, before = self.last.get(name, (pid, {}))
@@ -267,11 +267,14 @@ def report(window: Window, baseline_rss: int | None) -> list[str]:
     row("commits p99 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(COMMIT), 0.99)))
     row("deadlines fired late p99 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(LATENESS), 0.99)))
     row("event loop lag p99 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(LOOP_LAG), 0.99)))
-    for generation in ("0", "1", "2"):  # (collected every second, most are short: the ones over 50 ms counted apart)
-        row(f"gc gen. {generation}: collections, p99 (ms), > 50 ms", lambda p, g=generation: (
-            f"{p.total(f'{GC_PAUSE}_count', generation=g):.0f}, "
-            f"{ms(bucket_quantile({}, p.buckets(GC_PAUSE, generation=g), 0.99)).strip()}, "
-            f"{p.total(f'{GC_PAUSE}_count', generation=g) - p.buckets(GC_PAUSE, generation=g).get(0.05, 0.0):.0f}"))
+    def collections(part: Part, generation: str) -> str:
+        """How many, their p99, and how many over 50 ms (collected every second, most are short)."""
+        count = part.total(f"{GC_PAUSE}_count", generation=generation)
+        buckets = part.buckets(GC_PAUSE, generation=generation)
+        return f"{count:.0f}, {ms(bucket_quantile({}, buckets, 0.99)).strip()}, {count - buckets.get(0.05, 0.0):.0f}"
+
+    for generation in ("0", "1", "2"):
+        row(f"gc gen. {generation}: collections, p99 (ms), > 50 ms", lambda p, g=generation: collections(p, g))
     row("deliveries waiting (highest)", lambda p: f"{p.highest['gamemaster_deliveries_waiting']:.0f}")
     row("oldest delivery's age (highest, s)", lambda p: f"{p.highest['gamemaster_delivery_oldest_seconds']:.1f}")
     row("delivery retries", lambda p: f"{p.total('gamemaster_delivery_retries_total'):.0f}")
