@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.bench.scale.counted import Sorter, lines
+from tests.bench.scale.counted import TOKEN_MINUTES, Sorter, lines
 from tests.discord_standin import DiscordStandIn, RecordedRequest
+from tests.discord_standin.models import InteractionType
 from tests.discord_standin.threads import add_thread
 
 
@@ -29,8 +30,8 @@ async def test_each_counted_request_is_its_tables_kinds_and_says_what_it_was() -
     assert sorter.sort(request("POST", f"/channels/{dm.id}/messages", messages, {"content": "👋 I will send"})
                        ) == ("cookie-quick", "join test DM")
     assert sorter.sort(request("POST", f"/channels/{dm.id}/messages", messages,
-                               {"content": "Round 1", "components": [{}]})) == ("cookie-quick",
-                                                                                 "DM message with buttons posted")
+                               {"content": "Round 1", "components": [{}]})
+                       ) == ("cookie-quick", "DM message with buttons posted, no click there yet")
     assert sorter.sort(request("PATCH", f"/channels/{cookie.id}/messages/5", messages + "/{message_id}",
                                {"content": "status"})) == ("cookie-quick", "channel message edited")
     assert sorter.sort(request("POST", f"/channels/{graveyard.id}/messages", messages, {"content": "feed"})
@@ -42,3 +43,30 @@ async def test_each_counted_request_is_its_tables_kinds_and_says_what_it_was() -
                   Counter({"cookie-quick": 5}))
     assert shown[1] == "    cookie-quick: 3.00/s, 3.0 per game finished (5)"
     assert shown[2].split() == ["2.00/s", "2.0/game", "join", "test", "DM"]
+
+
+async def test_a_dm_post_says_how_long_before_it_its_member_clicked_there_and_follow_ups_are_counted_apart() -> None:
+    standin = DiscordStandIn(spec=False, flood_limit=None)
+    guild = standin.add_guild("Server 0")
+    standin.add_channel(guild, "cookie-quick-0")
+    player = standin.add_user("t0p1")
+    dm = standin.dm_channel(player)
+    sorter = Sorter(standin, ["cookie-quick"])
+    click = standin._new_interaction(InteractionType.APPLICATION_COMMAND, player, dm, {}, "ru")
+    click.sent_at = 100.0
+    callback = RecordedRequest("POST", f"/interactions/{click.id}/{click.token}/callback", {}, {}, [], 100.2,
+                               route="/interactions/{interaction_id}/{interaction_token}/callback", status=204)
+    follow_up = RecordedRequest("POST", f"/webhooks/{standin.application_id}/{click.token}", {}, {}, [], 101.0,
+                                route="/webhooks/{webhook_id}/{webhook_token}", status=200)
+    for record in (callback, follow_up):
+        await sorter._handled(record, "handled")
+    assert sorter.sorted == [(101.0, "cookie-quick", "DM follow-up posted (not counted)")]
+    post = "/channels/{channel_id}/messages"
+    for at, said in ((130.0, "under 1 min"), (400.0, "1–15 min"), (100.0 + 15 * 60, f"over {TOKEN_MINUTES} min")):
+        assert sorter.sort(RecordedRequest("POST", f"/channels/{dm.id}/messages", {}, {"content": "Night"}, [], at,
+                                           route=post)) == ("cookie-quick", f"DM message posted, their newest click "
+                                                                            f"there {said} before")
+    shown = lines(Counter({("cookie-quick", "DM message posted, no click there yet"): 2,
+                           ("cookie-quick", "DM follow-up posted (not counted)"): 8}), 1.0, Counter())
+    assert shown[1] == "    cookie-quick: 2.00/s"  # the follow-ups are beside the counted, not in them
+    assert [line.split()[0] for line in shown[2:]] == ["8.00/s", "2.00/s"]
