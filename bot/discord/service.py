@@ -230,7 +230,7 @@ class GameMaster:
         await self.table.load_unfinished()
         await self.table.record_missing_results()  # before the achievements' rows read them
         await self.prompts.load()
-        self._enqueue(await self.storage.waiting_deliveries())
+        await self.cluster.queue_at_start(await self.storage.waiting_deliveries())
         self.scheduler.start()
         self.cluster.start()
 

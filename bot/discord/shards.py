@@ -15,9 +15,10 @@ whose `owner` it is). With one process per database all of this is off (`admit` 
 - A process that dies leaves its waiting rows: every ADOPT_SECONDS each process adopts the rows of
   processes that are no longer alive (`Storage.adopt_deliveries`: atomically, so one process takes
   them) and sends them in order, after the game's earlier rows another process still has (the dead one had held
-  them behind those); a message the dead process had claimed goes out again with the same nonce, which Discord
-  does not create twice. A process whose lock was lost for a while may take back rows it
-  had queued before another adopted them: its older queued (and held) copies are forgotten first.
+  them behind those; so are the rows a restarted process takes at its start: `queue_at_start`); a message the
+  dead process had claimed goes out again with the same nonce, which Discord does not create twice. A process
+  whose lock was lost for a while may take back rows it had queued before another adopted them: its older queued
+  (and held) copies are forgotten first.
 - A game another process moved is reloaded by the table (`Table.reloaded`), and so are its caches
   here: the prompts already posted (none is posted twice), the order sheets' messages (edited in
   place), the open prompts' messages, the channel rule last planned, the live messages.
@@ -264,6 +265,23 @@ class Cluster:
             return []
         await self._queue_adopted(*taken)
         return taken[0]
+
+    async def queue_at_start(self, rows: list[DeliveryRow]) -> None:
+        """Queue what a starting process took (`Storage.waiting_deliveries`: its predecessor's rows and any other dead
+        process's), in order; a game of which another process still has an earlier row to send waits for it, as
+        adopted rows do (`_queue_adopted`). A process killed while it held a step's rows behind another's left them
+        so, and its restart sent them at once, ahead of those (a line out of order in a full scale run)."""
+        if not self.active or not rows:
+            self.enqueue(rows)
+            return
+        first: dict[int, int] = {}
+        for row in rows:
+            if row.game_id is not None:
+                first[row.game_id] = min(first.get(row.game_id, row.id), row.id)
+        earlier = await self._earlier_elsewhere(first)
+        self.enqueue([row for row in rows if row.game_id not in earlier])
+        for game_id in sorted(earlier):
+            self._hold_adopted(game_id, [row for row in rows if row.game_id == game_id])
 
     async def _take_adopted(self) -> tuple[list[DeliveryRow], float] | None:
         """This process's share of the rows of processes that died (none: None), its games marked as adopting: rows

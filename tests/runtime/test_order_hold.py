@@ -523,3 +523,36 @@ async def test_a_process_stopping_adopts_no_more_rows_but_keeps_its_lock(monkeyp
     await asyncio.wait_for(until(lambda: storage.kept_alive >= alive + 3), 5)  # its lock kept: its claims need it
     assert storage.adopted == asked, "adopted while stopping"
     await cluster.close()
+
+
+async def test_a_restarted_process_holds_the_rows_it_takes_at_its_start_behind_another_processs_earlier_ones() -> None:
+    """The full scale run: a process killed while it held a step's line behind another process's earlier line of the
+    game left it waiting; its restart took it at its start and sent it at once, ahead of that line (out of order)."""
+    storage, queued = EarlierRows(), []  # type: ignore[var-annotated]
+    storage.others = None
+    storage.by_game[GAME] = True  # another process, alive, still has this game's earlier line to send
+    cluster = Cluster(storage, NoGames(), enqueue=queued.extend,  # type: ignore[arg-type]
+                      forget=lambda game_id: None, reload=no_reload)
+    behind = DeliveryRow(GAME, 28, "text", {"text": "🍪 Round 2"}, channel_id=9, id=269668)
+    other = DeliveryRow(7, 3, "text", {"text": "☀ Day 2 begins"}, channel_id=8, id=269670)
+    await cluster.queue_at_start([behind, other])
+    assert [row.id for row in queued] == [269670], "the other game's line at once; this one's held"
+    newer = DeliveryRow(GAME, 29, "text", {"text": "🍪 Round 3"}, channel_id=9, id=269700)
+    assert cluster.admit([newer]) == [], "a newer step of the held game waits behind it"
+    await asyncio.sleep(SHORT)
+    assert [row.id for row in queued] == [269670]
+    storage.by_game[GAME] = None  # the other process sent its line
+    await asyncio.wait_for(until(lambda: len(queued) == 3), 5)
+    assert [row.id for row in queued] == [269670, 269668, 269700]
+    await cluster.close()
+
+
+async def test_one_process_alone_queues_what_it_finds_at_its_start_as_it_is() -> None:
+    queued: list[DeliveryRow] = []
+    alone = EarlierRows()
+    alone.shared = False  # type: ignore[misc]
+    cluster = Cluster(alone, NoGames(), enqueue=queued.extend,  # type: ignore[arg-type]
+                      forget=lambda game_id: None, reload=no_reload)
+    rows = [DeliveryRow(GAME, 1, "text", {"text": "line"}, channel_id=9, id=n) for n in (3, 4)]
+    await cluster.queue_at_start(rows)
+    assert queued == rows
