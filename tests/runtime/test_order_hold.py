@@ -526,8 +526,9 @@ async def test_a_process_stopping_adopts_no_more_rows_but_keeps_its_lock(monkeyp
 
 
 async def test_a_restarted_process_holds_the_rows_it_takes_at_its_start_behind_another_processs_earlier_ones() -> None:
-    """The full scale run: a process killed while it held a step's line behind another process's earlier line of the
-    game left it waiting; its restart took it at its start and sent it at once, ahead of that line (out of order)."""
+    """A process killed while it held a step's line behind another process's earlier line of the game left it
+    waiting; its restart took it at its start and queued it at once, ahead of that line (found by reading the code
+    while tracing a full scale run's lines out of order)."""
     storage, queued = EarlierRows(), []  # type: ignore[var-annotated]
     storage.others = None
     storage.by_game[GAME] = True  # another process, alive, still has this game's earlier line to send

@@ -64,7 +64,7 @@ class Sorter:
             return ", no click there yet"
         minutes = (at - clicked) / 60
         return (f", their newest click there over {TOKEN_MINUTES} min before" if minutes >= TOKEN_MINUTES
-                else ", their newest click there 1–15 min before" if minutes >= 1
+                else f", their newest click there 1–{TOKEN_MINUTES} min before" if minutes >= 1
                 else ", their newest click there under 1 min before")
 
     def kind_of_user(self, user_id: int | None) -> str:
