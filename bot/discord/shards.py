@@ -14,8 +14,9 @@ whose `owner` it is). With one process per database all of this is off (`admit` 
   this process makes meanwhile on one of their games (a restarted process adopting its predecessor's rows).
 - A process that dies leaves its waiting rows: every ADOPT_SECONDS each process adopts the rows of
   processes that are no longer alive (`Storage.adopt_deliveries`: atomically, so one process takes
-  them) and sends them in order, after the game's earlier rows another process still has (the dead one had held
-  them behind those; so are the rows a restarted process takes at its start: `queue_at_start`); a message the
+  them) and sends them in order, each after the game's earlier rows another process still has (the dead one had
+  held them behind those; its rows before those go at once; so are the rows a restarted process takes at its
+  start: `queue_at_start`); a message the
   dead process had claimed goes out again with the same nonce, which Discord does not create twice. A process
   whose lock was lost for a while may take back rows it had queued before another adopted them: its older queued
   (and held) copies are forgotten first.
@@ -34,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.live import Delivery, LiveGame
-from bot.storage import DeliveryRow, Storage, database_away, log_failure
+from bot.storage import DeliveryRow, Elsewhere, Storage, database_away, log_failure
 from bot.table import Table
 from bot.waiting import stop_task
 
@@ -153,10 +154,13 @@ class Cluster:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _hold(self, game_id: int) -> None:
-        """Hold the game's rows: the next pass looks for its earlier rows."""
+    def _hold(self, game_id: int, hold: Hold | None = None) -> None:
+        """Hold the game's rows (again, under the `hold` that held them): the next pass looks for its earlier rows."""
         now = asyncio.get_running_loop().time()
-        self._holds[game_id] = Hold(now, now, GATE_POLL_SECONDS)
+        if hold is None:
+            hold = Hold(now, now, GATE_POLL_SECONDS)
+        hold.due = now
+        self._holds[game_id] = hold
         if self._holder is None or self._holder.done():
             self._holder = asyncio.create_task(self._look_now_and_then(), name="order-hold")
         self._nudged.set()
@@ -179,18 +183,19 @@ class Cluster:
                 pass
 
     async def _look(self, due: list[int]) -> None:
-        """One pass: one query for the games `due`; each is released, or looked at again after its pause (20 ms for
-        its first second, then less and less often, up to every 0.5 s)."""
+        """One pass: one query for the games `due`; each is released (its rows before another process's first row
+        still to send, or all), or looked at again after its pause (20 ms for its first second, then less and less
+        often, up to every 0.5 s)."""
         loop = asyncio.get_running_loop()
         try:
-            answers = await self.storage.others_waiting({game_id: self.waiting_for.get(game_id, 0) for game_id in due})
+            answers = await self.storage.others_waiting({game_id: self._up_to(game_id) for game_id in due})
         except asyncio.CancelledError:
             raise
         except Exception as error:
             if database_away(error):  # nothing can be told now: they stay held, in order, and are looked at again
                 log_failure(log, error, "waiting for another process's deliveries failed (%d games held); looking "
                             "again", len(due))
-                answers = {game_id: True for game_id in due}
+                answers = {game_id: Elsewhere(0, True) for game_id in due}
             else:
                 log_failure(log, error, "waiting for another process's deliveries failed (%d games held); sending "
                             "ours now", len(due))
@@ -203,9 +208,14 @@ class Cluster:
             hold = self._holds.get(game_id)
             if hold is None:
                 continue
-            alive = True if game_id in self._adopting else answers.get(game_id)  # adopted: ours, not yet queued
-            if alive is not None:
-                hold.orphaned = None if alive else hold.orphaned if hold.orphaned is not None else now
+            held = self.held.get(game_id)
+            # adopting: its earlier rows are ours, not yet queued
+            elsewhere = Elsewhere(0, True) if game_id in self._adopting else answers.get(game_id)
+            before = None
+            if elsewhere is not None and held and held[0].id < elsewhere.first:
+                before = elsewhere.first  # the rows before the other process's go now, the others wait for it
+            elif elsewhere is not None:
+                hold.orphaned = None if elsewhere.alive else hold.orphaned if hold.orphaned is not None else now
                 stuck = now - hold.started > STUCK_SECONDS
                 if not stuck and (hold.orphaned is None or now - hold.orphaned <= GATE_SECONDS):
                     hold.due = now + hold.pause
@@ -214,11 +224,18 @@ class Cluster:
                     continue
                 log.warning("game %s: another process's deliveries are late; sending ours now", game_id)
             del self._holds[game_id]
-            self._spawn(self._release(game_id))
+            self._spawn(self._release(game_id, before, hold))
 
-    async def _release(self, game_id: int) -> None:
+    def _up_to(self, game_id: int) -> int:
+        """The last row of another process that a look for the game's earlier rows asks about: any before this
+        process's last held row (adopted rows of a dead process may lie on both sides of another's)."""
+        held = self.held.get(game_id)
+        return max(self.waiting_for.get(game_id, 0), held[-1].id - 1 if held else 0)
+
+    async def _release(self, game_id: int, before: int | None = None, hold: Hold | None = None) -> None:
         """Queue the game's held rows (no other process still has one of its earlier rows to send, or they are
-        too late): the game brought up to date first, and the rows a rollback dropped meanwhile left out."""
+        too late), or only those before `before`, another process's first row still to send (the rest stay
+        held, under `hold`): the game brought up to date first, and the rows a rollback dropped meanwhile left out."""
         try:
             game = self.table.games.get(game_id)
             if game is not None:
@@ -235,7 +252,14 @@ class Cluster:
             log_failure(log, error, "game %s: waiting for another process's deliveries failed", game_id)
         if game_id in self._holds:  # held again meanwhile (adopted rows behind another's: `_hold_adopted`)
             return
-        self._send_held(game_id)
+        held = self.held.get(game_id, [])
+        if before is None or hold is None or not held or held[-1].id < before:
+            self._send_held(game_id)
+            return
+        going = [row for row in held if row.id < before]
+        held[:] = [row for row in held if row.id > before]
+        self.enqueue(going)
+        self._hold(game_id, hold)
 
     def _send_held(self, game_id: int) -> None:
         self.waiting_for.pop(game_id, None)
@@ -268,17 +292,17 @@ class Cluster:
 
     async def queue_at_start(self, rows: list[DeliveryRow]) -> None:
         """Queue what a starting process took (`Storage.waiting_deliveries`: its predecessor's rows and any other dead
-        process's), in order; a game of which another process still has an earlier row to send waits for it, as
-        adopted rows do (`_queue_adopted`): the start-up queued them at once (found while tracing lines out of order
-        in a full scale run, though not the way those went: issue 41)."""
+        process's), in order; a game's rows after another process's row still to send wait for it, as adopted rows do
+        (`_queue_adopted`): the start-up queued them at once (found while tracing lines out of order in a full scale
+        run, though not the way those went: issue 41)."""
         if not self.active or not rows:
             self.enqueue(rows)
             return
         by_game = rows_by_game(rows)
-        earlier = await self._earlier_elsewhere(first_rows(by_game))
-        self.enqueue([row for row in rows if row.game_id not in earlier])
-        for game_id in sorted(earlier):
-            self._hold_adopted(game_id, by_game[game_id])
+        elsewhere = await self._earlier_elsewhere(by_game)
+        self.enqueue([row for row in rows if row.game_id not in elsewhere])
+        for game_id in sorted(elsewhere):
+            self._queue_behind(game_id, by_game[game_id], elsewhere[game_id])
 
     async def _take_adopted(self) -> tuple[list[DeliveryRow], float] | None:
         """This process's share of the rows of processes that died (none: None), its games marked as adopting: rows
@@ -300,7 +324,7 @@ class Cluster:
         self.enqueue(by_game.pop(None, []))
         loads = asyncio.Semaphore(ADOPTED_LOADS_AT_ONCE)
         try:
-            earlier = await self._earlier_elsewhere(first_rows(by_game))
+            elsewhere = await self._earlier_elsewhere(by_game)
         except BaseException:
             for game_id in games:  # (stopping)
                 self._adopted(game_id)
@@ -312,8 +336,8 @@ class Cluster:
                     await self._bring_up_to_date(game_id)
             finally:  # (stopping too: no longer being adopted)
                 self._adopted(game_id)
-            if game_id in earlier:
-                self._hold_adopted(game_id, by_game[game_id])
+            if game_id in elsewhere:
+                self._queue_behind(game_id, by_game[game_id], elsewhere[game_id])
             else:
                 self.enqueue(by_game[game_id])  # ahead of what is held behind them (`admit`); the hold lets that go
 
@@ -321,21 +345,33 @@ class Cluster:
         log.info("queued %d adopted rows of %d games in %.1f s", len(rows), len(games),
                  asyncio.get_running_loop().time() - started)
 
-    async def _earlier_elsewhere(self, first: dict[int, int]) -> set[int]:
-        """The adopted games (→ their first adopted row) of which another process still has an earlier row to send:
-        their adopted rows wait for it. The dead process had held them (they were its step's, made behind another's
-        rows), and sent at once they went ahead of those (118 lines out of order in a full scale run)."""
-        if not first:
-            return set()
+    async def _earlier_elsewhere(self, taken: dict[int | None, list[DeliveryRow]]) -> dict[int, int]:
+        """The taken games (→ their rows) of which another process still has a row to send before the last taken
+        one, → the first such row: the taken rows after it wait for it. The dead process had held them (they were
+        its step's, made behind another's rows), and sent at once they went ahead of those (118 lines out of order
+        in a full scale run). The rows before it go at once: a dead process's rows can lie on both sides of
+        another's (its oldest waited for room while that other made a step, and then it made the next: 4 lines
+        out of order in two full scale runs whose REST budget let a forum game's message wait minutes)."""
+        last = {game_id: rows[-1].id - 1 for game_id, rows in taken.items() if game_id is not None}
+        if not last:
+            return {}
         try:
-            return set(await self.storage.others_waiting({game_id: row - 1 for game_id, row in first.items()}))
+            return {game_id: found.first for game_id, found in (await self.storage.others_waiting(last)).items()}
         except asyncio.CancelledError:
             raise
         except Exception as error:
-            if database_away(error):  # held: the hold asks again once the database is back
-                return set(first)
+            if database_away(error):  # all held: the hold asks again once the database is back
+                return dict.fromkeys(last, 0)
             log_failure(log, error, "looking for earlier rows of adopted games failed; sending them")
-            return set()
+            return {}
+
+    def _queue_behind(self, game_id: int, rows: list[DeliveryRow], first: int) -> None:
+        """Queue the taken rows of a game before `first`, another process's row still to send, and hold the rest
+        behind it."""
+        self.enqueue([row for row in rows if row.id < first])
+        later = [row for row in rows if row.id > first]
+        if later:
+            self._hold_adopted(game_id, later)
 
     def _hold_adopted(self, game_id: int, rows: list[DeliveryRow]) -> None:
         """Hold adopted rows behind another process's earlier rows of their game, in order among the rows held."""
@@ -402,8 +438,3 @@ def rows_by_game(rows: list[DeliveryRow]) -> dict[int | None, list[DeliveryRow]]
     for row in rows:
         by_game.setdefault(row.game_id, []).append(row)
     return by_game
-
-
-def first_rows(by_game: dict[int | None, list[DeliveryRow]]) -> dict[int, int]:
-    """Each game's first taken row: another process's rows of the game before it are looked for."""
-    return {game_id: game_rows[0].id for game_id, game_rows in by_game.items() if game_id is not None}

@@ -17,7 +17,7 @@ from bot.storage.program import (
     record_prompts,
     row_claimable,
 )
-from bot.storage.rows import DELIVERY_COLUMNS, DELIVERY_SENT, DeliveryRow, delivery_row
+from bot.storage.rows import DELIVERY_COLUMNS, DELIVERY_SENT, DeliveryRow, Elsewhere, delivery_row
 
 LOOKS_AT_ONCE = 10_000
 """Games one `others_waiting` statement looks at (two parameters each; PostgreSQL takes at most 32767)."""
@@ -80,24 +80,25 @@ class DeliveryStore(Backend):
     live_owners: ClassVar[str | None] = None
     """A query of the processes alive (PostgreSQL's, by their locks); None: the one process."""
 
-    async def others_waiting(self, games: Mapping[int, int]) -> dict[int, bool]:
-        """For each game (→ up to which of its rows), whether another process still has to send one of its rows up to
-        there: not in the answer when none does; True when a process alive does (it is sending them); False when
-        only processes that are gone do (whoever adopts them next sends them). One query for them all (the order
-        hold asks for every game it holds at once), `LOOKS_AT_ONCE` games to a statement."""
+    async def others_waiting(self, games: Mapping[int, int]) -> dict[int, Elsewhere]:
+        """For each game (→ up to which of its rows), the first row another process still has to send up to there,
+        and whether a process alive has one: not in the answer when none does; `alive` True when a process alive has
+        one (it is sending them), False when only processes that are gone do (whoever adopts them next sends them).
+        The first row tells how many of a process's own rows may go before it. One query for them all (the order hold
+        asks for every game it holds at once), `LOOKS_AT_ONCE` games to a statement."""
         alive = "1" if self.live_owners is None else f"CASE WHEN d.owner IN ({self.live_owners}) THEN 1 ELSE 0 END"
-        answers: dict[int, bool] = {}
+        answers: dict[int, Elsewhere] = {}
         looked = list(games.items())
         for start in range(0, len(looked), LOOKS_AT_ONCE):
             chunk = looked[start:start + LOOKS_AT_ONCE]
             rows = await self._fetchall(
                 "WITH w (game_id, up_to) AS (VALUES "
                 + ",".join(["(CAST(? AS BIGINT), CAST(? AS BIGINT))"] * len(chunk))
-                + f") SELECT d.game_id, MAX({alive}) FROM w JOIN deliveries d ON d.game_id = w.game_id AND d.state = 0"
-                " AND d.id <= w.up_to AND d.owner IS DISTINCT FROM ? GROUP BY d.game_id",
+                + f") SELECT d.game_id, MIN(d.id), MAX({alive}) FROM w JOIN deliveries d ON d.game_id = w.game_id"
+                " AND d.state = 0 AND d.id <= w.up_to AND d.owner IS DISTINCT FROM ? GROUP BY d.game_id",
                 [*(value for pair in chunk for value in pair), self.owner],
             )
-            answers.update((int(game_id), bool(live)) for game_id, live in rows)
+            answers.update((int(game_id), Elsewhere(int(first), bool(live))) for game_id, first, live in rows)
         return answers
 
     async def still_waiting(self, ids: list[int], *, by_others: bool = False) -> set[int]:

@@ -12,7 +12,7 @@ import time
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class IntegrityError(Exception):
@@ -129,6 +129,15 @@ class DeliveryRow:
 
 
 DELIVERY_WAITING, DELIVERY_SENT, DELIVERY_DROPPED = 0, 1, 2
+
+
+class Elsewhere(NamedTuple):
+    """A game's earliest row that another bot process still has to send (`DeliveryStore.others_waiting`)."""
+
+    first: int
+    """Its id: a process's own rows of the game before it may go."""
+    alive: bool
+    """Whether a process alive has one of them (False: only processes that are gone, whose rows wait for adoption)."""
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import pytest
 
 from bot.discord import shards
 from bot.discord.shards import Cluster
-from bot.storage import DeliveryRow, open_storage
+from bot.storage import DeliveryRow, Elsewhere, open_storage
 from bot.table import Table
 from tests.runtime.databases import Database, PostgresDatabase
 
@@ -23,7 +23,8 @@ SHORT = 0.1
 
 class EarlierRows:
     """Just enough of a storage: whether another process has the game's earlier rows to send (`others`: True, a
-    process alive; False, only one that is gone; None, they are sent)."""
+    process alive; False, only one that is gone; None, they are sent), the first of them before any of this
+    process's."""
 
     shared = True
 
@@ -32,9 +33,9 @@ class EarlierRows:
         self.by_game: dict[int, bool | None] = {}
         """A game's own answer, where it differs from `others`."""
 
-    async def others_waiting(self, games: dict[int, int]) -> dict[int, bool]:
+    async def others_waiting(self, games: dict[int, int]) -> dict[int, Elsewhere]:
         answers = {game_id: self.by_game.get(game_id, self.others) for game_id in games}
-        return {game_id: alive for game_id, alive in answers.items() if alive is not None}
+        return {game_id: Elsewhere(0, alive) for game_id, alive in answers.items() if alive is not None}
 
     async def still_waiting(self, ids: list[int]) -> set[int]:
         return set(ids)
@@ -104,7 +105,7 @@ async def test_a_look_that_meets_the_database_away_keeps_the_rows_held_in_order(
             super().__init__()
             self.failures = 1
 
-        async def others_waiting(self, games: dict[int, int]) -> dict[int, bool]:
+        async def others_waiting(self, games: dict[int, int]) -> dict[int, Elsewhere]:
             if self.failures:
                 self.failures -= 1
                 raise ConnectionResetError("the database restarts")
@@ -223,15 +224,19 @@ async def test_the_storage_tells_a_live_processs_waiting_rows_from_a_gone_ones(p
         game_id = await first.create_game(game="cookie", status="running", seed=1, options={}, seats=[],
                                           language="en")
         row = DeliveryRow(game_id, 1, "text", {"text": "🌙 Night falls"}, channel_id=9)
+        next_row = DeliveryRow(game_id, 2, "text", {"text": "☀ Day 2 begins"}, channel_id=9)
         await first.add_deliveries([row])
-        assert await second.others_waiting({game_id: row.id}) == {game_id: True}, "the first process, alive, sends it"
+        await first.add_deliveries([next_row])
+        assert await second.others_waiting({game_id: next_row.id}) == {game_id: Elsewhere(row.id, alive=True)}, (
+            "the first process, alive, sends them: the first of them first")
         assert await second.others_waiting({game_id: row.id - 1}) == {}, "nothing of it up to the row before"
-        assert await first.others_waiting({game_id: row.id}) == {}, "its own"
+        assert await first.others_waiting({game_id: next_row.id}) == {}, "its own"
         await first.close()
-        assert await second.others_waiting({game_id: row.id}) == {game_id: False}, "its process is gone: to adopt"
-        assert [r.id for r in await second.adopt_deliveries()] == [row.id]
-        await second.finish_deliveries([row.id])
-        assert await second.others_waiting({game_id: row.id}) == {}
+        assert await second.others_waiting({game_id: next_row.id}) == {game_id: Elsewhere(row.id, alive=False)}, (
+            "its process is gone: to adopt")
+        assert [r.id for r in await second.adopt_deliveries()] == [row.id, next_row.id]
+        await second.finish_deliveries([row.id, next_row.id])
+        assert await second.others_waiting({game_id: next_row.id}) == {}
     finally:
         await first.close()
         await second.close()
@@ -428,6 +433,65 @@ async def test_adopted_rows_wait_for_an_earlier_row_of_their_game_that_another_p
     storage.others = None  # the other process sent it
     await asyncio.wait_for(until(lambda: len(queued) == 2), 5)
     assert queued == [adopted, line]
+    await cluster.close()
+
+
+class RowsElsewhere(EarlierRows):
+    """Another process's waiting rows of the game, by id (→ whether that process is alive), and the dead process's
+    rows this one adopts."""
+
+    def __init__(self, elsewhere: dict[int, bool], adopted: list[DeliveryRow]) -> None:
+        super().__init__()
+        self.elsewhere = elsewhere
+        self.adopted = adopted
+
+    async def others_waiting(self, games: dict[int, int]) -> dict[int, Elsewhere]:
+        found = {row: alive for row, alive in self.elsewhere.items() if row <= games.get(GAME, 0)}
+        return {GAME: Elsewhere(min(found), max(found.values()))} if found else {}
+
+    async def adopt_deliveries(self) -> list[DeliveryRow]:
+        return self.adopted
+
+
+def step_line(step: int, row: int) -> DeliveryRow:
+    return DeliveryRow(GAME, step, "text", {"text": f"step {step}"}, channel_id=9, id=row)
+
+
+async def test_adopted_rows_on_both_sides_of_another_processs_go_before_it_and_after_it() -> None:
+    """Two full scale runs whose REST budget let a forum game's message wait minutes (4 lines out of order): a
+    process's oldest row of a game waited for room while another process made the game's next steps (held behind
+    that row), and then it made the steps after those (held behind theirs). It was killed; the process that adopted
+    its rows looked for the other's rows only before the first of them, found none, and sent all: its newest lines
+    went three minutes before the other's. Now the adopted rows before the other's go at once, the rest after them."""
+    storage = RowsElsewhere({225227: True, 231479: True}, [step_line(30, 200001), step_line(36, 255443),
+                                                           step_line(37, 255459)])
+    queued: list[DeliveryRow] = []
+    cluster = Cluster(storage, NoGames(), enqueue=queued.extend,  # type: ignore[arg-type]
+                      forget=lambda game_id: None, reload=no_reload)
+    await cluster.adopt()
+    await asyncio.sleep(0.2)
+    assert [row.id for row in queued] == [200001], "the oldest at once (the other's rows wait for it), no newer one"
+    storage.elsewhere.clear()  # the other process sent steps 32–35
+    await asyncio.wait_for(until(lambda: len(queued) == 3), 5)
+    assert [row.id for row in queued] == [200001, 255443, 255459]
+    await cluster.close()
+
+
+async def test_rows_held_among_another_processs_go_each_after_the_others_before_them() -> None:
+    storage = RowsElsewhere({20: True, 40: True}, [step_line(1, 10), step_line(3, 30), step_line(5, 50)])
+    queued: list[DeliveryRow] = []
+    cluster = Cluster(storage, NoGames(), enqueue=queued.extend,  # type: ignore[arg-type]
+                      forget=lambda game_id: None, reload=no_reload)
+    await cluster.queue_at_start(storage.adopted)
+    await asyncio.sleep(0.2)
+    assert [row.id for row in queued] == [10]
+    del storage.elsewhere[20]
+    await asyncio.wait_for(until(lambda: len(queued) == 2), 5)
+    await asyncio.sleep(0.2)
+    assert [row.id for row in queued] == [10, 30], "step 5 still waits for the other process's step 4"
+    del storage.elsewhere[40]
+    await asyncio.wait_for(until(lambda: len(queued) == 3), 5)
+    assert [row.id for row in queued] == [10, 30, 50]
     await cluster.close()
 
 
