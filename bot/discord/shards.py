@@ -102,6 +102,10 @@ class Cluster:
         self._adopting: Counter[int] = Counter()
         """Games whose rows this process adopted and has not queued yet (by adoptions under way): rows held behind
         them keep waiting."""
+        self._taking = 0
+        """Adoptions whose statement is under way: what they took is not known yet, so no held row goes (a look
+        that read the rows as this process's already, answered before the adoption, let a held line go ahead of
+        the earlier one being adopted: 3 messages with their lines in the other order in a full scale run)."""
 
     def start(self) -> None:
         if self.active and self._adopter is None:
@@ -209,8 +213,9 @@ class Cluster:
             if hold is None:
                 continue
             held = self.held.get(game_id)
-            # adopting: its earlier rows are ours, not yet queued
-            elsewhere = Elsewhere(0, True) if game_id in self._adopting else answers.get(game_id)
+            # adopting: its earlier rows are ours, not yet queued (or perhaps, while an adoption is under way)
+            adopting = game_id in self._adopting or self._taking > 0
+            elsewhere = Elsewhere(0, True) if adopting else answers.get(game_id)
             before = None
             if elsewhere is not None and held and held[0].id < elsewhere.first:
                 before = elsewhere.first  # the rows before the other process's go now, the others wait for it
@@ -300,18 +305,23 @@ class Cluster:
             return
         by_game = rows_by_game(rows)
         elsewhere = await self._earlier_elsewhere(by_game)
-        self.enqueue([row for row in rows if row.game_id not in elsewhere])
-        for game_id in sorted(elsewhere):
-            self._queue_behind(game_id, by_game[game_id], elsewhere[game_id])
+        behind = {row.game_id for row in rows if row.game_id in elsewhere or row.game_id in self.held}
+        self.enqueue([row for row in rows if row.game_id not in behind])
+        for game_id in sorted(game_id for game_id in behind if game_id is not None):
+            self._queue_taken(game_id, by_game[game_id], elsewhere)
 
     async def _take_adopted(self) -> tuple[list[DeliveryRow], float] | None:
         """This process's share of the rows of processes that died (none: None), its games marked as adopting: rows
         held behind them wait till they are queued (`_look`), and so does a step made here meanwhile (`admit`)."""
-        rows = await self.storage.adopt_deliveries()
-        if not rows:
-            return None
-        self._forget_older_copies({row.id for row in rows})
-        self._adopting.update({row.game_id for row in rows if row.game_id is not None})
+        self._taking += 1
+        try:
+            rows = await self.storage.adopt_deliveries()
+            if not rows:
+                return None
+            self._forget_older_copies({row.id for row in rows})
+            self._adopting.update({row.game_id for row in rows if row.game_id is not None})
+        finally:
+            self._taking -= 1
         return rows, asyncio.get_running_loop().time()
 
     async def _queue_adopted(self, rows: list[DeliveryRow], started: float) -> None:
@@ -336,10 +346,7 @@ class Cluster:
                     await self._bring_up_to_date(game_id)
             finally:  # (stopping too: no longer being adopted)
                 self._adopted(game_id)
-            if game_id in elsewhere:
-                self._queue_behind(game_id, by_game[game_id], elsewhere[game_id])
-            else:
-                self.enqueue(by_game[game_id])  # ahead of what is held behind them (`admit`); the hold lets that go
+            self._queue_taken(game_id, by_game[game_id], elsewhere)  # the older ahead of what is held (`admit`)
 
         await asyncio.gather(*(queue_game(game_id) for game_id in games))
         log.info("queued %d adopted rows of %d games in %.1f s", len(rows), len(games),
@@ -365,8 +372,19 @@ class Cluster:
             log_failure(log, error, "looking for earlier rows of adopted games failed; sending them")
             return {}
 
+    def _queue_taken(self, game_id: int, rows: list[DeliveryRow], elsewhere: dict[int, int]) -> None:
+        """Queue a game's taken rows: at once, or those before another process's row still to send (`elsewhere`)
+        or a row this process holds, with the rest held behind it (a dead process's rows can lie on both sides of
+        this process's held ones: queued at once, its newer ones went ahead of those)."""
+        firsts = [first for first in (elsewhere.get(game_id), *(row.id for row in self.held.get(game_id, [])[:1]))
+                  if first is not None]
+        if firsts:
+            self._queue_behind(game_id, rows, min(firsts))
+        else:
+            self.enqueue(rows)
+
     def _queue_behind(self, game_id: int, rows: list[DeliveryRow], first: int) -> None:
-        """Queue the taken rows of a game before `first`, another process's row still to send, and hold the rest
+        """Queue the taken rows of a game before `first`, a row still to send here or elsewhere, and hold the rest
         behind it."""
         self.enqueue([row for row in rows if row.id < first])
         later = [row for row in rows if row.id > first]

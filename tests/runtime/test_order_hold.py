@@ -495,6 +495,51 @@ async def test_rows_held_among_another_processs_go_each_after_the_others_before_
     await cluster.close()
 
 
+async def test_adopted_rows_newer_than_a_row_held_here_go_after_it() -> None:
+    """This process held its step's line behind a dead process's earlier row of the game; that process had made the
+    game's next step too. Adopted, both its rows went at once and the held line after them (a full scale run: a
+    follow-up with its two lines in the other order)."""
+    storage = RowsElsewhere({20: False}, [step_line(2, 20), step_line(4, 40)])
+    queued: list[DeliveryRow] = []
+    cluster = Cluster(storage, NoGames(), enqueue=queued.extend,  # type: ignore[arg-type]
+                      forget=lambda game_id: None, reload=no_reload)
+    cluster.waiting_for[GAME] = 20
+    assert cluster.admit([step_line(3, 30)]) == [], "held behind the dead process's row"
+    storage.elsewhere.clear()  # adopted: the rows are this process's
+    await cluster.adopt()
+    await asyncio.wait_for(until(lambda: len(queued) == 3), 5)
+    assert [row.id for row in queued] == [20, 30, 40]
+    await cluster.close()
+
+
+async def test_no_held_row_goes_while_an_adoption_is_under_way() -> None:
+    """The adoption's statement took the dead process's earlier row of the game; a look that read it as this
+    process's already, answered before the adoption did, let the line held behind it go first (a full scale run:
+    3 messages with their two lines in the other order)."""
+    taken = asyncio.Event()
+
+    class SlowAdoption(RowsElsewhere):
+        async def adopt_deliveries(self) -> list[DeliveryRow]:
+            self.elsewhere.clear()  # committed: the next look finds no other process's row
+            await taken.wait()  # its answer not read yet
+            return self.adopted
+
+    storage = SlowAdoption({20: False}, [step_line(2, 20)])
+    queued: list[DeliveryRow] = []
+    cluster = Cluster(storage, NoGames(), enqueue=queued.extend,  # type: ignore[arg-type]
+                      forget=lambda game_id: None, reload=no_reload)
+    cluster.waiting_for[GAME] = 20
+    assert cluster.admit([step_line(3, 30)]) == []
+    adopting = asyncio.create_task(cluster.adopt())
+    await asyncio.sleep(0.3)  # the hold looks many times meanwhile
+    assert queued == [], "the held line went ahead of the earlier one being adopted"
+    taken.set()
+    await adopting
+    await asyncio.wait_for(until(lambda: len(queued) == 2), 5)
+    assert [row.id for row in queued] == [20, 30]
+    await cluster.close()
+
+
 async def test_an_adopted_game_slow_to_load_does_not_hold_back_the_next_games_rows() -> None:
     """The full scale run's adopter loaded a dead process's games one by one (305 in 36 s on a busy machine): each
     game's rows, and the newer rows held behind them, waited for every game before it."""
