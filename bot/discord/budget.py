@@ -17,11 +17,15 @@ way (the busiest second is what counts).
 A request made for a member who is waiting for the bot's answer (`urgently`: the join's test DM, their DM channel
 asked for) goes ahead of the ones waiting for room that nobody waits on (the outboxes' lines, statuses and
 prompts): under a full budget, a join waited behind the whole backlog of messages and was answered too late.
+Those others go earliest "go-by" time first (`going_by`, set by the outboxes: bot/discord/patience.py), a request
+without one by the time it asked, so that without go-by times they go in the order they came.
 """
 
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import math
 import re
 import time
@@ -40,6 +44,20 @@ WEBHOOK = re.compile(r"/webhooks/(\d+)/")
 WINDOW = 1.0
 URGENT: ContextVar[bool] = ContextVar("rest_budget_urgent", default=False)
 """Set (`urgently`) around requests a member is waiting on: they take the next place free in the window."""
+
+
+GO_BY: ContextVar[float | None] = ContextVar("rest_budget_go_by", default=None)
+"""Set (`going_by`) around requests that may wait: by when (`time.monotonic`) they should go, earliest first."""
+
+
+@contextmanager
+def going_by(when: float | None) -> Iterator[None]:
+    """The counted requests made in here wait for room ordered by `when` among the others (None: the time they ask)."""
+    token = GO_BY.set(when)
+    try:
+        yield
+    finally:
+        GO_BY.reset(token)
 
 
 @contextmanager
@@ -76,7 +94,8 @@ class Budget:
     """At most `limit` counted requests in any `window` seconds, wherever Discord counts each between its start
     and its answer: a request takes its place when it starts and leaves it a full window after its answer
     came, so neither a slow answer nor requests bunched on the way (a busy event loop here or there) put more
-    than `limit` into one second. The others wait, first come first served, the urgent ones first."""
+    than `limit` into one second. The others wait: the urgent ones first, then earliest go-by time first (a
+    request without one: the time it asked, so first come first served)."""
 
     def __init__(self, limit: int, *, window: float = WINDOW, clock: Callable[[], float] = time.monotonic) -> None:
         if limit < 1:
@@ -88,49 +107,53 @@ class Budget:
         """Counted requests started and not answered yet."""
         self._ended: deque[float] = deque()
         """When the counted requests answered within the last window were answered."""
-        self._landed = asyncio.Event()
-        self._turn = asyncio.Lock()  # FIFO: waiters are woken in the order they came
-        self._urgent_turn = asyncio.Lock()  # the urgent ones' own line, ahead of `_turn`'s
-        self._urgent = 0
-        """Urgent requests waiting for room: a place that frees is theirs first."""
-        self._no_urgent = asyncio.Event()
-        self._no_urgent.set()
+        self._waiting: list[tuple[bool, float, int, asyncio.Future[None]]] = []
+        """Requests waiting for room, a heap: (not urgent, go-by time, arrival, let go when set)."""
+        self._arrivals = itertools.count()
+        self._timer: asyncio.TimerHandle | None = None
+        """Wakes the budget when the oldest answer leaves the window, while requests wait for room."""
 
-    async def room(self, urgent: bool = False) -> float:
+    async def room(self, urgent: bool = False, go_by: float | None = None) -> float:
         """Waits for room in the window for one counted request and takes it (give it back with `done` once
-        answered); returns the seconds waited. `urgent`: ahead of every request that is not."""
+        answered); returns the seconds waited. `urgent`: ahead of every request that is not; `go_by`: its place
+        among those (None: the time it asks)."""
         asked = self.clock()
-        if urgent:
-            self._urgent += 1
-            self._no_urgent.clear()
+        let_go: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (not urgent, asked if go_by is None else go_by, next(self._arrivals), let_go))
+        self._let_go()
         try:
-            async with self._urgent_turn if urgent else self._turn:
-                while True:
-                    now = self.clock()
-                    while self._ended and self._ended[0] <= now - self.window:
-                        self._ended.popleft()
-                    if self._flying + len(self._ended) < self.limit:
-                        if urgent or not self._urgent:
-                            break
-                        await self._no_urgent.wait()  # the place is an urgent request's: look again after it
-                    elif self._ended:
-                        await asyncio.sleep(self._ended[0] + self.window - now)
-                    else:  # every place is held by a request under way: wait for one to be answered
-                        self._landed.clear()
-                        await self._landed.wait()
-                self._flying += 1
-        finally:
-            if urgent:
-                self._urgent -= 1
-                if not self._urgent:
-                    self._no_urgent.set()
+            await let_go
+        except asyncio.CancelledError:
+            if let_go.done() and not let_go.cancelled():  # let go, then cancelled before it started: not taken
+                self._flying -= 1
+                self._let_go()
+            raise
         return self.clock() - asked
 
     def done(self) -> None:
         """A request `room` let go was answered (or failed): its place frees a window from now."""
         self._flying -= 1
         self._ended.append(self.clock())
-        self._landed.set()
+        self._let_go()
+
+    def _let_go(self) -> None:
+        """Gives the places free now to the first in line; while others wait, wakes again when the next frees."""
+        now = self.clock()
+        while self._ended and self._ended[0] <= now - self.window:
+            self._ended.popleft()
+        while self._waiting and (self._waiting[0][-1].done() or self._flying + len(self._ended) < self.limit):
+            let_go = heapq.heappop(self._waiting)[-1]
+            if not let_go.done():  # (done: its caller stopped waiting)
+                self._flying += 1
+                let_go.set_result(None)
+        if self._waiting and self._ended and self._timer is None:
+            # every place is held; the oldest answered frees first (one under way frees a window after `done`)
+            self._timer = asyncio.get_running_loop().call_later(
+                max(0.0, self._ended[0] + self.window - now), self._woken)
+
+    def _woken(self) -> None:
+        self._timer = None
+        self._let_go()
 
 
 class Budgeted:
@@ -144,7 +167,7 @@ class Budgeted:
     def request(self, method: str, url: Any, *args: Any, **kwargs: Any) -> _AfterRoom:
         counted = not exempt(urlsplit(str(url)).path, self._application_id())
         return _AfterRoom(lambda: self._session.request(method, url, *args, **kwargs),
-                          self.budget if counted else None, URGENT.get())
+                          self.budget if counted else None, URGENT.get(), GO_BY.get())
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._session, name)
@@ -153,17 +176,20 @@ class Budgeted:
 class _AfterRoom:
     """A request's `async with`, entered once the budget has room (`budget` None: at once)."""
 
-    def __init__(self, make: Callable[[], Any], budget: Budget | None, urgent: bool = False) -> None:
+    def __init__(
+        self, make: Callable[[], Any], budget: Budget | None, urgent: bool = False, go_by: float | None = None
+    ) -> None:
         self._make = make
         self._budget = budget
         self._urgent = urgent
+        self._go_by = go_by
         self._request: Any = None
 
     async def __aenter__(self) -> Any:
         if self._budget is None:
             self._request = self._make()
             return await self._request.__aenter__()
-        await self._budget.room(self._urgent)
+        await self._budget.room(self._urgent, self._go_by)
         try:
             self._request = self._make()
             return await self._request.__aenter__()

@@ -49,6 +49,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot import metrics
+from bot.discord.budget import going_by
 from bot.discord.claiming import LIMIT, BehindOthers, ClaimUnsaved, Journal, claim_chunk, content_of
 from bot.discord.failures import TELL_AFTER_FAILURES, backoff, transient
 from bot.discord.packing import Item, Message, Status, Text, next_chunks
@@ -108,8 +109,11 @@ class Outbox:
         on_stuck: StuckHandler | None = None,
         turn: Callable[[], Awaitable[None]] | None = None,
         linger: bool = False,
+        go_by: Callable[[list[Item]], float | None] | None = None,
     ) -> None:
         self._send = send
+        self._go_by = go_by or (lambda items: None)
+        """By when a message of these items should go when the REST budget is short (bot/discord/patience.py)."""
         self._linger = linger
         """Lines with nothing queued after them wait as a settling edit does for a message to fold into (a
         member's DMs: a deadline's "the bot acted for you" and the next prompt, planned by the next step), unless
@@ -419,7 +423,8 @@ class Outbox:
             async with self._sending:
                 await self._wait_for_room()
                 try:
-                    sent = await send(content, extra)
+                    with going_by(self._go_by(list(chunk))):
+                        sent = await send(content, extra)
                 finally:
                     self._mark_sent()
             if isinstance(made := getattr(sent, "id", None), int):
@@ -474,7 +479,8 @@ class Outbox:
         async with self._sending:
             await self._wait_for_room()  # counted too: the first status update is a new message
             try:
-                await status.update()
+                with going_by(self._go_by([status])):
+                    await status.update()
             except Exception as error:
                 if transient(error) or database_away(error):  # Discord or the database: tried again later
                     raise TryAgain([status], error) from error

@@ -26,6 +26,7 @@ from bot.discord.batches import claimed_since
 from bot.discord.dm_reach import DmReach
 from bot.discord.failures import backoff
 from bot.discord.outbox import Item, Message, Outbox, Sender, Text
+from bot.discord.patience import go_by
 from bot.discord.presenting import public_player
 from bot.discord.priority import Foreground
 from bot.discord.replies import Replies
@@ -95,7 +96,7 @@ class Outboxes:
                 return await self._post(channel, content, extra)
 
             self.outboxes[channel_id] = Outbox(
-                send, window=self.window, journal=self,
+                send, window=self.window, journal=self, go_by=self._go_by,
                 turn=self.foreground.turn, on_idle=partial(self._forget_outbox, channel_id),
                 follow_up=self.replies.router(lambda: None if channel_id in gone else channel_id, send),
             )
@@ -119,7 +120,7 @@ class Outboxes:
                     await self.dms_closed_mid_game(user_id)
 
             self.outboxes[key] = Outbox(
-                send, on_failure=failed, window=self.window, journal=self,
+                send, on_failure=failed, window=self.window, journal=self, go_by=self._go_by,
                 turn=self.foreground.turn, on_idle=partial(self._forget_outbox, key),
                 follow_up=self.replies.router(lambda: self.dm_channels.get(user_id), send), linger=True,
             )
@@ -131,8 +132,12 @@ class Outboxes:
         every other."""
         if key not in self.outboxes:
             self.outboxes[key] = Outbox(send, window=self.window, journal=self, turn=self.foreground.turn,
-                                        on_idle=partial(self._forget_outbox, key))
+                                        on_idle=partial(self._forget_outbox, key), go_by=self._go_by)
         return self.outboxes[key]
+
+    def _go_by(self, items: list[Item]) -> float | None:
+        """By when a message of these items should go while the REST budget is short: its game's deadline decides."""
+        return go_by((item.tag for item in items), self.table.games, wall=self.table.clock)
 
     def of(self, row: DeliveryRow) -> Outbox:
         """A row's destination: its channel's outbox, else its member's DMs'."""

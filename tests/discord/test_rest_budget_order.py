@@ -1,0 +1,140 @@
+"""Who goes first when the token's REST budget is short (issue 41): in the scale run's faults a quick table (45-second
+rounds) waited behind forum-paced games' messages as long as they did and stalled, while those games, with minutes
+left on their deadlines, lost nothing by waiting. So the requests waiting for room go earliest go-by time first: a
+game's message by now plus half the time left until its next deadline (5 minutes at most), a message of a game with
+no deadline running, or of no game, at once, in the order it came; a member waiting on the bot still goes first."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from bot.discord.attempts import SESSION
+from bot.discord.budget import GO_BY, Budget, Budgeted
+from bot.discord.outbox import Outbox
+from bot.discord.patience import MOST, go_by
+from bot.live import LiveGame
+from tests.discord.world import open_game, world
+from tests.discord_standin import DiscordStandIn
+
+
+async def test_waiting_requests_go_earliest_go_by_first_those_without_one_by_when_they_asked() -> None:
+    budget = Budget(1, window=0.05)
+    await budget.room()  # the one place, held
+    gone: list[str] = []
+
+    async def one(name: str, go_by: float | None = None, urgent: bool = False) -> None:
+        await budget.room(urgent, go_by)
+        gone.append(name)
+        budget.done()
+
+    now = time.monotonic()
+    waiting = [asyncio.create_task(one("forum prompt", go_by=now + 200)),
+               asyncio.create_task(one("no deadline, asked first")),
+               asyncio.create_task(one("quick round", go_by=now + 10))]
+    await asyncio.sleep(0.01)
+    waiting += [asyncio.create_task(one("no deadline, asked later")),
+                asyncio.create_task(one("a join's test DM", urgent=True))]
+    await asyncio.sleep(0.01)
+    budget.done()
+    await asyncio.wait_for(asyncio.gather(*waiting), 3.0)
+    assert gone == ["a join's test DM", "no deadline, asked first", "no deadline, asked later", "quick round",
+                    "forum prompt"]
+
+
+async def test_a_request_that_stops_waiting_gives_its_turn_to_the_next() -> None:
+    budget = Budget(1, window=0.05)
+    await budget.room()
+    given_up = asyncio.create_task(budget.room())
+    next_one = asyncio.create_task(budget.room())
+    await asyncio.sleep(0.01)
+    given_up.cancel()
+    budget.done()
+    assert await asyncio.wait_for(next_one, 1.0) >= 0.0
+    budget.done()
+    assert await asyncio.wait_for(budget.room(), 1.0) >= 0.0, "the place the cancelled one never took is free"
+
+
+def game(game_id: int, *deadlines_in: float) -> LiveGame:
+    live = LiveGame.__new__(LiveGame)
+    live.dues = {f"p{n}": 1_000.0 + seconds for n, seconds in enumerate(deadlines_in)}
+    return live
+
+
+def test_a_games_message_may_wait_half_the_time_left_until_its_next_deadline_five_minutes_at_most() -> None:
+    games = {1: game(1, 40.0, 90.0), 2: game(2, 2 * 3600.0), 3: game(3), 4: game(4, -5.0)}
+
+    def by(*tags: Any) -> float | None:
+        return go_by(tags, games, wall=lambda: 1_000.0, monotonic=lambda: 50.0)
+
+    assert by((1, 7, None)) == 50.0 + 20.0, "a quick round: half of the 40 s left until its soonest deadline"
+    assert by((2, 3, "p0")) == 50.0 + MOST, "a forum day of hours: five minutes at most"
+    assert by((1, 7, None), (2, 3, None)) == 70.0, "a message holding both games' lines: the sooner"
+    assert by((4, 1, None)) == 50.0, "a deadline already due: at once"
+    assert by((3, 1, None)) is None, "no deadline running: as soon as it can, in the order it came"
+    assert by(None) is None and by((None, 0, None)) is None, "no game's"
+    assert by((9, 1, None)) is None, "a game not loaded here"
+    assert by() is None
+
+
+class _Answer:
+    async def __aenter__(self) -> str:
+        return "sent"
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        return None
+
+
+class _Session:
+    def request(self, method: str, url: str, **kwargs: object) -> _Answer:
+        return _Answer()
+
+
+async def test_under_a_full_budget_a_quick_tables_message_overtakes_a_forum_games_queued_before_it() -> None:
+    budget = Budget(1, window=0.05)
+    session = Budgeted(_Session(), budget, lambda: 1)
+    await budget.room()  # a backlog: the one place held
+    shown: list[str] = []
+
+    def outbox(name: str, go_by: float) -> Outbox:
+        async def send(content: str, extra: dict[str, Any]) -> str:
+            async with session.request("POST", f"https://discord.test/api/v10/channels/{name}/messages"):
+                shown.append(content)
+            return content
+
+        return Outbox(send, window=0.01, go_by=lambda items: go_by)
+
+    now = time.monotonic()
+    forum, quick = outbox("forum", now + 200), outbox("quick", now + 10)
+    forum.put_text("☀ Day 2 begins (forum)")
+    await asyncio.sleep(0.01)
+    quick.put_text("🍪 Round 3: choose (quick)")
+    await asyncio.sleep(0.01)
+    budget.done()
+    await asyncio.wait_for(asyncio.gather(forum.drained(), quick.drained()), 3.0)
+    assert shown == ["🍪 Round 3: choose (quick)", "☀ Day 2 begins (forum)"]
+
+
+async def test_a_games_messages_ask_for_room_by_its_deadline(tmp_path: Path, standin: DiscordStandIn) -> None:
+    async with world(tmp_path, 4, standin=standin) as w:
+        session = getattr(w.bot.http, SESSION)
+        assert isinstance(session, Budgeted)
+        asked: list[tuple[str, float | None]] = []
+        send = session.request
+
+        def recorded(method: str, url: object, *args: object, **kwargs: object) -> object:
+            asked.append((urlsplit(str(url)).path, GO_BY.get()))
+            return send(method, url, *args, **kwargs)
+
+        session.request = recorded  # type: ignore[method-assign]
+        game_id = await open_game(w, choose_seconds=120)
+        await w.gm.drained()
+        live = w.game(game_id)
+        assert live is not None and live.dues, "the first round has its deadline"
+        left = min(live.dues.values()) - time.time()
+        dms = [go_by for path, go_by in asked if path.endswith("/messages") and go_by is not None]
+        assert dms, f"the game's counted messages carry a go-by time: {asked}"
+        assert all(0 < go_by - time.monotonic() <= left / 2 + 1 for go_by in dms), (dms, left)
