@@ -17,6 +17,7 @@ from bot.discord.budget import GO_BY, Budget, Budgeted
 from bot.discord.outbox import Outbox
 from bot.discord.patience import MOST, go_by
 from bot.live import LiveGame
+from tests.discord.test_rest_budget_window import AnsweredAtOnce
 from tests.discord.world import open_game, world
 from tests.discord_standin import DiscordStandIn
 
@@ -80,22 +81,9 @@ def test_a_games_message_may_wait_half_the_time_left_until_its_next_deadline_fiv
     assert by() is None
 
 
-class _Answer:
-    async def __aenter__(self) -> str:
-        return "sent"
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        return None
-
-
-class _Session:
-    def request(self, method: str, url: str, **kwargs: object) -> _Answer:
-        return _Answer()
-
-
 async def test_under_a_full_budget_a_quick_tables_message_overtakes_a_forum_games_queued_before_it() -> None:
     budget = Budget(1, window=0.05)
-    session = Budgeted(_Session(), budget, lambda: 1)
+    session = Budgeted(AnsweredAtOnce(), budget, lambda: 1)
     await budget.room()  # a backlog: the one place held
     shown: list[str] = []
 

@@ -107,7 +107,7 @@ async def test_a_request_still_under_way_holds_its_place_until_a_window_after_it
     assert 0.45 <= waited < 1.0, f"let go {waited:.2f} s after it asked; a window after the answer is 0.5 s"
 
 
-class _Answer:
+class Answer:
     async def __aenter__(self) -> str:
         return "response"
 
@@ -115,16 +115,18 @@ class _Answer:
         return None
 
 
-class _Session:
-    def request(self, method: str, url: str, **kwargs: object) -> _Answer:
-        return _Answer()
+class AnsweredAtOnce:
+    """A session whose every request is answered at once (what the budget lets go is all that is tested)."""
+
+    def request(self, method: str, url: str, **kwargs: object) -> Answer:
+        return Answer()
 
 
 async def test_a_request_whose_caller_never_leaves_it_still_frees_its_place() -> None:
     """A 5xx whose body cannot be read is raised from inside `async with` before its exit (attempts.py
     `_Checked`): the place the request held frees a window after its answer all the same, or the budget would
     shrink with every such failure until nothing counted went at all."""
-    budgeted = Budgeted(_Session(), Budget(1, window=0.1), lambda: 1)
+    budgeted = Budgeted(AnsweredAtOnce(), Budget(1, window=0.1), lambda: 1)
     await budgeted.request("GET", "https://discord.test/api/v10/channels/1").__aenter__()  # never exited
     second = budgeted.request("POST", "https://discord.test/api/v10/channels/1/messages")
     assert await asyncio.wait_for(second.__aenter__(), 1.0) == "response"
