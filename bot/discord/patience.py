@@ -1,12 +1,12 @@
 """Which counted message goes first when the token's REST budget is short (bot/discord/budget.py).
 
-Under a backlog every destination's next message waits for room in the budget, and in the order they came a
-quick table (45-second rounds) waits as long as a game played at forum pace (phases of hours; minutes in the
-scale run), which loses nothing by a minute but whose players would not notice. So a game's message goes by a
-time that leaves its players the most of what is left until the game's next deadline: now plus `SHARE` of that
-time, `MOST` seconds at most; the budget lets the waiting requests go earliest go-by time first (earliest
-deadline first). A message of a game with no deadline running (a lobby; a phase that waits on its players
-alone), and anything that is no game's, goes as soon as it can, in the order it came.
+Under a backlog every destination's next message waits for room in the budget. In the order they came, a quick
+table (45-second rounds) waited as long as a game played at forum pace (phases of hours; minutes in the scale run):
+the forum players do not notice a minute's wait, the quick table stalls. So a game's message goes by a time that
+leaves its players most of what is left until the game's next deadline: now plus `SHARE` of that time, `MOST`
+seconds at most; the budget lets the waiting requests go earliest go-by time first (earliest deadline first). A
+message of a game with no deadline running (a lobby; a phase that waits on its players alone), and anything that
+is no game's, goes as soon as it can, in the order it came.
 """
 
 from __future__ import annotations
