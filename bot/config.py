@@ -54,9 +54,8 @@ class Settings(BaseSettings):
         default=5.0, ge=0, description="On SIGTERM/SIGINT: how long to keep sending what waits before closing"
     )
     gc_young_every_seconds: float = Field(
-        default=0.0, ge=0, description="Collect Python's young generation this often, whatever the allocation count "
-        "says (bot/process.py): its longest pauses shorter, at a cost under saturation; 0 (default) = only when "
-        "allocations start it",
+        default=1.0, ge=0, description="Collect Python's young generation this often, whatever the allocation count "
+        "says (bot/process.py): its longest pauses shorter; 0 = only when allocations start it",
     )
     slow_step_ms: float | None = Field(
         default=None, gt=0, description="A diagnostic: log every event-loop step longer than this many milliseconds "
