@@ -305,10 +305,11 @@ class Cluster:
             return
         by_game = rows_by_game(rows)
         elsewhere = await self._earlier_elsewhere(by_game)
-        behind = {row.game_id for row in rows if row.game_id in elsewhere or row.game_id in self.held}
-        self.enqueue([row for row in rows if row.game_id not in behind])
-        for game_id in sorted(game_id for game_id in behind if game_id is not None):
-            self._queue_taken(game_id, by_game[game_id], elsewhere)
+        for game_id, game_rows in by_game.items():  # (in the order of their first rows)
+            if game_id is None:
+                self.enqueue(game_rows)
+            else:
+                self._queue_taken(game_id, game_rows, elsewhere)
 
     async def _take_adopted(self) -> tuple[list[DeliveryRow], float] | None:
         """This process's share of the rows of processes that died (none: None), its games marked as adopting: rows
@@ -376,8 +377,8 @@ class Cluster:
         """Queue a game's taken rows: at once, or those before another process's row still to send (`elsewhere`)
         or a row this process holds, with the rest held behind it (a dead process's rows can lie on both sides of
         this process's held ones: queued at once, its newer ones went ahead of those)."""
-        firsts = [first for first in (elsewhere.get(game_id), *(row.id for row in self.held.get(game_id, [])[:1]))
-                  if first is not None]
+        held = self.held.get(game_id)
+        firsts = [first for first in (elsewhere.get(game_id), held[0].id if held else None) if first is not None]
         if firsts:
             self._queue_behind(game_id, rows, min(firsts))
         else:
