@@ -95,11 +95,8 @@ class Outboxes:
                     raise ChannelGone(channel_id)
                 return await self._post(channel, content, extra)
 
-            self.outboxes[channel_id] = Outbox(
-                send, window=self.window, journal=self, go_by=self._go_by,
-                turn=self.foreground.turn, on_idle=partial(self._forget_outbox, channel_id),
-                follow_up=self.replies.router(lambda: None if channel_id in gone else channel_id, send),
-            )
+            self._open(channel_id, send,
+                       follow_up=self.replies.router(lambda: None if channel_id in gone else channel_id, send))
         return self.outboxes[channel_id]
 
     def dm_outbox(self, user_id: int) -> Outbox:
@@ -119,11 +116,8 @@ class Outboxes:
                 if isinstance(error, discord.Forbidden):
                     await self.dms_closed_mid_game(user_id)
 
-            self.outboxes[key] = Outbox(
-                send, on_failure=failed, window=self.window, journal=self, go_by=self._go_by,
-                turn=self.foreground.turn, on_idle=partial(self._forget_outbox, key),
-                follow_up=self.replies.router(lambda: self.dm_channels.get(user_id), send), linger=True,
-            )
+            self._open(key, send, on_failure=failed, linger=True,
+                       follow_up=self.replies.router(lambda: self.dm_channels.get(user_id), send))
         return self.outboxes[key]
 
     def own_outbox(self, key: Hashable, send: Sender) -> Outbox:
@@ -131,9 +125,14 @@ class Outboxes:
         known only once it is made: bot/discord/graveyard.py), paced, journaled and forgotten when idle like
         every other."""
         if key not in self.outboxes:
-            self.outboxes[key] = Outbox(send, window=self.window, journal=self, turn=self.foreground.turn,
-                                        on_idle=partial(self._forget_outbox, key), go_by=self._go_by)
+            self._open(key, send)
         return self.outboxes[key]
+
+    def _open(self, key: Hashable, send: Sender, **options: Any) -> None:
+        """A destination's outbox, as every one is: paced in this window, journaled here, in the foreground's turn,
+        ordered by its game's deadline under a short REST budget, forgotten when idle."""
+        self.outboxes[key] = Outbox(send, window=self.window, journal=self, go_by=self._go_by,
+                                    turn=self.foreground.turn, on_idle=partial(self._forget_outbox, key), **options)
 
     def _go_by(self, items: list[Item]) -> float | None:
         """By when a message of these items should go while the REST budget is short: its game's deadline decides."""

@@ -60,6 +60,11 @@ STUCK_SECONDS = 600.0
 unable to send for this long must not stall the game)."""
 
 
+UNKNOWN = Elsewhere(0, True)
+"""What a look assumes when it cannot tell (the database away, an adoption under way): another process alive may have
+rows before every one of this process's."""
+
+
 @dataclass
 class Hold:
     """A game whose rows are held: since when (`started`), since when only gone processes have its earlier rows
@@ -199,7 +204,7 @@ class Cluster:
             if database_away(error):  # nothing can be told now: they stay held, in order, and are looked at again
                 log_failure(log, error, "waiting for another process's deliveries failed (%d games held); looking "
                             "again", len(due))
-                answers = {game_id: Elsewhere(0, True) for game_id in due}
+                answers = dict.fromkeys(due, UNKNOWN)
             else:
                 log_failure(log, error, "waiting for another process's deliveries failed (%d games held); sending "
                             "ours now", len(due))
@@ -215,7 +220,7 @@ class Cluster:
             held = self.held.get(game_id)
             # adopting: its earlier rows are ours, not yet queued (or perhaps, while an adoption is under way)
             adopting = game_id in self._adopting or self._taking > 0
-            elsewhere = Elsewhere(0, True) if adopting else answers.get(game_id)
+            elsewhere = UNKNOWN if adopting else answers.get(game_id)
             before = None
             if elsewhere is not None and held and held[0].id < elsewhere.first:
                 before = elsewhere.first  # the rows before the other process's go now, the others wait for it
@@ -369,7 +374,7 @@ class Cluster:
             raise
         except Exception as error:
             if database_away(error):  # all held: the hold asks again once the database is back
-                return dict.fromkeys(last, 0)
+                return dict.fromkeys(last, UNKNOWN.first)
             log_failure(log, error, "looking for earlier rows of adopted games failed; sending them")
             return {}
 
