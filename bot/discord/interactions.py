@@ -36,7 +36,7 @@ from bot.discord.replies import Replies, ephemeral, refused
 from bot.discord.standing import Standing
 from bot.discord.text import event_text
 from bot.i18n import normalize, reading_as, t
-from bot.live import LiveGame, interaction_key
+from bot.live import LiveGame, Outcome, interaction_key
 from bot.render import clip
 from bot.storage import DeliveryRow, Storage, database_away
 from bot.table import Table
@@ -156,31 +156,35 @@ class Interactions:
             self.replies.expect(interaction)
         if interaction.guild_id is None and interaction.channel_id is not None:  # no need to open it again
             self.outboxes.dm_channels.setdefault(interaction.user.id, interaction.channel_id)
+
+        async def shown(outcome: Outcome) -> None:
+            """The saved answer shown, before the bot players answer what it opened (`Table.act`)."""
+            edit = next((r for r in outcome.rows if r.kind == "edit" and r.body.get("inline")), None)
+            assert prompt is not None
+            # read by the player alone (a DM, an ephemeral message) or by the channel (a public prompt's message)
+            private = prompt.secret or interaction.type != discord.InteractionType.component or bool(
+                interaction.message is not None and interaction.message.flags.ephemeral
+            )
+            chosen = value_label(game, prompt, value, language, prompt_names(game, prompt, private))
+            try:  # the move is in the game: from here on, a failure to show it must not say otherwise
+                await self._show_answer(interaction, game, seat_number, prompt, chosen, private, sheet is not None,
+                                        edit)
+            except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
+                if isinstance(error, discord.HTTPException) and error.code in (ALREADY_ANSWERED, TOO_LATE):
+                    raise  # answered already (the same click twice), or nothing reaches the player through it
+                self.replies.withdraw(interaction)
+                await self._counted_anyway(interaction, language, chosen, error)
+                return
+            if carries:
+                self.replies.offer(interaction)
+
         outcome = await self.table.act(
             game_id, seat_number, Action(prompt=prompt_id, value=value), input_key=interaction_key(interaction.id),
-            actor_id=interaction.user.id, inline=sheet,
+            actor_id=interaction.user.id, inline=sheet, answered=shown,
         )
-        edit = next((r for r in outcome.rows if r.kind == "edit" and r.body.get("inline")), None)
         if outcome.refusal is not None:
             self.replies.withdraw(interaction)
             await ephemeral(interaction, refusal(outcome.refusal, language, game, reader=seat_number))
-            return
-        assert prompt is not None
-        # read by the player alone (a DM, an ephemeral message) or by the channel (a public prompt's message)
-        private = prompt.secret or interaction.type != discord.InteractionType.component or bool(
-            interaction.message is not None and interaction.message.flags.ephemeral
-        )
-        chosen = value_label(game, prompt, value, language, prompt_names(game, prompt, private))
-        try:  # the move is in the game: from here on, a failure to show it must not say otherwise
-            await self._show_answer(interaction, game, seat_number, prompt, chosen, private, sheet is not None, edit)
-        except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
-            if isinstance(error, discord.HTTPException) and error.code in (ALREADY_ANSWERED, TOO_LATE):
-                raise  # answered already (the same click twice), or nothing reaches the player through it
-            self.replies.withdraw(interaction)
-            await self._counted_anyway(interaction, language, chosen, error)
-            return
-        if carries:
-            self.replies.offer(interaction)
 
     async def _show_answer(
         self, interaction: discord.Interaction, game: LiveGame, seat_number: int, prompt: Prompt, chosen: str,

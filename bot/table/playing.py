@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.live import GAME_OVER, LiveGame, Outcome, Seat
-from bot.storage import ActionRow, GameRow, IntegrityError
+from bot.storage import ActionRow, GameRow, IntegrityError, log_failure
 from bot.table.core import TableCore, on_running_game
 from bot.table.limits import EXPIRY_RETRY_SECONDS
 from games import registry
@@ -95,9 +96,13 @@ class PlayerSteps(TableCore):
         input_key: str | None = None,
         actor_id: int | None = None,
         inline: str | None = None,
+        answered: Callable[[Outcome], Awaitable[None]] | None = None,
     ) -> Outcome:
         """`inline`: the order sheet whose message the caller shows the answer in (`Step.inline`): its edit is
-        in the Outcome's rows, for the caller to show."""
+        in the Outcome's rows, for the caller to show. `answered`: shows the player their answer once their own
+        step is saved, before the bot players answer the prompts it opened (each bot's answer a saved step of its
+        own, under the game's lock again): a forum Mafia's seven bots made the click that opened a phase wait
+        for seven steps before its player saw it taken."""
         game = self.games.get(game_id) or await self.get(game_id)  # `hold` brings a cached one up to date
         if game is None:
             return Outcome(Refusal(key="error-no-game"))
@@ -105,9 +110,25 @@ class PlayerSteps(TableCore):
             outcome = await self._act_locked(
                 game, seat_number, action, input_key=input_key, actor_id=actor_id, inline=inline
             )
-            if outcome.ok:
+            if outcome.ok and answered is None:
                 await self._run_bots(game)
-            return outcome
+        if outcome.ok and answered is not None:
+            try:
+                await answered(outcome)
+            finally:
+                await self._bots_after_answer(game)
+        return outcome
+
+    async def _bots_after_answer(self, game: LiveGame) -> None:
+        """The bot players' answers after a player's answer was shown: a failure is logged, not the player's
+        (their step is saved and shown); the bot's prompt stays open, answered at the latest by its deadline."""
+        if self._next_bot_prompt(game) is None:  # nothing for them: the game's lock is not taken again
+            return
+        try:
+            async with self.hold(game):
+                await self._run_bots(game)
+        except Exception as error:
+            log_failure(log, error, "game %s: the bot players' answers after a player's failed", game.id)
 
     async def _act_locked(
         self,

@@ -137,12 +137,13 @@ async def check_status_count(w: World, game: LiveGame) -> None:
 
 
 async def check_phase_start(w: World, game: LiveGame, humans: dict[int, User]) -> None:
-    """A phase has just begun: every bot player has sent its order, the users not yet; the living may
-    write in the channel, the dead may not."""
+    """A phase has just begun: every bot player sends its order at once (right after the click that began it is
+    answered), the users not yet; the living may write in the channel, the dead may not."""
     state = mafia(game)
     living = [n for n in humans if state.seats[n].alive]
     assert len(state.sheets) == len(state.living())
-    assert [n for n, s in state.sheets.items() if not s.done] == living, "the bot players order at once"
+    await w.standin.wait_for(lambda: [n for n, s in mafia(game).sheets.items() if not s.done] == living,
+                             timeout=10, what="the bot players' orders")
     await check_status_count(w, game)
     await w.standin.wait_for(lambda: all(w.standin.can_send(humans[n], w.channel) is state.seats[n].alive
                                          for n in humans),

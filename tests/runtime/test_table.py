@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bot.live import Seat
+from bot.live import Outcome, Seat
 from bot.scheduler import Scheduler
 from bot.storage import open_storage
 from bot.table import Table
@@ -46,6 +46,34 @@ async def test_bots_fill_their_seats_and_finish_the_game(setup) -> None:
     game = await table.start("cookie", seats, seed=7)
     assert not game.running, "with bots in every seat the game plays itself to the end"
     assert game.engine.results(game.state) is not None
+
+
+async def test_a_players_answer_is_shown_before_the_bot_players_answer_what_it_opened(setup) -> None:
+    """One player and three bots at Cookie: the player's card, the last of a turn, opens the next turn. Their
+    answer is shown once their step is saved and before the bots answer the new turn (each bot's answer a step
+    of its own); when `act` returns, the bots have answered."""
+    table, _, _, _ = setup
+    game = await table.start("cookie", [*humans(1), *(Seat(name=f"Bot{i}", bot=True) for i in range(3))], seed=7)
+
+    def bots_waiting() -> int:
+        return sum(1 for p in game.state.prompts if not p.answered and game.seats[p.seat].bot)
+
+    assert bots_waiting() == 0, "the bots answer the first turn at once"
+    prompt, action = pick(game)
+    assert prompt.seat == 0, "only the player's card is missing"
+    seen: list[tuple[int, int, int]] = []
+
+    async def shown(outcome: Outcome) -> None:
+        assert outcome.ok
+        logged = await table.storage.actions(game.id, kind="play")
+        seen.append((bots_waiting(), len(logged), logged[-1].seat))
+
+    before = len(await table.storage.actions(game.id, kind="play"))
+    assert (await table.act(game.id, prompt.seat, action, answered=shown)).ok
+    assert seen == [(3, before + 1, 0)], "shown with the player's step on disk and the bots' new turn not answered"
+    assert bots_waiting() == 0, "the bots answered the new turn before act returned"
+    after = await table.storage.actions(game.id, kind="play")
+    assert [a.seat for a in after[before:]] == [0, 1, 2, 3], "the player's step, then one step for each bot"
 
 
 async def test_a_refused_action_changes_nothing_on_disk(setup) -> None:
