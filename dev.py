@@ -4,9 +4,9 @@
     python3 dev.py run [args]   install what is needed, then `python -m bot [args]`
     python3 dev.py test [args]  install what is needed (with test tools), then ruff + pytest (both cores,
                                 then the `serial` tests alone; --deep: randomised tests at full size)
-    python3 dev.py bench        the benchmarks (table vs bare SQLite; Castle, Mafia; the bots; ratings; the metrics;
-                                the web record's pages; Discord; last the scale run, shortened: SCALE_ARGS sets
-                                its size)
+    python3 dev.py bench        the benchmarks (table vs bare SQLite; Castle, Mafia; answers before the bots' steps;
+                                the bots; ratings; the metrics; the web record's pages; Discord; last the scale
+                                run, shortened: SCALE_ARGS sets its size)
 
 It keeps a virtual environment in `.venv` and reinstalls only when pyproject.toml changes.
 """
@@ -113,8 +113,8 @@ def main(argv: list[str]) -> int:
     if command == "bench":  # storage/table, the Castle engine and picture, then Discord through the stand-in
         ensure_environment("test")
         benches = ("bot", "tests.bench.castle_bench", "tests.bench.castle_picture_bench", "tests.bench.mafia_bench",
-                   "tests.bench.bots", "tests.bench.ratings_bench", "tests.bench.metrics_bench",
-                   "tests.bench.web_bench")
+                   "tests.bench.answer_before_bots", "tests.bench.bots", "tests.bench.ratings_bench",
+                   "tests.bench.metrics_bench", "tests.bench.web_bench")
         for module in benches:
             code = subprocess.call([str(PYTHON), "-m", module, *(["bench"] if module == "bot" else [])])
             if code:
