@@ -266,8 +266,7 @@ class Cluster:
         if before is None or hold is None or not held or held[-1].id < before:
             self._send_held(game_id)
             return
-        going = [row for row in held if row.id < before]
-        held[:] = [row for row in held if row.id > before]
+        going, held[:] = around(held, before)
         self.enqueue(going)
         self._hold(game_id, hold)
 
@@ -392,8 +391,8 @@ class Cluster:
     def _queue_behind(self, game_id: int, rows: list[DeliveryRow], first: int) -> None:
         """Queue the taken rows of a game before `first`, a row still to send here or elsewhere, and hold the rest
         behind it."""
-        self.enqueue([row for row in rows if row.id < first])
-        later = [row for row in rows if row.id > first]
+        going, later = around(rows, first)
+        self.enqueue(going)
         if later:
             self._hold_adopted(game_id, later)
 
@@ -454,6 +453,12 @@ class Cluster:
             self.forget(game.id)
             return
         await self.reload(game)
+
+
+def around(rows: list[DeliveryRow], first: int) -> tuple[list[DeliveryRow], list[DeliveryRow]]:
+    """A game's rows of this process before and after `first`, a row still to send (here or by another process):
+    those before it may go, the others wait for it."""
+    return [row for row in rows if row.id < first], [row for row in rows if row.id > first]
 
 
 def rows_by_game(rows: list[DeliveryRow]) -> dict[int | None, list[DeliveryRow]]:
