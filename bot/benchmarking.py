@@ -56,6 +56,12 @@ class Spread:
         return format(self)
 
 
+def percentile(values: list[float], share: float) -> float:
+    """The value below which `share` of `values` lie (the nearest rank): p50, p99 of a benchmark's timings."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
 def paired(subject: list[float], baseline: list[float]) -> Spread:
     """The spread of `subject[i] / baseline[i]`: figures measured in the same round (or on the same input),
     e.g. recorded by the callables given to `interleaved` for a second ratio from the same rounds."""

@@ -18,17 +18,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from bot.benchmarking import paired, percentile
 from bot.live import Outcome, Seat
 from bot.storage import open_storage
 from bot.table import Table
 from games.core.rng import derived
 
 PLAYERS, BOTS = 3, 7
-
-
-def quantile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[int(q * (len(ordered) - 1))]
 
 
 async def measure(games: int) -> tuple[list[float], list[float], list[int]]:
@@ -78,12 +74,11 @@ def main() -> None:
         return
     print(f"Mafia, {PLAYERS} players and {BOTS} bots, {args.games} games on SQLite: {len(shown)} clicks followed by "
           f"the bots' steps ({statistics.mean(steps):.1f} each on average)")
-    print(f"  answer shown (now):               p50 {quantile(shown, .5):.1f} ms, p99 {quantile(shown, .99):.1f} ms")
-    print(f"  after the bots' steps (before):   p50 {quantile(returned, .5):.1f} ms, "
-          f"p99 {quantile(returned, .99):.1f} ms")
-    ratios = [a / b for a, b in zip(shown, returned, strict=True)]
-    print(f"  shown / after the bots, per click: median {statistics.median(ratios):.2f} "
-          f"(IQR {quantile(ratios, .25):.2f}–{quantile(ratios, .75):.2f})")
+    print(f"  answer shown (now):               p50 {percentile(shown, .5):.1f} ms, "
+          f"p99 {percentile(shown, .99):.1f} ms")
+    print(f"  after the bots' steps (before):   p50 {percentile(returned, .5):.1f} ms, "
+          f"p99 {percentile(returned, .99):.1f} ms")
+    print(f"  shown / after the bots, per click: {paired(shown, returned)}")
 
 
 if __name__ == "__main__":

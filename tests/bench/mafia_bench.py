@@ -26,7 +26,7 @@ import statistics
 import time
 from collections import Counter
 
-from bot.benchmarking import interleaved, paired
+from bot.benchmarking import interleaved, paired, percentile
 from games.cookie import ENGINE as COOKIE
 from games.core import Engine
 from games.core.order_random import random_answers
@@ -37,11 +37,6 @@ from games.mafia.state import MafiaState
 
 EMPTY = ("none", "no", "")
 COOKIES_PER_ROUND = 5
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def play(engine: Engine, players: int, seed: int, sizes: list[int] | None = None) -> tuple[int, object]:

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import aiohttp
 
+from bot.benchmarking import percentile
 from bot.config import ROOT
 from bot.i18n import catalog
 from bot.live import Seat
@@ -94,13 +95,9 @@ async def hammer(url: str, rounds: int = ROUNDS) -> tuple[list[float], float, in
 
 
 def figures(times: list[float]) -> str:
-    return (f"p50 {quantile(times, 0.5):.1f} ms, p90 {quantile(times, 0.9):.1f} ms, p99 {quantile(times, 0.99):.1f} ms,"
+    return (f"p50 {percentile(times, 0.5):.1f} ms, p90 {percentile(times, 0.9):.1f} ms, "
+            f"p99 {percentile(times, 0.99):.1f} ms,"
             f" max {max(times):.1f} ms, mean {statistics.fmean(times):.1f} ms")
-
-
-def quantile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 async def main() -> None:
