@@ -15,7 +15,9 @@ from __future__ import annotations
 import gc
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
@@ -41,6 +43,28 @@ HANDLING = Histogram(
     "server), `dm` (in a DM, answered where it arrived), `dm-forwarded` (in a DM, handed by shard 0's process to the "
     "one that runs its game: counted from when shard 0's process received it)",
     ["shard", "via"], buckets=(0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5),
+    registry=REGISTRY,
+)
+PHASES = (
+    ("queued", "from the parse (a forwarded click: its receipt by shard 0's process, so the hand-over with it) to "
+               "the answer's handler running"),
+    ("game", "the game found, and the clicker's seat in it (PostgreSQL: is it as saved?)"),
+    ("prompt", "the clicked prompt found in its state (a state let go a minute after its last use is parsed again)"),
+    ("lock", "the game's lock in this process (another step of the game under way)"),
+    ("database-lock", "the game's lock in the database: a free connection, then the lock (PostgreSQL only)"),
+    ("catch-up", "what another process saved of the game, read (PostgreSQL only; mostly nothing)"),
+    ("apply", "the rules applied to the answer"),
+    ("save", "the step's messages planned and the step committed"),
+    ("deliver", "its messages handed to the outboxes"),
+    ("answer", "the answer made, until its request leaves the bot"),
+)
+"""A prompt's answer's handling, phase by phase, in order; together they are its `HANDLING`."""
+PHASE = Histogram(
+    "gamemaster_interaction_phase_seconds",
+    "Where the bot's own share of a prompt's answer goes (`phase`: " + "; ".join(f"{name}: {what}" for name, what
+                                                                            in PHASES) + "); `via` as for HANDLING",
+    ["via", "phase"],
+    buckets=(0.0002, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5),
     registry=REGISTRY,
 )
 DELIVERIES_WAITING = Gauge(
@@ -99,6 +123,9 @@ ERRORS = Counter(
     ["where", "kind"], registry=REGISTRY,
 )
 
+_click: ContextVar[list[Any] | None] = ContextVar("gamemaster_click", default=None)
+"""The interaction being handled in this task: [how it came, its last mark (monotonic), armed] (see `clicked`)."""
+
 _first_waiting: dict[int, float] = {}
 """Delivery row id → when this process first knew it waiting (monotonic)."""
 
@@ -150,6 +177,44 @@ def handling(shard: int, seconds: float, via: str = "server") -> None:
     """`via`: server, dm or dm-forwarded (see HANDLING)."""
     if _enabled:
         HANDLING.labels(str(shard), via).observe(max(0.0, seconds))
+
+
+@contextmanager
+def clicked(parsed: float, via: str) -> Iterator[None]:
+    """Around discord.py's parse of an interaction: the task it dispatches the interaction to inherits a clock
+    started at `parsed`, which a prompt's answer arms (`phase("queued")`) and its first answer stops
+    (`answered`). Tasks made afterwards by the task reading the gateway get none."""
+    token = _click.set([via, parsed, False] if _enabled else None)
+    try:
+        yield
+    finally:
+        _click.reset(token)
+
+
+def phase(name: str) -> None:
+    """The end of one of PHASES in the handling of a prompt's answer, observed from the mark before it. Anywhere
+    else (a deadline, a command, the bot players' steps after the answer) it does nothing."""
+    clock = _click.get()
+    if clock is None or (not clock[2] and name != "queued"):
+        return
+    now = time.monotonic()
+    PHASE.labels(clock[0], name).observe(max(0.0, now - clock[1]))
+    clock[1], clock[2] = now, True
+
+
+def answered() -> None:
+    """The first answer's request leaves: the last phase, and the clock stops (shared by tasks made since)."""
+    clock = _click.get()
+    if clock is not None and clock[2]:
+        phase("answer")
+        clock[2] = False
+
+
+def unclock() -> None:
+    """The handling is over (answered or not): nothing after it counts as one of its phases."""
+    clock = _click.get()
+    if clock is not None:
+        clock[2] = False
 
 
 def rest_request(exempt: bool, status: int, scope: str | None) -> None:

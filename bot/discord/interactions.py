@@ -9,6 +9,7 @@ from collections.abc import Callable
 import aiohttp
 import discord
 
+from bot import metrics
 from bot.discord.component_rows import ComponentRows
 from bot.discord.components import (
     ALREADY_ANSWERED,
@@ -129,13 +130,24 @@ class Interactions:
     async def answer(
         self, interaction: discord.Interaction, game_id: int, prompt_id: str, value: str | int | tuple[str, ...]
     ) -> None:
+        metrics.phase("queued")  # the answer's phases are timed from its parse to its first answer (metrics.PHASES)
+        try:
+            await self._answer(interaction, game_id, prompt_id, value)
+        finally:
+            metrics.unclock()
+
+    async def _answer(
+        self, interaction: discord.Interaction, game_id: int, prompt_id: str, value: str | int | tuple[str, ...]
+    ) -> None:
         await acknowledge_if_late(interaction)
         language = normalize(str(interaction.locale))
         found = await self._players_game(interaction, game_id, language)
         if found is None:
             return
         game, seat_number = found
+        metrics.phase("game")
         prompt = await self._prompt(game, prompt_id)
+        metrics.phase("prompt")
         if isinstance(value, str) and prompt is not None and prompt.ask == "many" and not value.startswith("~"):
             value = (value,)  # a select that allowed one pick (a "~" value is a button: Back, Cancel, None)
         if isinstance(value, tuple) and prompt is not None:

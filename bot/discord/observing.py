@@ -9,7 +9,8 @@ aiohttp.web inside the bot's own event loop, and what feeds bot/metrics.py from 
 Every REST request is seen once, where it ends, through an aiohttp trace on discord.py's own session
 (`http_trace`): whether it counted against the global rate limit, a 429's scope, and for an
 interaction's answer the time since Discord made the interaction (its id is a snowflake: it carries
-that moment), and the bot's own share of it: from the parse to the answer's request leaving the bot.
+that moment), and the bot's own share of it: from the parse to the answer's request leaving the bot, and for
+a prompt's answer where that time went (`metrics.clicked`, `metrics.PHASES`).
 Interactions are counted where discord.py parses them. Nothing here reads a user id,
 a name or a chosen value into a label.
 """
@@ -81,7 +82,8 @@ class Observer:
             self._shards[int(data["id"])] = (shard, received, via)
             if len(self._shards) > REMEMBERED:
                 self._shards.popitem(last=False)
-            parse(data)
+            with metrics.clicked(received, via):  # the handler's task inherits the clock of its phases
+                parse(data)
 
         around_interactions(bot, interaction_create)
 
@@ -92,6 +94,7 @@ class Observer:
         shard, parsed, via = known
         if parsed is not None:  # once: a retried answer is the same answer
             metrics.handling(shard, time.monotonic() - parsed, via)
+            metrics.answered()
             self._shards[int(answer.group(1))] = (shard, None, via)
 
     async def _request_ended(self, session: Any, context: Any, params: aiohttp.TraceRequestEndParams) -> None:

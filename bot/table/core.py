@@ -181,10 +181,13 @@ class TableCore:
 
     @asynccontextmanager
     async def _hold_shared(self, game: LiveGame, *, catch_up: bool) -> AsyncIterator[None]:
-        async with game.lock, self.storage.game_lock(game.id) as (version, game.behind):
-            if catch_up and not self._current(game, version):
-                await self._reload(game)
-            yield
+        async with game.lock:
+            metrics.phase("lock")
+            async with self.storage.game_lock(game.id) as (version, game.behind):
+                metrics.phase("database-lock")
+                if catch_up and not self._current(game, version):
+                    await self._reload(game)
+                yield
 
     async def _reload(self, game: LiveGame) -> None:
         """Another process moved the game on: its row, seats, deadlines and (when it changed) state

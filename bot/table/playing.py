@@ -8,6 +8,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot import metrics
 from bot.live import GAME_OVER, LiveGame, Outcome, Seat
 from bot.storage import ActionRow, GameRow, IntegrityError, log_failure
 from bot.table.core import TableCore, on_running_game
@@ -107,6 +108,7 @@ class PlayerSteps(TableCore):
         if game is None:
             return Outcome(Refusal(key="error-no-game"))
         async with self.hold(game):
+            metrics.phase("catch-up" if self.storage.shared else "lock")
             outcome = await self._act_locked(
                 game, seat_number, action, input_key=input_key, actor_id=actor_id, inline=inline
             )
@@ -152,6 +154,8 @@ class PlayerSteps(TableCore):
             new_state, events = game.engine.apply(game.state, seat_number, action)
         except IllegalAction as error:
             return Outcome(error.refusal)
+        finally:
+            metrics.phase("apply")
         action = action if isinstance(action, Action) else Action.model_validate(action)
         before = game.state.prompt(action.prompt)
         changing = before is not None and before.answered  # a changeable choice given again
@@ -179,12 +183,14 @@ class PlayerSteps(TableCore):
             if input_key is None or not await self.storage.input_seen(game.id, input_key):
                 raise  # a broken row, not a repeated input: never report a fault as "already done"
             return Outcome(Refusal(key="error-duplicate"))
+        metrics.phase("save")
         if meta is not None:
             game.row.meta.clear()
             game.row.meta.update(meta)
         if not game.running:
             self.changes.forget(lambda key: key[0] == game.id)
         await self._deliver(game, events)
+        metrics.phase("deliver")
         return Outcome(events=events, rows=step.rows)
 
     # --- absent players -----------------------------------------------------------------------

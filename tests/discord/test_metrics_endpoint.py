@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from bot import metrics
 from tests.discord.bot_process import BotProcess, Players
 from tests.discord.test_delivery_faults import open_cookie, world
 from tests.discord_standin import DiscordStandIn
@@ -59,6 +60,13 @@ async def test_the_endpoint_counts_a_game_being_played(tmp_path: Path) -> None:
             assert total(after, "gamemaster_interaction_handling_seconds_count", via="dm") == clicks, "the DM clicks"
             assert total(after, "gamemaster_interaction_handling_seconds_count", via="server") == commands
             handled = total(after, "gamemaster_interaction_handling_seconds_sum", shard="0")
+            phases = {name: total(after, "gamemaster_interaction_phase_seconds_count", via="dm", phase=name)
+                      for name, _ in metrics.PHASES}
+            assert phases == {name: 0 if name in ("database-lock", "catch-up") else clicks for name in phases}, \
+                "each DM click's handling phase by phase, once (one process on SQLite: no database lock)"
+            in_phases = total(after, "gamemaster_interaction_phase_seconds_sum", via="dm")
+            in_dms = total(after, "gamemaster_interaction_handling_seconds_sum", via="dm")
+            assert abs(in_phases - in_dms) < 0.002 * clicks, "the phases make up the bot's share of the DM clicks"
             assert 0 < handled <= total(after, "gamemaster_interaction_first_response_seconds_sum", shard="0")
             assert total(after, "gamemaster_rest_requests_total", budget="exempt") >= 11
             assert total(after, "gamemaster_rest_requests_total", budget="counted") > \

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 
 import pytest
 
+from bot import metrics
 from bot.live import Outcome, Seat
 from bot.scheduler import Scheduler
 from bot.storage import open_storage
@@ -74,6 +76,47 @@ async def test_a_players_answer_is_shown_before_the_bot_players_answer_what_it_o
     assert bots_waiting() == 0, "the bots answered the new turn before act returned"
     after = await table.storage.actions(game.id, kind="play")
     assert [a.seat for a in after[before:]] == [0, 1, 2, 3], "the player's step, then one step for each bot"
+
+
+def phases_counted() -> dict[str, float]:
+    return {name: metrics.REGISTRY.get_sample_value("gamemaster_interaction_phase_seconds_count",
+                                                    {"via": "dm", "phase": name}) or 0.0 for name, _ in metrics.PHASES}
+
+
+async def test_an_answers_handling_is_timed_phase_by_phase_until_its_answer_and_not_after(setup) -> None:
+    """A click's clock starts at its parse and goes with the task made for it: each phase of its handling once,
+    the answer's request last; the bot players' steps after the answer, and a step made outside any click (a
+    deadline's), are none of its phases."""
+    table, _, _, _ = setup
+    game = await table.start("cookie", [*humans(1), *(Seat(name=f"Bot{i}", bot=True) for i in range(3))], seed=7)
+    prompt, action = pick(game)
+    shared = table.storage.shared
+    before = phases_counted()
+
+    async def shown(outcome: Outcome) -> None:
+        metrics.answered()  # where the answer's request leaves the bot (bot/discord/observing.py)
+
+    async def handler() -> None:  # the task discord.py makes for the click
+        metrics.phase("queued")
+        try:
+            metrics.phase("game")
+            metrics.phase("prompt")
+            assert (await table.act(game.id, prompt.seat, action, answered=shown)).ok
+        finally:
+            metrics.unclock()
+
+    metrics.enable()
+    try:
+        with metrics.clicked(time.monotonic(), "dm"):
+            click = asyncio.create_task(handler())
+        await click
+        other, step = pick(game)
+        assert (await table.act(game.id, other.seat, step)).ok, "a step outside a click"
+    finally:
+        metrics.disable()
+    grown = {name: count - before[name] for name, count in phases_counted().items()}
+    assert grown == {"queued": 1, "game": 1, "prompt": 1, "lock": 1, "database-lock": 1 if shared else 0,
+                     "catch-up": 1 if shared else 0, "apply": 1, "save": 1, "deliver": 1, "answer": 1}
 
 
 async def test_a_refused_action_changes_nothing_on_disk(setup) -> None:

@@ -16,6 +16,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.metrics import PHASES
 from tests.bench.load import bucket_max, bucket_quantile, process_tree_cpu, resident_bytes
 from tests.bench.scale.cluster import Cluster
 from tests.endpoints import Samples, scrape
@@ -28,9 +29,11 @@ COUNTED = ("gamemaster_interactions_total", "gamemaster_rest_requests_total", "g
 HISTOGRAMS = ("gamemaster_interaction_handling_seconds", "gamemaster_interaction_first_response_seconds",
               "gamemaster_step_save_seconds", "gamemaster_storage_commit_seconds",
               "gamemaster_deadline_lateness_seconds", "gamemaster_event_loop_lag_seconds",
-              "gamemaster_gc_pause_seconds")
+              "gamemaster_gc_pause_seconds", "gamemaster_interaction_phase_seconds")
 GAUGES = ("gamemaster_deliveries_waiting", "gamemaster_delivery_oldest_seconds")
-HANDLING, FIRST, SAVE, COMMIT, LATENESS, LOOP_LAG, GC_PAUSE = HISTOGRAMS
+HANDLING, FIRST, SAVE, COMMIT, LATENESS, LOOP_LAG, GC_PAUSE, PHASE = HISTOGRAMS
+PHASE_NAMES = tuple(name for name, _ in PHASES)
+VIAS = (("server", "in a server"), ("dm", "in a DM"), ("dm-forwarded", "in a DM, forwarded"))
 
 
 def grows(name: str) -> bool:
@@ -258,7 +261,7 @@ def report(window: Window, baseline_rss: int | None) -> list[str]:
     row("bot's share p50 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(HANDLING), 0.5)))
     row("bot's share p99 (ms; goal < 100)", lambda p: ms(bucket_quantile({}, p.buckets(HANDLING), 0.99)))
     row("bot's share max (ms, its bucket's top)", lambda p: ms(bucket_max({}, p.buckets(HANDLING))[1]))
-    for via, said in (("server", "in a server"), ("dm", "in a DM"), ("dm-forwarded", "in a DM, forwarded")):
+    for via, said in VIAS:
         row(f"bot's share p99, {said} (ms)",
             lambda p, v=via: ms(bucket_quantile({}, p.buckets(HANDLING, via=v), 0.99)))
     row("first response p99 (ms; Discord: 3000)", lambda p: ms(bucket_quantile({}, p.buckets(FIRST), 0.99)))
@@ -290,6 +293,7 @@ def report(window: Window, baseline_rss: int | None) -> list[str]:
     row("resident memory (MB, at the end)", lambda p: f"{p.rss / 2**20:.0f}")
     row("PostgreSQL connections (highest)", lambda p: f"{p.connections_high}")
     whole = merged(window)
+    lines.extend(phases(whole))
     peak = max(window.counted_seconds.values(), default=0)
     lines.append(f"  counted REST requests, all processes (the token's global limit is {GLOBAL_LIMIT}/s; goal at peak "
                  f"< 40/s): mean {sum(window.counted_seconds.values()) / seconds:.1f}/s, peak {peak}/s "
@@ -308,4 +312,28 @@ def report(window: Window, baseline_rss: int | None) -> list[str]:
     lines.append(f"  apart from the bots: the stand-in and the players {bench.cpu / interactions * 1000:.2f} ms per "
                  f"interaction ({bench.cpu / seconds:.0%} of a core); PostgreSQL {server.cpu / interactions * 1000:.2f}"
                  f" ms ({server.cpu / seconds:.0%} of a core), {server.connections_high} sessions at most")
+    return lines
+
+
+def phases(whole: Part) -> list[str]:
+    """Where the handling of a prompt's answer went, phase by phase (bot/metrics.py PHASES), by how the click came:
+    each phase's p50 / p99 / mean. The means add up to the handling's mean; the p99s show where the slowest wait."""
+    counted = {via: whole.total(f"{PHASE}_count", via=via, phase="queued") for via, _ in VIAS}
+    if not any(counted.values()):
+        return []
+    lines = ["  where a prompt's answer's handling went (ms: p50 / p99 / mean; all processes; "
+             + ", ".join(f"{said} {counted[via]:.0f}" for via, said in VIAS) + " answers)",
+             f"    {'':14}" + "".join(f"{said:>24}" for _, said in VIAS)]
+    for name in PHASE_NAMES:
+        cells = []
+        for via, _ in VIAS:
+            count = whole.total(f"{PHASE}_count", via=via, phase=name)
+            if not count:
+                cells.append("n/a")
+                continue
+            buckets = whole.buckets(PHASE, via=via, phase=name)
+            mean = whole.total(f"{PHASE}_sum", via=via, phase=name) / count
+            p50, p99 = (ms(bucket_quantile({}, buckets, q)).strip() for q in (0.5, 0.99))
+            cells.append(f"{p50} / {p99} / {mean * 1000:.1f}")
+        lines.append(f"    {name:14}" + "".join(f"{cell:>24}" for cell in cells))
     return lines
