@@ -99,7 +99,8 @@ class PlayerSteps(TableCore):
         inline: str | None = None,
         answered: Callable[[Outcome], Awaitable[None]] | None = None,
     ) -> Outcome:
-        """`inline`: the order sheet whose message the caller shows the answer in (`Step.inline`): its edit is
+        """`actor_id`: the member who gives the step for their seat (refused when, as saved, it is not theirs).
+        `inline`: the order sheet whose message the caller shows the answer in (`Step.inline`): its edit is
         in the Outcome's rows, for the caller to show. `answered`: shows the player their answer once their own
         step is saved, before the bot players answer the prompts it opened (each bot's answer a saved step of its
         own, under the game's lock again): a forum Mafia's seven bots made the click that opened a phase wait
@@ -109,6 +110,8 @@ class PlayerSteps(TableCore):
             return Outcome(Refusal(key="error-no-game"))
         async with self.hold(game):
             metrics.phase("catch-up" if self.storage.shared else "lock")
+            if actor_id is not None and game.seat_of(actor_id) != seat_number:  # as saved: another process may
+                return Outcome(Refusal(key="error-not-in-game"))  # have given the seat away since the caller looked
             outcome = await self._act_locked(
                 game, seat_number, action, input_key=input_key, actor_id=actor_id, inline=inline
             )

@@ -189,6 +189,25 @@ async def test_a_process_copy_of_a_game_follows_what_another_process_saved(two: 
     assert row is not None and row.meta.get("status_message") == 1234, "the pause kept the other's meta"
 
 
+async def test_a_members_step_is_refused_where_the_seat_was_given_away_in_another_process(
+    two: tuple[Process, Process],
+) -> None:
+    """A click is checked against the copy of the game in memory (bot/discord/interactions.py), which another
+    process may have left behind: the member's step is checked again as saved, under the game's lock."""
+    first, second = two
+    started = await first.table.start("cookie", humans(4), seed=43)
+    in_second = await second.game(started.id)
+    prompt = next(p for p in in_second.state.prompts if p.seat == 0 and not p.answered)
+    action = in_second.engine.bot_action(in_second.state, prompt, random.Random(1))
+    assert (await first.table.leave(started.id, 100)).ok, "Player1 left: a bot took the seat"
+    assert in_second.seat_of(100) == 0, "the second's copy still seats them"
+    before = await saved_state(second.storage, started.id)
+    outcome = await second.table.act(started.id, 0, action, actor_id=100)
+    assert outcome.refusal is not None and outcome.refusal.key == "error-not-in-game"
+    assert await saved_state(second.storage, started.id) == before, "nothing saved"
+    assert in_second.seats[0].bot, "and the second's copy is brought up to date"
+
+
 async def test_where_one_process_sent_a_prompt_reaches_the_other(two: tuple[Process, Process]) -> None:
     """A prompt's message recorded by one process moves the game on: the other reloads it (and its
     Discord caches: a sheet's next step then edits that message instead of posting another)."""
