@@ -82,14 +82,10 @@ class Interactions:
         self.enqueue = enqueue
 
     async def _players_game(
-        self, interaction: discord.Interaction, game_id: int, language: str, *, as_held: bool = False
+        self, interaction: discord.Interaction, game_id: int, language: str
     ) -> tuple[LiveGame, int] | None:
-        """The running game and the clicker's seat in it, or None after telling them why not. `as_held`: for a
-        step (`Table.act` checks the seat again as saved), the copy in memory, not asked of the database first
-        (a read per click, which waited for a free connection under load); what it would refuse is read again."""
-        game = self.table.as_held(game_id) if as_held else None
-        if game is None or not game.running or game.seat_of(interaction.user.id) is None:
-            game = await self.table.get(game_id)
+        """The running game and the clicker's seat in it, or None after telling them why not."""
+        game = await self.table.get(game_id)
         if game is None:
             await ephemeral(interaction, t(language, "error-no-game"))
             return None
@@ -145,7 +141,7 @@ class Interactions:
     ) -> None:
         await acknowledge_if_late(interaction)
         language = normalize(str(interaction.locale))
-        found = await self._players_game(interaction, game_id, language, as_held=True)
+        found = await self._players_game(interaction, game_id, language)
         if found is None:
             return
         game, seat_number = found

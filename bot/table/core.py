@@ -170,11 +170,6 @@ class TableCore:
                 await self._tell_reloaded(game)
         return game
 
-    def as_held(self, game_id: int) -> LiveGame | None:
-        """The game as this process last held it, not checked against the database (None: not in memory here):
-        for a step that `act` checks again under the game's lock, where it is brought up to date."""
-        return self.games.get(game_id)
-
     # --- the game's lock, across processes ------------------------------------------------------
     def hold(self, game: LiveGame, *, catch_up: bool = True) -> AbstractAsyncContextManager[Any]:
         """The game's lock, for a check → apply → save. When other processes share the database it

@@ -192,8 +192,8 @@ async def test_a_process_copy_of_a_game_follows_what_another_process_saved(two: 
 async def test_a_members_step_is_refused_where_the_seat_was_given_away_in_another_process(
     two: tuple[Process, Process],
 ) -> None:
-    """A click is checked against the copy of the game in memory (bot/discord/interactions.py), which another
-    process may have left behind: the member's step is checked again as saved, under the game's lock."""
+    """Whoever looked at the game before the step (a click's handler, a cog) may have seen a copy another process
+    has moved on since: the member's seat is checked again as saved, under the game's lock."""
     first, second = two
     started = await first.table.start("cookie", humans(4), seed=43)
     in_second = await second.game(started.id)
