@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 from bot.i18n import SeatNamer, reading_as, t
 from bot.live import Delivery, LiveGame, Seat
 from bot.morphology import Named
-from bot.render import event_text, option_with_hint, prompt_text, refusal_text, visible_to
+from bot.render import event_text, option_text, option_with_hint, prompt_text, refusal_text, visible_to
 from bot.storage import Storage, open_storage
 from bot.storage.base import is_postgres_url, sqlite_path
 from bot.storage.web import web_secret
@@ -280,7 +280,14 @@ class Terminal:
             if prompt.ask == "many":
                 numbers = raw.replace(",", " ").split()
                 if numbers and all(n.isdigit() and 1 <= int(n) <= len(prompt.options) for n in numbers):
-                    return Action(prompt=prompt.id, value=tuple(prompt.options[int(n) - 1].value for n in numbers))
+                    chosen = [prompt.options[int(n) - 1] for n in numbers]
+                    alone = next((o for o in chosen if o.value.startswith("~")), None)
+                    if alone is None:
+                        return Action(prompt=prompt.id, value=tuple(o.value for o in chosen))
+                    # Back, Cancel, None among picks: the rules would name its inner value ("~back")
+                    self.say("⚠ " + t(self.language, "offline-alone",
+                                      choice=option_text(alone, self.language, self.names(game))))
+                    continue
             elif raw.isdigit() and 1 <= int(raw) <= len(prompt.options):
                 return Action(prompt=prompt.id, value=prompt.options[int(raw) - 1].value)
             self.say(self.bad_number(prompt, game.row.game))

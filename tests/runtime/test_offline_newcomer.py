@@ -126,6 +126,28 @@ def test_the_pick_hint_fits_the_prompts_own_number_of_picks(picks: tuple[int, in
     assert shown_hint(picks_prompt(picks), language) == hint
 
 
+@pytest.mark.parametrize(("language", "told"), [
+    ("en", "⚠ “↩ Back” is a choice of its own: type its number alone."),
+    ("ru", "⚠ «↩ Назад» выбирается отдельно: введите только этот номер."),
+])
+async def test_back_typed_among_picks_is_told_in_words_and_nothing_is_chosen(language: str, told: str) -> None:
+    """An order sheet's Back among a draft's picks ("1 6"): the rules would refuse it by its inner value (“~back”
+    is not one of the choices); the terminal says how to go back instead, and asks again."""
+    prompt = picks_prompt((2, 2))
+    prompt.options.append(Option(value="~back", label="sheet-back"))
+    said: list[str] = []
+
+    class Game:
+        def name_of(self, seat: int) -> str:
+            return f"P{seat}"
+
+    terminal = Terminal(language, 0, said.append, scripted(["1 6", "1 3"]))
+    action = await terminal.answer(Game(), prompt)  # type: ignore[arg-type]
+    assert action is not None and action.value == ("v1", "v3"), "asked again, the next answer taken"
+    assert told in said
+    assert not any("~back" in line for line in said)
+
+
 def test_the_pick_hints_example_uses_numbers_that_can_be_picked() -> None:
     assert shown_hint(picks_prompt((2, 2), disabled=(1, 2)), "en") == (
         "Type 2 numbers separated by spaces (for example 3 5)."

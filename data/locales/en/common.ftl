@@ -63,6 +63,7 @@ offline-signup-help = Type the number of your choice; “?” shows each choice 
 offline-amount = …or type =N for an amount from { $low } to { $high } (for example ={ $low }).
 offline-text = Type your answer and press Enter.
 offline-bad-number = Type one of the numbers 1–{ $count } ({ $question }, “h” lists the commands).
+offline-alone = “{ $choice }” is a choice of its own: type its number alone.
 offline-question-signup = “?” explains every choice in full
 offline-question-cookie = “?” shows the table: coins, cards shown, your role and who can be whom
 offline-question-maskmen = “?” shows the table: your cards, the ring, the points and who beats whom

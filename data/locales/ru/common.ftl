@@ -70,6 +70,7 @@ offline-signup-help = Введите номер варианта; «?» — вс
 offline-amount = …или введите =N — сумму от { $low } до { $high } (например, ={ $low }).
 offline-text = Введите ответ и нажмите Enter.
 offline-bad-number = Введите одно из чисел 1–{ $count } ({ $question }, «h» — список команд).
+offline-alone = «{ $choice }» выбирается отдельно: введите только этот номер.
 offline-question-signup = «?» — все варианты с полными пояснениями
 offline-question-cookie = «?» — стол: монеты, открытые карты, ваша роль и кем может быть каждый
 offline-question-maskmen = «?» — стол: ваши карты, ринг, очки и кто кого бьёт
