@@ -187,6 +187,7 @@ class TableCore:
                 metrics.phase("database-lock")
                 if catch_up and not self._current(game, version):
                     await self._reload(game)
+                metrics.phase("catch-up")
                 yield
 
     async def _reload(self, game: LiveGame) -> None:

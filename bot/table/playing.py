@@ -109,7 +109,8 @@ class PlayerSteps(TableCore):
         if game is None:
             return Outcome(Refusal(key="error-no-game"))
         async with self.hold(game):
-            metrics.phase("catch-up" if self.storage.shared else "lock")
+            if not self.storage.shared:  # shared, the hold marks its own phases (`TableCore._hold_shared`)
+                metrics.phase("lock")
             if actor_id is not None and game.seat_of(actor_id) != seat_number:  # as saved: another process may
                 return Outcome(Refusal(key="error-not-in-game"))  # have given the seat away since the caller looked
             outcome = await self._act_locked(
