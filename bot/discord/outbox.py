@@ -44,6 +44,7 @@ import asyncio
 import contextlib
 import inspect
 import logging
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -158,6 +159,7 @@ class Outbox:
         status as it is when sent, so the last edit shows everything."""
         if isinstance(item, Text) and not item.text:
             return
+        item.queued = item.queued or time.monotonic()
         if isinstance(item, Text) and self._linger:
             item.due = asyncio.get_running_loop().time() + self._window * SETTLE_SHARE
         if isinstance(item, Status):
@@ -168,6 +170,7 @@ class Outbox:
                 if isinstance(queued, Status) and queued.key == item.key:
                     carried += queued.rows
                     due = min(due, queued.due)
+                    item.queued = min(item.queued, queued.queued)
                 else:
                     kept.append(queued)
             self._queue = kept
@@ -182,7 +185,7 @@ class Outbox:
         """A line that belongs to the status edit being made (a channel's rule, announced once its change is
         applied): it goes before everything queued after that edit, where `put_text` would go after it."""
         if text:
-            self._queue.insert(0, Text(text, [], None))
+            self._queue.insert(0, Text(text, [], None, queued=time.monotonic()))
             self._put_woken()
 
     def put_message(self, message: Message) -> None:
@@ -467,6 +470,7 @@ class Outbox:
             on_sent=message.on_sent if message is not None else None,
             rows=[row for item in chunk for row in item.rows], tag=chunk[-1].tag, batch=batch,
             on_refused=message.on_refused if message is not None else None, claim=claim,
+            queued=min(item.queued for item in chunk),
         )
 
     async def _follow_up_saved(self) -> None:

@@ -26,7 +26,7 @@ from bot.discord.batches import claimed_since
 from bot.discord.dm_reach import DmReach
 from bot.discord.failures import backoff
 from bot.discord.outbox import Item, Message, Outbox, Sender, Text
-from bot.discord.patience import go_by
+from bot.discord.patience import go_by, oldest
 from bot.discord.presenting import public_player
 from bot.discord.priority import Foreground
 from bot.discord.replies import Replies
@@ -136,7 +136,7 @@ class Outboxes:
 
     def _go_by(self, items: list[Item]) -> float | None:
         """By when a message of these items should go while the REST budget is short: its game's deadline decides."""
-        return go_by((item.tag for item in items), self.table.games, wall=self.table.clock)
+        return go_by((item.tag for item in items), self.table.games, since=oldest(items), wall=self.table.clock)
 
     def of(self, row: DeliveryRow) -> Outbox:
         """A row's destination: its channel's outbox, else its member's DMs'."""

@@ -20,6 +20,9 @@ class Text:
     due: float = 0.0
     """The loop's time before which it is not sent without a message to fold into (a lingering outbox's lines:
     `Outbox`, `linger`): a prompt queued meanwhile, by the next step, takes it along in one message."""
+    queued: float = 0.0
+    """When it was queued (`time.monotonic`, set by `Outbox.put`): its players' wait began then, and under a short
+    REST budget its go-by time counts from then (bot/discord/patience.py), not from when it asks for room."""
 
 
 @dataclass(slots=True)
@@ -42,6 +45,8 @@ class Message:
     on_refused: Callable[[BaseException], Awaitable[None]] | None = None
     """Told when Discord refuses this message for good (a member's DMs closed: 403), before its rows are
     dropped, so what stands in for it is saved first (a game night's reminder: a mention in the channel)."""
+    queued: float = 0.0
+    """As `Text.queued`."""
 
 
 @dataclass(slots=True)
@@ -55,6 +60,8 @@ class Status:
     """A settling edit (a game's status message) waits a while for newer ones (`Outbox.put`)."""
     due: float = 0.0
     """The loop's time before which it is not sent (a settling edit); what was queued after it may go first."""
+    queued: float = 0.0
+    """As `Text.queued` (an edit that replaced older ones: the oldest's)."""
 
 
 Item = Text | Message | Status

@@ -7,6 +7,12 @@ leaves its players most of what is left until the game's next deadline: now plus
 seconds at most; the budget lets the waiting requests go earliest go-by time first (earliest deadline first). A
 message of a game with no deadline running (a lobby; a phase that waits on its players alone), and anything that
 is no game's, goes as soon as it can, in the order it came.
+
+The time counts from when the message's oldest line was queued (`since`), not from when it asks for room: a
+destination sends its messages one at a time, so counted from each one's ask, a channel's second message waited a
+whole turn of the backlog behind the first and then its own, behind everything that came meanwhile, and so on:
+in the scale run's last stage a Sword of Lies channel with 10 messages queued showed nothing for 21 minutes while
+its players clicked on (their DMs went as follow-ups, not counted), and the game was counted stalled.
 """
 
 from __future__ import annotations
@@ -24,19 +30,29 @@ MOST = 300.0
 
 
 def go_by(
-    tags: Iterable[Any], games: Mapping[int, LiveGame], *, wall: Callable[[], float] = time.time,
-    monotonic: Callable[[], float] = time.monotonic,
+    tags: Iterable[Any], games: Mapping[int, LiveGame], *, since: float | None = None,
+    wall: Callable[[], float] = time.time, monotonic: Callable[[], float] = time.monotonic,
 ) -> float | None:
     """By when (`monotonic`) a message holding items with these tags (`(game id, step, prompt)`: bot/discord/kinds.py
-    `tag`) should go; None: as soon as it can. The soonest of its items' games' deadlines (the deadlines are on
-    the wall clock, `wall`) decides; an item of no game, or of a game with no deadline, makes it go now."""
+    `tag`), the oldest queued at `since` (`monotonic`; None: now), should go; None: as soon as it can, by when it
+    asks. The soonest of its items' games' deadlines (the deadlines are on the wall clock, `wall`) decides, as the
+    time left until it was when the message was queued; an item of no game, or of a game with no deadline, makes it
+    go by when it was queued."""
+    now = monotonic()
+    began = now if since is None else min(since, now)
     soonest: float | None = None
     for tag in tags:
         game = games.get(tag[0]) if isinstance(tag, tuple) and tag and isinstance(tag[0], int) else None
         if game is None or not game.dues:
-            return None
+            return None if since is None else began
         due = min(game.dues.values())
         soonest = due if soonest is None else min(soonest, due)
     if soonest is None:
-        return None
-    return monotonic() + min(MOST, SHARE * max(0.0, soonest - wall()))
+        return None if since is None else began
+    left_then = soonest - wall() + (now - began)
+    return began + min(MOST, SHARE * max(0.0, left_then))
+
+
+def oldest(items: Iterable[Any]) -> float | None:
+    """When the oldest of an outbox's items (bot/discord/packing.py) was queued; None when none says."""
+    return min((item.queued for item in items if item.queued), default=None)

@@ -15,7 +15,8 @@ from urllib.parse import urlsplit
 from bot.discord.attempts import SESSION
 from bot.discord.budget import GO_BY, Budget, Budgeted
 from bot.discord.outbox import Outbox
-from bot.discord.patience import MOST, go_by
+from bot.discord.packing import Message
+from bot.discord.patience import MOST, go_by, oldest
 from bot.live import LiveGame
 from tests.discord.test_rest_budget_window import AnsweredAtOnce
 from tests.discord.world import open_game, world
@@ -79,6 +80,53 @@ def test_a_games_message_may_wait_half_the_time_left_until_its_next_deadline_fiv
     assert by(None) is None and by((None, 0, None)) is None, "no game's"
     assert by((9, 1, None)) is None, "a game not loaded here"
     assert by() is None
+
+
+def test_the_wait_counts_from_when_the_message_was_queued_not_from_when_it_asks_for_room() -> None:
+    games = {1: game(1, 40.0), 2: game(2, 2 * 3600.0), 3: game(3)}
+
+    def by(*tags: Any, since: float) -> float | None:
+        return go_by(tags, games, since=since, wall=lambda: 1_000.0, monotonic=lambda: 150.0)
+
+    assert by((1, 7, None), since=50.0) == 50.0 + 70.0, (
+        "queued 100 s ago with 140 s then left until the deadline: half of that from then, so it is overdue now")
+    assert by((2, 3, None), since=50.0) == 50.0 + MOST, "five minutes at most, from when it was queued"
+    assert by((3, 1, None), since=50.0) == 50.0, "no deadline running: in the order it was queued"
+    assert by(None, since=50.0) == 50.0, "no game's: the same"
+    assert by((1, 7, None), since=170.0) == 150.0 + 20.0, "a queue time ahead of the clock counts as now"
+
+
+async def test_a_destinations_second_message_does_not_wait_again_behind_what_came_after_the_first() -> None:
+    """Its messages go one at a time: the second asks for room only once the first has gone, but its players have
+    waited for it since both were queued, before the other destination's message came."""
+    budget = Budget(1, window=0.05)
+    session = Budgeted(AnsweredAtOnce(), budget, lambda: 1)
+    await budget.room()  # a backlog: the one place held
+    games = {1: game(1, 400.0), 2: game(2, 400.0)}
+    shown: list[str] = []
+
+    def outbox(name: str, game_id: int) -> Outbox:
+        async def send(content: str, extra: dict[str, Any]) -> str:
+            async with session.request("POST", f"https://discord.test/api/v10/channels/{name}/messages"):
+                shown.append(content)
+            return content
+
+        def by(items: list[Any]) -> float | None:
+            return go_by((item.tag for item in items), games, since=oldest(items),
+                         wall=lambda: 1_000.0 + time.monotonic() - began)
+
+        return Outbox(send, window=0.01, go_by=by)
+
+    began = time.monotonic()
+    busy, other = outbox("busy", 1), outbox("other", 2)
+    busy.put_message(Message("⚔️ circle 3: choose a card", tag=(1, 5, "p0")))
+    busy.put_message(Message("🛡️ circle 3: place the Shield", tag=(1, 5, "p1")))
+    await asyncio.sleep(0.01)
+    other.put_message(Message("🍪 round 2: choose", tag=(2, 9, "p0")))
+    await asyncio.sleep(0.01)
+    budget.done()
+    await asyncio.wait_for(asyncio.gather(busy.drained(), other.drained()), 3.0)
+    assert shown == ["⚔️ circle 3: choose a card", "🛡️ circle 3: place the Shield", "🍪 round 2: choose"]
 
 
 async def test_under_a_full_budget_a_quick_tables_message_overtakes_a_forum_games_queued_before_it() -> None:
