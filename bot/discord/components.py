@@ -53,6 +53,8 @@ class Answers(Protocol):
 
     def open_speak(self, interaction: discord.Interaction, game_id: int) -> Awaitable[None]: ...
 
+    def carry_dms(self, interaction: discord.Interaction) -> None: ...
+
 
 def _service(interaction: discord.Interaction) -> Answers:
     return interaction.client.game_master.interactions  # type: ignore[attr-defined,no-any-return]
@@ -125,6 +127,7 @@ async def guarded(
     `item`: the clicked item, whose view is let go afterwards."""
     try:
         await _answer(interaction, work)
+        _service(interaction).carry_dms(interaction)
     finally:
         released(interaction, item)
 

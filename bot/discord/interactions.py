@@ -66,6 +66,11 @@ async def edit_clicked(interaction: discord.Interaction, content: str, view: Com
         await interaction.response.edit_message(content=content, view=view)
 
 
+CARRYING = frozenset({discord.InteractionResponseType.channel_message, discord.InteractionResponseType.message_update,
+                      discord.InteractionResponseType.deferred_message_update})
+"""The answers after which an interaction's token may carry the member's next DM messages (`carry_dms`)."""
+
+
 class Interactions:
     def __init__(
         self, table: Table, storage: Storage, outboxes: Outboxes, standing: Standing, replies: Replies, relay: Relay,
@@ -353,6 +358,19 @@ class Interactions:
         lines.append(prompt_content(game, prompt, language, game.dues.get(prompt.id), private=True))
         # one message however long (a long view's end in embeds beneath): a second one could be shown twice
         await ephemeral(interaction, "\n".join(lines), view=prompt_view(game, prompt, language, private=True))
+
+    def carry_dms(self, interaction: discord.Interaction) -> None:
+        """A click or a modal's submission in a member's DMs, answered: its token carries the member's next DM
+        messages (not counted), whatever the answer said — a refusal, an expired choice, their hand shown. Only
+        a taken answer's token carried them before, and in the scale run a forum player's late click on a
+        closed phase's prompt left the next phase's DMs to go as counted requests (issue 41). Not a deferred
+        "thinking…" (the first follow-up would replace it) nor a modal (it has no message to follow)."""
+        if interaction.guild_id is not None or interaction.channel_id is None:
+            return
+        if interaction.response.type not in CARRYING:
+            return
+        self.outboxes.dm_channels.setdefault(interaction.user.id, interaction.channel_id)
+        self.replies.offer(interaction)
 
     async def open_speak(self, interaction: discord.Interaction, game_id: int) -> None:
         await self.relay.open_modal(interaction, game_id)

@@ -150,6 +150,9 @@ class Replies:
         channel_id = interaction.channel_id
         if not self.enabled or channel_id is None:
             return
+        current = self._answered.get(channel_id)
+        if current is not None and current.interaction_id == interaction.id and interaction.id not in self._expected:
+            return  # offered already
         newest = self._newest.get(channel_id)
         expected = self._expected.pop(interaction.id, None)
         if expected is not None:
