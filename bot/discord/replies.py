@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -118,6 +119,9 @@ class FollowUp:
 
     send: Sender
     carrier: int
+    clicked: float = -math.inf
+    """When (`time.monotonic`) the carrying act was received: a line right after its member's own click goes at once
+    (`Outbox`, `linger`); one that comes later waits to fold into the prompt behind it, as a counted one does."""
 
 
 class Replies:
@@ -206,7 +210,8 @@ class Replies:
 
         async def route() -> FollowUp | None:
             token = await self.token_for(channel_id())
-            return None if token is None else FollowUp(partial(self.send, token, plain=plain), token.interaction_id)
+            return None if token is None else FollowUp(
+                partial(self.send, token, plain=plain), token.interaction_id, token.received)
 
         return route
 

@@ -1,13 +1,15 @@
 """A lingering outbox (a member's DMs): lines with nothing queued behind them wait 0.3 of the window for a message
 to fold into (issue 41: one counted message instead of two), go alone when none comes, and do not wait when they
-would go as a follow-up, which is not counted."""
+would go as a follow-up of their member's click a moment ago (they are looking). A follow-up of an older click
+(a token lives 15 minutes) waits to fold like the rest: every message is a claim saved and a request."""
 
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
-from bot.discord.outbox import SETTLE_SHARE, Message, Outbox
+from bot.discord.outbox import FRESH_SECONDS, SETTLE_SHARE, Message, Outbox
 from bot.discord.replies import FollowUp
 
 WINDOW = 0.5
@@ -46,8 +48,10 @@ async def test_a_line_with_no_prompt_coming_goes_alone_after_its_wait() -> None:
 async def test_a_line_that_goes_as_a_follow_up_does_not_wait() -> None:
     recorder, follow_ups = Recorder(), Recorder()
 
+    clicked = time.monotonic()
+
     async def route() -> FollowUp:
-        return FollowUp(follow_ups, 1)
+        return FollowUp(follow_ups, 1, clicked)
 
     outbox = Outbox(recorder, window=WINDOW, linger=True, follow_up=route)
     queued = asyncio.get_running_loop().time()
@@ -56,6 +60,22 @@ async def test_a_line_that_goes_as_a_follow_up_does_not_wait() -> None:
     ((at, content),) = follow_ups.sent
     assert content == "🃏 Kept: Vest, Vest" and not recorder.sent
     assert at - queued < WINDOW * SETTLE_SHARE / 2
+
+
+async def test_a_line_that_would_follow_an_older_click_waits_for_the_prompt_and_goes_in_one_follow_up() -> None:
+    recorder, follow_ups = Recorder(), Recorder()
+    clicked = time.monotonic() - FRESH_SECONDS - 60  # a click minutes ago: its token still carries, nobody is looking
+
+    async def route() -> FollowUp:
+        return FollowUp(follow_ups, 1, clicked)
+
+    outbox = Outbox(recorder, window=WINDOW, linger=True, follow_up=route)
+    outbox.put_text("⏰ Your time ran out: the bot acted for you.")
+    await asyncio.sleep(WINDOW * SETTLE_SHARE / 3)
+    outbox.put_message(Message(content="🃏 Draft 2/6", build=lambda: {"view": None}))
+    await outbox.drained()
+    assert [content for _, content in follow_ups.sent] == ["⏰ Your time ran out: the bot acted for you.\n🃏 Draft 2/6"]
+    assert not recorder.sent
 
 
 async def test_an_outbox_that_does_not_linger_sends_a_line_at_once() -> None:
