@@ -75,8 +75,10 @@ def row(row_id: int, text: str, batch: int, state: int) -> dict[str, Any]:
             "state": state, "batch": batch, "owner": 1, "body": json.dumps({"text": text})}
 
 
-def checked(messages: list[SimpleNamespace], rows: list[dict[str, Any]]) -> Findings:
-    standin: Any = SimpleNamespace(messages={CHANNEL: messages}, _dm_channels={}, bot_user=SimpleNamespace(id=BOT))
+def checked(messages: list[SimpleNamespace], rows: list[dict[str, Any]], answers: tuple[int, ...] = ()) -> Findings:
+    """`answers`: the messages that are an interaction's own answer (its original response), not a follow-up."""
+    standin: Any = SimpleNamespace(messages={CHANNEL: messages}, _dm_channels={}, bot_user=SimpleNamespace(id=BOT),
+                                   interactions={n: SimpleNamespace(original_message_id=n) for n in answers})
     found = Findings()
     transcripts(standin, rows, {}, {}, found)
     return found
@@ -107,3 +109,18 @@ def test_a_follow_up_is_matched_to_a_message_made_after_its_claim_not_to_a_same_
     found = checked([shown(earlier, line, 10), shown(later, line, 11)],
                     [row(200, line, claimed, state=1)])
     assert found.doubled_messages == [] and found.missing_messages == [] and found.out_of_order == []
+
+
+def test_a_command_answer_after_a_rows_claim_with_the_same_words_is_not_a_second_copy() -> None:
+    """Found by a full scale run ("shown twice 1"): the table's next game's /addbot answered with the line a row of
+    the game before had said as a follow-up six minutes earlier ("🤖 Bot players Ada, Boris and Clara take seats").
+    An interaction's own answer is never a row's message: only its follow-ups can be."""
+    claimed = follow_up_batch(0, 200)
+    own = (-claimed >> 22 << 22) + (1 << 22)
+    answer = (-claimed >> 22 << 22) + (360_000 << 22)  # /addbot's answer, six minutes later
+    line = "🤖 Bot players Ada, Boris and Clara take seats (4 of at most 5)."
+    found = checked([shown(own, line, 10), shown(answer, line, 11)], [row(200, line, claimed, state=1)],
+                    answers=(answer,))
+    assert found.doubled_messages == [] and found.missing_messages == []
+    assert checked([shown(own, line, 10), shown(answer, line, 11)], [row(200, line, claimed, state=1)]
+                   ).doubled_messages, "the same message as a follow-up would be a second copy"

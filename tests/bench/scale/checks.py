@@ -314,6 +314,7 @@ def transcripts(
     # a row still claimed when the bots stopped may have been shown (its mark not saved yet): its message is
     # its own, not a second copy of another's, and no finding when it is not there
     rows = [row for row in every if row["batch"] is not None]
+    answers = {r.original_message_id for r in standin.interactions.values() if r.original_message_id is not None}
     for row in rows:
         channel_id = row["channel_id"] or standin._dm_channels.get(int(row["user_id"] or 0))
         if row["kind"] == FEED:
@@ -324,7 +325,8 @@ def transcripts(
         shown = [m for m in standin.messages.get(channel_id, []) if m.visible_to is None
                  and m.author.id == standin.bot_user.id]
         by_nonce = {int(m.nonce): m for m in shown if m.nonce is not None and m.nonce.lstrip("-").isdigit()}
-        unused = [m for m in shown if m.nonce is None and m.interaction_metadata is not None]  # follow-ups
+        unused = [m for m in shown if m.nonce is None and m.interaction_metadata is not None  # follow-ups;
+                  and m.id not in answers]  # an interaction's own answer is no row's
         placed: dict[int, list[tuple[int, int]]] = defaultdict(list)  # game → (row id, message index)
         position = {m.id: n for n, m in enumerate(shown)}
         for batch in sorted(batches, key=abs):
