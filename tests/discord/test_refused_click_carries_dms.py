@@ -11,12 +11,9 @@ from pathlib import Path
 
 import pytest
 
-import tests.discord.world
-from tests.discord.mafia_play import fixed_seed, open_mafia
 from tests.discord.mafia_world import fire_deadline
-from tests.discord.test_dm_lines_folded import WINDOW
-from tests.discord.test_mafia_channel import settled, users
-from tests.discord.world import world
+from tests.discord.test_dm_lines_folded import drafting
+from tests.discord.test_mafia_channel import settled
 from tests.discord_standin import DiscordStandIn
 
 EXPIRED = re.compile(r"expired|устарел")
@@ -25,14 +22,8 @@ EXPIRED = re.compile(r"expired|устарел")
 async def test_a_late_click_refused_in_dms_carries_the_next_rounds_cards(
     tmp_path: Path, standin: DiscordStandIn, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fixed_seed(monkeypatch)
-    monkeypatch.setattr(tests.discord.world, "WINDOW", WINDOW)
-    async with world(tmp_path, 4, standin=standin) as w:
-        game_id = await open_mafia(w, humans=3)  # seated without a click in their DMs: no follow-up carries them
-        await settled(w)
-        game = w.game(game_id)
-        assert game is not None and game.state.phase == "draft"  # type: ignore[attr-defined]
-        players = users(w, game)
+    async with drafting(tmp_path, standin, monkeypatch) as (w, game, players):
+        game_id = game.id
         late, *others = sorted(players)
         cards = next(p for p in game.state.prompts if p.seat == late and not p.answered)
         menu = f"gms|{game_id}|{cards.id}"

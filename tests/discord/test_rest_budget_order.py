@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -82,6 +83,28 @@ def test_a_games_message_may_wait_half_the_time_left_until_its_next_deadline_fiv
     assert by() is None
 
 
+GoBy = Callable[[list[Any]], float | None]
+
+
+async def a_full_budget() -> tuple[Budget, Callable[[str, GoBy], Outbox], list[str]]:
+    """A budget of one place, held (a backlog); a maker of outboxes whose messages wait for room in it, each going by
+    its `go_by`; and what they showed, in order."""
+    budget = Budget(1, window=0.05)
+    session = Budgeted(AnsweredAtOnce(), budget, lambda: 1)
+    await budget.room()
+    shown: list[str] = []
+
+    def outbox(name: str, by: GoBy) -> Outbox:
+        async def send(content: str, extra: dict[str, Any]) -> str:
+            async with session.request("POST", f"https://discord.test/api/v10/channels/{name}/messages"):
+                shown.append(content)
+            return content
+
+        return Outbox(send, window=0.01, go_by=by)
+
+    return budget, outbox, shown
+
+
 def test_the_wait_counts_from_when_the_message_was_queued_not_from_when_it_asks_for_room() -> None:
     games = {1: game(1, 40.0), 2: game(2, 2 * 3600.0), 3: game(3)}
 
@@ -99,26 +122,15 @@ def test_the_wait_counts_from_when_the_message_was_queued_not_from_when_it_asks_
 async def test_a_destinations_second_message_does_not_wait_again_behind_what_came_after_the_first() -> None:
     """Its messages go one at a time: the second asks for room only once the first has gone, but its players have
     waited for it since both were queued, before the other destination's message came."""
-    budget = Budget(1, window=0.05)
-    session = Budgeted(AnsweredAtOnce(), budget, lambda: 1)
-    await budget.room()  # a backlog: the one place held
+    budget, outbox, shown = await a_full_budget()
     games = {1: game(1, 400.0), 2: game(2, 400.0)}
-    shown: list[str] = []
-
-    def outbox(name: str, game_id: int) -> Outbox:
-        async def send(content: str, extra: dict[str, Any]) -> str:
-            async with session.request("POST", f"https://discord.test/api/v10/channels/{name}/messages"):
-                shown.append(content)
-            return content
-
-        def by(items: list[Any]) -> float | None:
-            return go_by((item.tag for item in items), games, since=oldest(items),
-                         wall=lambda: 1_000.0 + time.monotonic() - began)
-
-        return Outbox(send, window=0.01, go_by=by)
-
     began = time.monotonic()
-    busy, other = outbox("busy", 1), outbox("other", 2)
+
+    def by(items: list[Any]) -> float | None:
+        return go_by((item.tag for item in items), games, since=oldest(items),
+                     wall=lambda: 1_000.0 + time.monotonic() - began)
+
+    busy, other = outbox("busy", by), outbox("other", by)
     busy.put_message(Message("⚔️ circle 3: choose a card", tag=(1, 5, "p0")))
     busy.put_message(Message("🛡️ circle 3: place the Shield", tag=(1, 5, "p1")))
     await asyncio.sleep(0.01)
@@ -130,21 +142,9 @@ async def test_a_destinations_second_message_does_not_wait_again_behind_what_cam
 
 
 async def test_under_a_full_budget_a_quick_tables_message_overtakes_a_forum_games_queued_before_it() -> None:
-    budget = Budget(1, window=0.05)
-    session = Budgeted(AnsweredAtOnce(), budget, lambda: 1)
-    await budget.room()  # a backlog: the one place held
-    shown: list[str] = []
-
-    def outbox(name: str, go_by: float) -> Outbox:
-        async def send(content: str, extra: dict[str, Any]) -> str:
-            async with session.request("POST", f"https://discord.test/api/v10/channels/{name}/messages"):
-                shown.append(content)
-            return content
-
-        return Outbox(send, window=0.01, go_by=lambda items: go_by)
-
+    budget, outbox, shown = await a_full_budget()
     now = time.monotonic()
-    forum, quick = outbox("forum", now + 200), outbox("quick", now + 10)
+    forum, quick = outbox("forum", lambda items: now + 200), outbox("quick", lambda items: now + 10)
     forum.put_text("☀ Day 2 begins (forum)")
     await asyncio.sleep(0.01)
     quick.put_text("🍪 Round 3: choose (quick)")
