@@ -9,10 +9,9 @@ message of a game with no deadline running (a lobby; a phase that waits on its p
 is no game's, goes as soon as it can, in the order it came.
 
 The time counts from when the message's oldest line was queued (`since`), not from when it asks for room: a
-destination sends its messages one at a time, so counted from each one's ask, a channel's second message waited a
-whole turn of the backlog behind the first and then its own, behind everything that came meanwhile, and so on:
-in the scale run's last stage a Sword of Lies channel with 10 messages queued showed nothing for 21 minutes while
-its players clicked on (their DMs went as follow-ups, not counted), and the game was counted stalled.
+destination sends its messages one at a time, so counted from each one's ask, a busy channel's second message
+waited a whole turn of the backlog behind the first and then its own behind everything that came meanwhile, and
+its tenth ten turns, where a quiet channel's one message waited one.
 """
 
 from __future__ import annotations
