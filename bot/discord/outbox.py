@@ -68,8 +68,6 @@ BEHIND_MOST_SECONDS = 600.0
 """Rows another bot process took (`Behind`) are looked for every 0.2 s, then less and less often, up to every 2 s;
 what follows them waits 10 minutes at most, as a step's rows wait for another process alive (bot/discord/shards.py
 STUCK_SECONDS)."""
-FRESH_SECONDS = 5.0
-"""A member's click this recent carries the lines it brings in their DMs at once (`_lingering_for`)."""
 SETTLE_SHARE = 0.3
 """The share of a window a settling status edit waits for newer ones (1.5 s against Discord): a game's
 status changes at every click, and one edit then shows a burst of them."""
@@ -278,15 +276,12 @@ class Outbox:
         return min(dues)
 
     async def _lingering_for(self) -> float | None:
-        """`_settling_for`, but lines that would go as a follow-up (not counted) of their member's click a moment ago
-        (`FRESH_SECONDS`: they are looking) linger no more: due now. A follow-up of an older click waits to fold
-        as a counted message does: every message is a claim saved and a request, counted or not."""
+        """`_settling_for`, but lines that would go as a follow-up of their member's click a moment ago linger no more
+        (`FollowUp.fresh`): due now. An older click's follow-up waits to fold, as a counted message does."""
         wait = self._settling_for()
         lines = [item for item in self._queue if isinstance(item, Text)]
-        if wait is None or not lines or self._follow_up is None:
-            return wait
-        follow_up = await self._follow_up()
-        if follow_up is None or time.monotonic() - follow_up.clicked > FRESH_SECONDS:
+        follow_up = await self._follow_up() if wait is not None and lines and self._follow_up is not None else None
+        if follow_up is None or not follow_up.fresh():
             return wait
         for line in lines:
             line.due = 0.0

@@ -55,6 +55,8 @@ ANSWER_WAIT = 3.0
 """An interaction is answered within 3 s or never: messages wait no longer for it."""
 FOLLOW_UP_FIELDS = frozenset({"view", "allowed_mentions", "file", "files", "embed", "embeds", "nonce"})
 """What a follow-up can carry of what the outboxes send (the nonce is left out); anything else goes the ordinary way."""
+FRESH_SECONDS = 5.0
+"""A member's click this recent carries the lines it brings in their DMs at once (`FollowUp.fresh`)."""
 TOKEN_REFUSED = frozenset({50027, 10015, 10062})
 """Invalid webhook token, unknown webhook, unknown interaction: the token no longer works (nothing was made)."""
 
@@ -120,8 +122,13 @@ class FollowUp:
     send: Sender
     carrier: int
     clicked: float = -math.inf
-    """When (`time.monotonic`) the carrying act was received: a line right after its member's own click goes at once
-    (`Outbox`, `linger`); one that comes later waits to fold into the prompt behind it, as a counted one does."""
+    """When (`time.monotonic`) the carrying act was received."""
+
+    def fresh(self) -> bool:
+        """Whether the member clicked a moment ago (they are looking): the lines it carries in their DMs go at once
+        (`Outbox`, `linger`); after an older click they wait to fold into the prompt behind them, as counted ones do:
+        every message is a claim saved and a request, counted or not."""
+        return time.monotonic() - self.clicked <= FRESH_SECONDS
 
 
 class Replies:

@@ -9,8 +9,8 @@ import asyncio
 import time
 from typing import Any
 
-from bot.discord.outbox import FRESH_SECONDS, SETTLE_SHARE, Message, Outbox
-from bot.discord.replies import FollowUp
+from bot.discord.outbox import SETTLE_SHARE, Message, Outbox
+from bot.discord.replies import FRESH_SECONDS, FollowUp
 
 WINDOW = 0.5
 
