@@ -69,7 +69,8 @@ def run_tests(args: list[str]) -> int:
     gives the randomised tests their full size (tests/depth.py); `-n N` sets the first part's workers;
     a `-m` expression of the caller's selects within each part."""
     env = dict(os.environ)
-    if "--deep" in args:
+    deep = "--deep" in args
+    if deep:
         env["GAMEMASTER_DEEP_TESTS"] = "1"
     workers, marks, rest = ["-n", "2"], "", []
     given = iter(a for a in args if a != "--deep")
@@ -89,6 +90,8 @@ def run_tests(args: list[str]) -> int:
         return ["-m", f"({marks}) and {part}" if marks else part]
 
     pytest = [str(PYTHON), "-m", "pytest", "--durations=15", "-rs"]  # -rs: every skip says why
+    if deep:
+        pytest.append("--timeout=0")
     # loadgroup: a module marked xdist_group (one costly module fixture) stays on one worker
     parallel = subprocess.call([*pytest, *workers, "--dist", "loadgroup", *selected("not serial"), *rest], env=env)
     print("\n--- the serial tests, alone ---", flush=True)
