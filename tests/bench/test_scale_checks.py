@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.discord.batches import follow_up_batch
 from tests.bench.scale.checks import Findings, mark_queued, mark_sent_later, transcripts
+from tests.bench.scale.stalls import MADE, stall_shapes
 
 BOT, CHANNEL = 99, 1234
 
@@ -22,6 +23,28 @@ def test_a_stalled_game_with_rows_waiting_is_told_apart_from_one_with_none() -> 
     assert mark_queued(stalled, rows) == 1
     assert stalled == {7: "its players saw nothing move (2 of its rows still waiting to be sent)",
                        9: "a deadline overdue by 80 s"}
+
+
+def test_a_stalled_games_waiting_rows_are_told_by_their_processes_their_adoptions_and_their_age() -> None:
+    stop = 10_000.0
+    rows = [
+        # game 7: rows of processes 2 and 4 waiting; one of 4's was adopted from 2, which had it from 1
+        {"id": 1, "game_id": 7, "owner": 4, "state": 0, MADE: stop - 500},
+        {"id": 2, "game_id": 7, "owner": 2, "state": 0, MADE: stop - 30},
+        {"id": 3, "game_id": 7, "owner": 2, "state": 1, MADE: stop - 900},  # sent: not waiting
+        # game 9: one process's rows, never moved
+        {"id": 4, "game_id": 9, "owner": 3, "state": 0, MADE: stop - 100},
+        # game 11 has a row waiting but did not stall; game 12 stalled with nothing waiting
+        {"id": 5, "game_id": 11, "owner": 3, "state": 0, MADE: stop - 50},
+    ]
+    shapes = stall_shapes([7, 9, 12], rows, {1: [(1, 2), (2, 4)], 5: [(1, 3)]}, stop)
+    assert shapes.games == 2
+    assert shapes.at_processes == {2: 1, 1: 1}
+    assert shapes.adopted == 1 and shapes.chains == {"1→2→4": 1}
+    assert sorted(shapes.ages) == [100.0, 500.0]
+    line = shapes.line()
+    assert "2 games" in line and "1 process: 1, 2 processes: 1" in line and "adopted: 1" in line
+    assert "500 s (most)" in line
 
 
 def test_the_findings_say_how_many_stalled_games_had_rows_waiting() -> None:

@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -57,18 +58,21 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "", "DATABASE_PATH": str(folder / "none.db"),
            "PUBLIC_URL": "", "WEB_PORT": ""}
+    log = (folder / "server.log").open("w")  # its log goes to a file: a pipe nobody read could fill and stop it
     server = subprocess.Popen(
         [sys.executable, "-m", "bot", "web", "--db", str(db), "--port", str(port)], cwd=ROOT, env=env,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=log, text=True,
     )
     assert server.stdout is not None
     line = server.stdout.readline()
     assert str(port) in line, line
+    threading.Thread(target=server.stdout.read, daemon=True).start()  # and what else it prints, read
     try:
         yield {**made, "base": f"http://127.0.0.1:{port}"}
     finally:
         server.terminate()
         server.wait(timeout=30)
+        log.close()
 
 
 @pytest.fixture(scope="module")

@@ -31,6 +31,7 @@ from bot.table import Table
 from games import registry
 from tests.bench.scale.cluster import MOVES, PRUNED
 from tests.bench.scale.players import Ledger
+from tests.bench.scale.stalls import MADE, StallShapes, stall_shapes
 from tests.discord_standin import DiscordStandIn, InteractionRecord, Message
 
 LIMIT = 2000
@@ -66,6 +67,8 @@ class Findings:
     stalled_sent_later: int = 0
     """Of `stalled`, the games with none waiting at the end whose messages were shown after their players gave up
     (queued when they gave up, sent before the end)."""
+    stall_shapes: StallShapes = field(default_factory=StallShapes)
+    """What the stalled games' waiting rows looked like (tests/bench/scale/stalls.py)."""
 
     def stalled_unqueued(self) -> dict[int, str]:
         """The stalled games that waited for no queue (each listed: each is a lead)."""
@@ -107,6 +110,7 @@ class Findings:
             f"{few(self.stalled)};"
             f" of those waiting for no queue: {self.stalled_unqueued()};"
             f" answered twice: {len(self.answered_twice)}{few(self.answered_twice)}   (goal: 0, 0, 0)",
+            self.stall_shapes.line(),
             f"  second answers Discord refused as already acknowledged (40060; shown once): {self.acknowledged_again}",
         ]
 
@@ -162,12 +166,14 @@ async def check(url: str, standin: DiscordStandIn, ledger: Ledger, stopped: floa
         overdue = await connection.fetch(
             "SELECT d.game_id, MIN(d.due) FROM deadlines d JOIN games g ON g.id = d.game_id"
             " WHERE g.status = 'running' AND g.paused = 0 AND d.due < $1 GROUP BY d.game_id", stopped - OVERDUE_SECONDS)
-        columns = "id, game_id, kind, step, channel_id, user_id, body, batch, owner, state"
+        columns = f"id, game_id, kind, step, channel_id, user_id, body, batch, owner, state, {MADE}"
         every = await connection.fetch(
             f"SELECT {columns} FROM deliveries UNION ALL SELECT {columns} FROM {PRUNED} ORDER BY id")
         moves: dict[int, list[str]] = defaultdict(list)
+        owners: dict[int, list[tuple[int, int]]] = defaultdict(list)
         for move in await connection.fetch(f"SELECT id, was, now, at FROM {MOVES} ORDER BY at"):
             moves[int(move["id"])].append(f"{move['was']}→{move['now']} at {clock(move['at'])}")
+            owners[int(move["id"])].append((move["was"], move["now"]))
     finally:
         await connection.close()
     await replay(url, games, found)
@@ -198,6 +204,7 @@ async def check(url: str, standin: DiscordStandIn, ledger: Ledger, stopped: floa
         found.stalled.setdefault(game_id, f"its players saw nothing move; last: {seen[:80]!r}")
     found.stalled_queued = mark_queued(found.stalled, every)
     found.stalled_sent_later = mark_sent_later(found.stalled, ledger.stalled_at, standin)
+    found.stall_shapes = stall_shapes(found.stalled, every, owners, stopped)
     for game_id in found.stalled_unqueued():  # a lead to trace: what was saved of it
         status, kind = games.get(game_id, ("missing", "?"))
         count, due = pending.get(game_id, (0, stopped))
