@@ -1,5 +1,5 @@
-"""One way to wait for an event for a limited time, one way to stop a task, and an event that says how
-soon it matters.
+"""One way to wait for an event for a limited time (or while the task that sets it runs), one way to stop a task,
+and an event that says how soon it matters.
 
 `asyncio.wait_for(event.wait(), seconds)` on Python 3.11 swallows a cancellation that comes in the same
 loop pass as the event (gh-86296): the cancelled task carries on as if woken. A task stopped that way
@@ -22,6 +22,19 @@ async def wait_at_most(event: asyncio.Event, seconds: float) -> bool:
     with contextlib.suppress(TimeoutError):
         async with asyncio.timeout(seconds):
             await event.wait()
+    return event.is_set()
+
+
+async def wait_while_running(event: asyncio.Event, task: asyncio.Task[Any] | None) -> bool:
+    """Wait until `event` is set or `task`, which would set it, has ended (or there is none): whether it is set.
+    Never for ever: a stopped task sets nothing (an outbox closed with its queue full, at a test's end)."""
+    if event.is_set() or task is None or task.done():
+        return event.is_set()
+    waiter = asyncio.ensure_future(event.wait())
+    try:
+        await asyncio.wait({waiter, task}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        waiter.cancel()
     return event.is_set()
 
 

@@ -109,6 +109,10 @@ class Graveyard:
         self.feed = KindOf(FEED, unplanned, self._send_feed)
         self.planned: dict[int, list[int]] = {}
         """game → the members its last planned row wants (a cache of the rows; the meta after a restart)."""
+        self.applied: dict[int, dict[int, bool]] = {}
+        """thread → member → in (True) or out (False): what Discord took of a membership row not saved yet. A retry
+        of the row redoes only the rest: redoing all of it, a row of two members met a failure every time under
+        faults that fall on every other request (the graveyard's outbox then retried for good)."""
 
     # --- what a step wants ------------------------------------------------------------------------
     def last(self, game: LiveGame) -> list[int] | None:
@@ -244,18 +248,23 @@ class Graveyard:
         if thread_id is None:
             return
         wanted = {int(u) for u in row.body.get("members") or []}
-        had = {int(u) for u in record.get("members") or []}
+        applied = self.applied.setdefault(thread_id, {})
+        saved_in = {int(u) for u in record.get("members") or []}
+        had = {u for u in saved_in if applied.get(u, True)} | {u for u, inside in applied.items() if inside}
         http = self.bot.http
         for user_id in sorted(had - wanted):  # those brought back leave first
             with contextlib.suppress(discord.NotFound):  # already gone (a try before a restart, or left)
                 await http.remove_user_from_thread(thread_id, user_id)
-        for user_id in sorted(wanted - had):  # (those saved as added are in: a retry adds only the rest)
+            applied[user_id] = False
+        for user_id in sorted(wanted - had):  # (those saved or taken as added are in: a retry adds only the rest)
             try:
                 await http.add_user_to_thread(thread_id, user_id)
             except discord.NotFound:
                 log.info("game %s: %s is no longer on the server; not added to the graveyard", row.game_id, user_id)
+            applied[user_id] = True
         await self.table.update_meta(row.game_id, KIND, lambda saved: {
             **(saved or {}), "members": sorted(wanted), "wanted": [str(u) for u in sorted(wanted)]})
+        self.applied.pop(thread_id, None)
         for index, chunk in enumerate(joined([str(x) for x in row.body.get("lines") or []], LIMIT)):
             # a row saved before the feed had rows of its own (its lines, with the nonce they had then)
             await self._post(row.game_id, chunk, {"nonce": _nonce(row.id, index)})

@@ -56,7 +56,7 @@ from bot.discord.failures import TELL_AFTER_FAILURES, backoff, transient
 from bot.discord.packing import Item, Message, Status, Text, next_chunks
 from bot.discord.replies import FollowUp
 from bot.storage import database_away, log_failure
-from bot.waiting import stop_task, wait_at_most
+from bot.waiting import stop_task, wait_at_most, wait_while_running
 
 log = logging.getLogger(__name__)
 
@@ -235,7 +235,7 @@ class Outbox:
             self._task = asyncio.create_task(self._run())
 
     async def drained(self) -> None:
-        await self._idle.wait()
+        await wait_while_running(self._idle, self._task)
 
     async def close(self) -> None:
         await stop_task(self._task)

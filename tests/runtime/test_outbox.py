@@ -142,3 +142,20 @@ async def test_a_queued_line_message_and_status_edit_are_their_fields_alone() ->
     await outbox.drained()
     assert [content for _, content, _ in recorder.sent] == ["a line\na prompt"]
     assert edits == ["edited"]
+
+
+async def test_an_outbox_closed_while_it_retries_is_drained_at_once_not_waited_for_for_ever() -> None:
+    """What a closed outbox held is no longer its to send (the next start sends its rows): waiting for it to drain
+    waited for ever (a test whose graveyard kept failing hung at its end, cancelled, for CI's whole 90 minutes)."""
+
+    async def refused(content: str, extra: dict[str, Any]) -> str:
+        raise discord.DiscordServerError(type("Response", (), {"status": 503, "reason": "down"})(), "503")
+
+    outbox = Outbox(refused, window=WINDOW)
+    outbox.put_text("never shown")
+    drained = asyncio.ensure_future(outbox.drained())
+    await asyncio.sleep(WINDOW)
+    assert not drained.done(), "still trying: not drained"
+    await outbox.close()
+    async with asyncio.timeout(1):
+        await drained
