@@ -10,6 +10,7 @@ from typing import Any
 from bot.discord.batches import follow_up_batch
 from tests.bench.scale.checks import Findings, mark_queued, mark_sent_later, transcripts
 from tests.bench.scale.stalls import MADE, stall_shapes
+from tests.discord_standin.interactions import CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE
 
 BOT, CHANNEL = 99, 1234
 
@@ -98,10 +99,17 @@ def row(row_id: int, text: str, batch: int, state: int) -> dict[str, Any]:
             "state": state, "batch": batch, "owner": 1, "body": json.dumps({"text": text})}
 
 
-def checked(messages: list[SimpleNamespace], rows: list[dict[str, Any]], answers: tuple[int, ...] = ()) -> Findings:
-    """`answers`: the messages that are an interaction's own answer (its original response), not a follow-up."""
+def checked(
+    messages: list[SimpleNamespace], rows: list[dict[str, Any]], answers: tuple[int, ...] = (),
+    originals: dict[int, int] | None = None,
+) -> Findings:
+    """`answers`: the messages that are an interaction's own answer (its callback's message), not a follow-up;
+    `originals`: other interactions' original messages → their callback's type (a deferred "thinking…" filled in
+    by its first follow-up, a clicked message updated)."""
+    records = {n: SimpleNamespace(original_message_id=n, response_type=CHANNEL_MESSAGE) for n in answers}
+    records |= {n: SimpleNamespace(original_message_id=n, response_type=kind) for n, kind in (originals or {}).items()}
     standin: Any = SimpleNamespace(messages={CHANNEL: messages}, _dm_channels={}, bot_user=SimpleNamespace(id=BOT),
-                                   interactions={n: SimpleNamespace(original_message_id=n) for n in answers})
+                                   interactions=records)
     found = Findings()
     transcripts(standin, rows, {}, {}, found)
     return found
@@ -147,3 +155,14 @@ def test_a_command_answer_after_a_rows_claim_with_the_same_words_is_not_a_second
     assert found.doubled_messages == [] and found.missing_messages == []
     assert checked([shown(own, line, 10), shown(answer, line, 11)], [row(200, line, claimed, state=1)]
                    ).doubled_messages, "the same message as a follow-up would be a second copy"
+
+
+def test_a_row_shown_in_a_deferred_answer_or_in_a_message_clicked_since_is_not_missing() -> None:
+    """Found by a full scale run (20,222 "missing"): the checker left out every interaction's original message, but
+    a deferred "thinking…" is filled in by the first follow-up, which carries rows, and a clicked prompt that went
+    as a follow-up is the original message of the click that updated it."""
+    found = checked([shown(1, "🃏 Round 1: the cards are revealed.", 10), shown(2, "⏳ Your turn.", 11)],
+                    [row(100, "🃏 Round 1: the cards are revealed.", -7, state=1),
+                     row(200, "⏳ Your turn.", -9, state=1)],
+                    originals={1: DEFERRED_CHANNEL_MESSAGE, 2: DEFERRED_UPDATE})
+    assert found.missing_messages == [] and found.doubled_messages == []

@@ -33,6 +33,7 @@ from tests.bench.scale.cluster import MOVES, PRUNED
 from tests.bench.scale.players import Ledger
 from tests.bench.scale.stalls import MADE, StallShapes, stall_shapes
 from tests.discord_standin import DiscordStandIn, InteractionRecord, Message
+from tests.discord_standin.interactions import CHANNEL_MESSAGE
 
 LIMIT = 2000
 OVERDUE_SECONDS = 60.0
@@ -321,7 +322,10 @@ def transcripts(
     # a row still claimed when the bots stopped may have been shown (its mark not saved yet): its message is
     # its own, not a second copy of another's, and no finding when it is not there
     rows = [row for row in every if row["batch"] is not None]
-    answers = {r.original_message_id for r in standin.interactions.values() if r.original_message_id is not None}
+    # an interaction's own answer (a message its callback made) is no row's; a deferred "thinking…" filled in by its
+    # first follow-up, or the clicked message an update answered, may be
+    answers = {r.original_message_id for r in standin.interactions.values()
+               if r.original_message_id is not None and r.response_type == CHANNEL_MESSAGE}
     for row in rows:
         channel_id = row["channel_id"] or standin._dm_channels.get(int(row["user_id"] or 0))
         if row["kind"] == FEED:
