@@ -245,7 +245,7 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, paint: Painter, plan: Plan) -> None:
             paint.badge(badge_at, 10 * s, token.carried, token.angle)
 
 
-Overlay = Callable[[ImageDraw.ImageDraw, Plan], None]
+Overlay = Callable[[Painter, Plan], None]
 """Something drawn over the halls and under the players' tokens (the web record's orders of a round:
 games/castle/picture_orders.py), on the full-size canvas before it is reduced."""
 
@@ -257,8 +257,8 @@ def render_board(scene: Scene, overlay: Overlay | None = None) -> bytes:
     s = SCALE
     plan = plan_board(scene)
     image = Image.new("RGB", (WIDTH * s, HEIGHT * s), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    paint = Painter(draw)
+    paint = Painter(image)
+    draw = paint.draw
     # The castle floor: a stone disc behind the rings.
     floor_r = (0.9 * BOARD_UNIT + HALL_R + 34) * s
     paint.circle(plan.layout.centre, floor_r, FLOOR, FLOOR_EDGE, 3 * s)
@@ -267,7 +267,7 @@ def render_board(scene: Scene, overlay: Overlay | None = None) -> bytes:
     _draw_halls(draw, paint, scene, plan)
     _draw_markers(paint, plan)
     if overlay is not None:
-        overlay(draw, plan)
+        overlay(paint, plan)
     _draw_pieces(draw, paint, plan)
     _draw_rounds(paint, plan)
     draw_title(draw, scene.title)

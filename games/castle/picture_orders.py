@@ -14,7 +14,7 @@ from PIL import ImageDraw
 from games.castle.board import corridor_key
 from games.castle.picture import Overlay, Plan, seat_colour
 from games.castle.picture_layout import SCALE, dashes
-from games.castle.picture_paint import WHITE, darker
+from games.castle.picture_paint import WHITE, Painter, darker
 
 Point = tuple[float, float]
 SKIRMISH = (196, 30, 45)
@@ -38,8 +38,8 @@ class Orders:
 def orders_overlay(orders: Orders) -> Overlay:
     """The overlay that draws `orders` (for `render_board(scene, overlay)`)."""
 
-    def draw_orders(draw: ImageDraw.ImageDraw, plan: Plan) -> None:
-        s = SCALE
+    def draw_orders(paint: Painter, plan: Plan) -> None:
+        s, draw = SCALE, paint.draw
         for hall in orders.skirmishes:
             _skirmish(draw, plan, hall)
         seats = sorted({move.seat for move in orders.moves})
@@ -55,7 +55,7 @@ def orders_overlay(orders: Orders) -> Overlay:
                 draw.line(piece, fill=WHITE, width=int(11 * s), joint="curve")
             for piece in pieces:
                 draw.line(piece, fill=colour, width=int(6 * s), joint="curve")
-            _head(draw, points, colour)
+            _head(paint, points, colour)
 
     return draw_orders
 
@@ -119,7 +119,7 @@ def _offset(points: list[Point], distance: float) -> list[Point]:
     return moved
 
 
-def _head(draw: ImageDraw.ImageDraw, points: list[Point], colour: tuple[int, int, int]) -> None:
+def _head(paint: Painter, points: list[Point], colour: tuple[int, int, int]) -> None:
     """An arrowhead at the end of the path."""
     s = SCALE
     (x0, y0), (x1, y1) = points[-2], points[-1]
@@ -128,7 +128,7 @@ def _head(draw: ImageDraw.ImageDraw, points: list[Point], colour: tuple[int, int
     back = (x1 - length * math.cos(angle), y1 - length * math.sin(angle))
     left = (back[0] + half * math.sin(angle), back[1] - half * math.cos(angle))
     right = (back[0] - half * math.sin(angle), back[1] + half * math.cos(angle))
-    draw.polygon([(x1, y1), left, right], fill=colour, outline=WHITE, width=int(2 * s))
+    paint.polygon([(x1, y1), left, right], colour, WHITE, int(2 * s))
 
 
 def _skirmish(draw: ImageDraw.ImageDraw, plan: Plan, hall: str) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from games.castle.picture_layout import SCALE, Point
 from games.core import drawing
@@ -82,8 +82,9 @@ def fit(text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
 
 
 class Painter:
-    def __init__(self, draw: ImageDraw.ImageDraw) -> None:
-        self.draw = draw
+    def __init__(self, image: Image.Image) -> None:
+        self.image = image
+        self.draw = ImageDraw.Draw(image)
         self.s = SCALE
 
     def circle(
@@ -93,6 +94,10 @@ class Painter:
         self.draw.ellipse(
             (x - radius, y - radius, x + radius, y + radius), fill=fill, outline=outline, width=round(width)
         )
+
+    def polygon(self, points: Sequence[Point], fill: RGB | None, outline: RGB, width: float) -> None:
+        """A polygon with an outline `width` wide inside its edge."""
+        drawing.outlined_polygon(self.image, points, fill, outline, round(width))
 
     def polyline(self, points: Sequence[Point], fill: RGB, width: float, joints: bool = True) -> None:
         """A line through `points`; `joints` rounds the bends (costly on long dense curves)."""
@@ -109,7 +114,7 @@ class Painter:
             (x, y + bottom),
             (x - w, y + girdle),
         ]
-        self.draw.polygon(outline, fill=GOLD, outline=GOLD_EDGE, width=max(1, round(size / 5)))
+        self.polygon(outline, GOLD, GOLD_EDGE, max(1, round(size / 5)))
         facet = max(1, round(size / 8))
         self.draw.line([(x - w, y + girdle), (x + w, y + girdle)], fill=GOLD_EDGE, width=facet)
         self.draw.line(
@@ -170,7 +175,7 @@ class Painter:
             c, d = max(v - stripe * 0.4, -half_long), min(v + stripe * 0.15, half_long)
             self.draw.polygon([at(-half_thick, a), at(-half_thick, b), at(half_thick, d), at(half_thick, c)], fill=INK)
             v += stripe
-        self.draw.polygon(corners, outline=INK, width=max(1, round(size * 0.12)))
+        self.polygon(corners, None, INK, max(1, round(size * 0.12)))
         for end in (-1, 1):  # the two feet of the trestle
             self.circle(at(0, end * half_long), size * 0.22, INK)
 
