@@ -250,7 +250,8 @@ class Graveyard:
         wanted = {int(u) for u in row.body.get("members") or []}
         applied = self.applied.setdefault(thread_id, {})
         saved_in = {int(u) for u in record.get("members") or []}
-        had = {u for u in saved_in if applied.get(u, True)} | {u for u, inside in applied.items() if inside}
+        taken_in = {u for u, inside in applied.items() if inside}
+        had = (saved_in | taken_in) - (applied.keys() - taken_in)  # saved, then what Discord took since
         http = self.bot.http
         for user_id in sorted(had - wanted):  # those brought back leave first
             with contextlib.suppress(discord.NotFound):  # already gone (a try before a restart, or left)
