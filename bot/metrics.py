@@ -67,6 +67,15 @@ PHASE = Histogram(
     buckets=(0.0002, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5),
     registry=REGISTRY,
 )
+FORWARDING = Histogram(
+    "gamemaster_forwarding_seconds",
+    "A DM click handed by shard 0's process to the process that runs its game, counted from when shard 0's process "
+    "received it (wall clock: both processes on one machine) until `part`: `written` (its row written and the target "
+    "told, seen by shard 0's process), `heard` (the target told, seen there), `taken` (its row taken there, so it is "
+    "that process's to answer); the rest of the forwarded answers' `queued` phase is discord.py's dispatch",
+    ["part"], buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5),
+    registry=REGISTRY,
+)
 DELIVERIES_WAITING = Gauge(
     "gamemaster_deliveries_waiting", "Saved messages and edits this process has not yet sent", registry=REGISTRY,
 )
@@ -177,6 +186,12 @@ def handling(shard: int, seconds: float, via: str = "server") -> None:
     """`via`: server, dm or dm-forwarded (see HANDLING)."""
     if _enabled:
         HANDLING.labels(str(shard), via).observe(max(0.0, seconds))
+
+
+def forwarding(part: str, seconds: float) -> None:
+    """A forwarded DM click reached `part` of its hand-over (FORWARDING) this long after shard 0's process got it."""
+    if _enabled:
+        FORWARDING.labels(part).observe(max(0.0, seconds))
 
 
 @contextmanager

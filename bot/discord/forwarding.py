@@ -34,6 +34,7 @@ from typing import Any
 
 import discord
 
+from bot import metrics
 from bot.discord.parsing import Parse, around_interactions
 from bot.storage import Storage, log_failure
 from bot.waiting import stop_task
@@ -154,6 +155,7 @@ class Forwarding:
         try:
             await self.storage.forward_interaction(forward_id, target, json.dumps(data | {FORWARDED_AT: received}),
                                                    received)
+            metrics.forwarding("written", time.time() - received)
             self.forwarded += 1
             await asyncio.sleep(max(0.0, received + WAIT_SECONDS - time.time()))
         except Exception as error:  # written or not: the claim below tells
@@ -179,9 +181,9 @@ class Forwarding:
     # --- every process: take what is forwarded here -----------------------------------------------
     def _heard(self, forward_id: int) -> None:
         if not getattr(self.bot, "stopping", False):  # stopping: shard 0's process answers it in a moment
-            self._spawn(self._take(forward_id))
+            self._spawn(self._take(forward_id, time.time()))
 
-    async def _take(self, forward_id: int) -> None:
+    async def _take(self, forward_id: int, heard: float) -> None:
         try:
             payload = await self.storage.take_forwarded(forward_id)
         except Exception as error:
@@ -192,8 +194,11 @@ class Forwarding:
             return
         self.taken += 1
         data = json.loads(payload)
+        received = data[FORWARDED_AT]
+        metrics.forwarding("heard", heard - received)
+        metrics.forwarding("taken", (taken := time.time()) - received)
         log.debug("took forwarded interaction %s: %d bytes, %.1f ms after shard 0's process received it", forward_id,
-                  len(payload), (time.time() - data[FORWARDED_AT]) * 1000)
+                  len(payload), (taken - received) * 1000)
         self.bot._connection.parsers["INTERACTION_CREATE"](data)
 
     # --- what is known of the other processes -----------------------------------------------------

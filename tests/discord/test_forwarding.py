@@ -54,6 +54,13 @@ async def forwarded_handled(process: BotProcess) -> float:
     return total(samples, "gamemaster_interaction_handling_seconds_count", via="dm-forwarded")
 
 
+async def hand_over_parts(process: BotProcess) -> dict[str, float]:
+    """How many forwarded clicks this process saw reach each part of their hand-over (bot/metrics.py FORWARDING)."""
+    samples = await scrape(int(process.extra_env["METRICS_PORT"]))
+    return {part: total(samples, "gamemaster_forwarding_seconds_count", part=part)
+            for part in ("written", "heard", "taken")}
+
+
 async def click_once(cluster: Cluster, game_id: int, prompt: str) -> tuple[Players, InteractionRecord]:
     """A player answers `prompt` by its DM button; the click, as the stand-in recorded it."""
     standin = cluster.standin
@@ -95,8 +102,14 @@ async def test_a_dm_click_on_a_game_of_the_other_process_s_server_is_answered_by
     dm, server = cluster.dm_shard, cluster.server_shard
     counted = await dm_clicks_handled(dm), await dm_clicks_handled(server)
     forwarded = await forwarded_handled(server)
+    parts = await hand_over_parts(dm), await hand_over_parts(server)
     players, click = await click_once(cluster, game_id, waiting[0])
     await answered_once(cluster, click, players)
+    grown = [{part: count - before[part] for part, count in (await hand_over_parts(process)).items()}
+             for process, before in zip((dm, server), parts, strict=True)]
+    assert grown == [{"written": 1, "heard": 0, "taken": 0}, {"written": 0, "heard": 1, "taken": 1}], (
+        "its hand-over timed: written by shard 0's process, heard and taken by the server's"
+    )
     assert (await dm_clicks_handled(dm), await dm_clicks_handled(server)) == (counted[0], counted[1] + 1), (
         "handled by the process of the game's server, not by shard 0's"
     )

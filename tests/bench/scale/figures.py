@@ -29,9 +29,11 @@ COUNTED = ("gamemaster_interactions_total", "gamemaster_rest_requests_total", "g
 HISTOGRAMS = ("gamemaster_interaction_handling_seconds", "gamemaster_interaction_first_response_seconds",
               "gamemaster_step_save_seconds", "gamemaster_storage_commit_seconds",
               "gamemaster_deadline_lateness_seconds", "gamemaster_event_loop_lag_seconds",
-              "gamemaster_gc_pause_seconds", "gamemaster_interaction_phase_seconds")
+              "gamemaster_gc_pause_seconds", "gamemaster_interaction_phase_seconds", "gamemaster_forwarding_seconds")
 GAUGES = ("gamemaster_deliveries_waiting", "gamemaster_delivery_oldest_seconds")
-HANDLING, FIRST, SAVE, COMMIT, LATENESS, LOOP_LAG, GC_PAUSE, PHASE = HISTOGRAMS
+HANDLING, FIRST, SAVE, COMMIT, LATENESS, LOOP_LAG, GC_PAUSE, PHASE, FORWARDING = HISTOGRAMS
+HAND_OVER = (("written", "written there"), ("heard", "heard by its process"), ("taken", "taken there"))
+"""bot/metrics.py FORWARDING's parts, in order."""
 PHASE_NAMES = tuple(name for name, _ in PHASES)
 VIAS = (("server", "in a server"), ("dm", "in a DM"), ("dm-forwarded", "in a DM, forwarded"))
 
@@ -336,4 +338,16 @@ def phases(whole: Part) -> list[str]:
             p50, p99 = (ms(bucket_quantile({}, buckets, q)).strip() for q in (0.5, 0.99))
             cells.append(f"{p50} / {p99} / {mean * 1000:.1f}")
         lines.append(f"    {name:14}" + "".join(f"{cell:>24}" for cell in cells))
-    return lines
+    return lines + hand_over(whole)
+
+
+def hand_over(whole: Part) -> list[str]:
+    """A forwarded click's hand-over, part by part, each counted from its receipt by shard 0's process."""
+    cells = []
+    for part, said in HAND_OVER:
+        if not whole.total(f"{FORWARDING}_count", part=part):
+            return []
+        p50, p99 = (ms(bucket_quantile({}, whole.buckets(FORWARDING, part=part), q)).strip() for q in (0.5, 0.99))
+        cells.append(f"{said} {p50} / {p99}")
+    return ["    a forwarded click's hand-over, from its receipt by shard 0's process (ms, p50 / p99): "
+            + ", ".join(cells)]
