@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.bench.scale.figures import Watch
+from tests.bench.scale.figures import FORWARDING, Part, Watch, hand_over
 
 COUNT = ("gamemaster_gc_pause_seconds_count", (("generation", "0"),))
 SHORT = ("gamemaster_gc_pause_seconds_bucket", (("generation", "0"), ("le", "0.05")))
@@ -16,3 +16,23 @@ def test_a_process_started_again_counts_from_nothing_even_once_it_has_caught_up(
     assert watch._grown("bot 0", {COUNT: 120.0, SHORT: 118.0}, pid=12) == {COUNT: 120.0, SHORT: 118.0}
     unknown = watch._grown("bot 0", {COUNT: 125.0, SHORT: 122.0}, pid=None)  # gone since: taken for the same one
     assert unknown == {COUNT: 5.0, SHORT: 4.0}
+
+
+def hand_over_part(seconds: dict[str, list[float]]) -> Part:
+    """A window's merged figures with these hand-overs observed, part by part (as the histogram's buckets)."""
+    part = Part()
+    bounds = (0.001, 0.01, 0.1, float("inf"))
+    for name, observed in seconds.items():
+        part.grown[(f"{FORWARDING}_count", (("part", name),))] = len(observed)
+        for bound in bounds:
+            le = "+Inf" if bound == float("inf") else str(bound)
+            part.grown[(f"{FORWARDING}_bucket", (("part", name), ("le", le)))] = sum(s <= bound for s in observed)
+    return part
+
+
+def test_a_forwarded_click_s_hand_over_is_shown_part_by_part_and_not_at_all_without_forwarding() -> None:
+    quick, slow = [0.0005] * 98, [0.05] * 2
+    (line,) = hand_over(hand_over_part({"written": quick + slow, "heard": quick + slow, "taken": [0.005] * 100}))
+    # each quantile interpolated in its bucket, in ms
+    assert "written there 0.5 / 55.0, heard by its process 0.5 / 55.0, taken there 5.5 / 9.9" in line, line
+    assert hand_over(Part()) == []
