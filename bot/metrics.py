@@ -67,6 +67,8 @@ PHASE = Histogram(
     buckets=(0.0002, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5),
     registry=REGISTRY,
 )
+FORWARDING_PARTS = ("written", "heard", "taken")
+"""A forwarded click's hand-over, in order (FORWARDING's `part`)."""
 FORWARDING = Histogram(
     "gamemaster_forwarding_seconds",
     "A DM click handed by shard 0's process to the process that runs its game, counted from when shard 0's process "

@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
+from bot.metrics import FORWARDING_PARTS
 from tests.discord.bot_process import BotProcess, Players, input_keys, query
 from tests.discord.cluster import Cluster, database, running_cluster
 from tests.discord.test_shards import answers, open_cookie, open_prompts
@@ -57,8 +58,7 @@ async def forwarded_handled(process: BotProcess) -> float:
 async def hand_over_parts(process: BotProcess) -> dict[str, float]:
     """How many forwarded clicks this process saw reach each part of their hand-over (bot/metrics.py FORWARDING)."""
     samples = await scrape(int(process.extra_env["METRICS_PORT"]))
-    return {part: total(samples, "gamemaster_forwarding_seconds_count", part=part)
-            for part in ("written", "heard", "taken")}
+    return {part: total(samples, "gamemaster_forwarding_seconds_count", part=part) for part in FORWARDING_PARTS}
 
 
 async def click_once(cluster: Cluster, game_id: int, prompt: str) -> tuple[Players, InteractionRecord]:

@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot.metrics import PHASES
+from bot.metrics import FORWARDING_PARTS, PHASES
 from tests.bench.load import bucket_max, bucket_quantile, process_tree_cpu, resident_bytes
 from tests.bench.scale.cluster import Cluster
 from tests.endpoints import Samples, scrape
@@ -32,8 +32,8 @@ HISTOGRAMS = ("gamemaster_interaction_handling_seconds", "gamemaster_interaction
               "gamemaster_gc_pause_seconds", "gamemaster_interaction_phase_seconds", "gamemaster_forwarding_seconds")
 GAUGES = ("gamemaster_deliveries_waiting", "gamemaster_delivery_oldest_seconds")
 HANDLING, FIRST, SAVE, COMMIT, LATENESS, LOOP_LAG, GC_PAUSE, PHASE, FORWARDING = HISTOGRAMS
-HAND_OVER = (("written", "written there"), ("heard", "heard by its process"), ("taken", "taken there"))
-"""bot/metrics.py FORWARDING's parts, in order."""
+HAND_OVER = tuple(zip(FORWARDING_PARTS, ("written there", "heard by its process", "taken there"), strict=True))
+"""bot/metrics.py FORWARDING's parts, in order, as the figures say them."""
 PHASE_NAMES = tuple(name for name, _ in PHASES)
 VIAS = (("server", "in a server"), ("dm", "in a DM"), ("dm-forwarded", "in a DM, forwarded"))
 
