@@ -16,6 +16,10 @@ one, so it also looks again every SHARED_POLL_SECONDS. Each process fires the de
 when due and leaves the others' to their own process for OTHERS_GRACE_SECONDS more (`OwnShards`): when all
 raced for every deadline, three in four fired in a process that had to load the game, whose rows then waited
 behind the owner's still queued lines, and the owner read the game again at its next step.
+
+Due deadlines of different games fire side by side, DEADLINES_AT_ONCE at most (a game's own in order): each
+waits mostly on the database (its claim, the game's lock, the step's save, the bot seats' steps after it), and
+one at a time a process with 500 games fell seconds behind at every burst of forum phases (issue 41).
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from bot import metrics
-from bot.storage import OwnShards, log_failure
+from bot.storage import DeadlineRow, OwnShards, log_failure
 from bot.table import Table
 from bot.waiting import stop_task, wait_at_most
 
@@ -36,6 +40,13 @@ SHARED_POLL_SECONDS = 1.0
 OTHERS_GRACE_SECONDS = 5.0
 """How long after a deadline of another process's shards falls due this process leaves it to that one: longer than
 a busy process's lateness, short against a dead one's (it is restarted or its games fire here)."""
+DEADLINES_AT_ONCE = 4
+"""Games whose due deadlines fire at the same time (each holds a claim and the game's lock: two of PostgreSQL's
+LOCK_CONNECTIONS)."""
+
+
+class FiringFailed(Exception):
+    """Due deadlines of some games failed (each logged): the scheduler tries again after a pause, not at once."""
 
 
 class DueWork(Protocol):
@@ -93,22 +104,47 @@ class Scheduler:
             fired += 1
         # The list is read before each game's lock is taken: a pause, resume or extension may land
         # in between. The table checks again under the lock and keeps a row it does not apply.
-        storage = self.table.storage
-        for row in await storage.due_deadlines(now, own):
-            async with storage.claim_deadline(row.game_id, row.prompt_id, now) as ours:
-                if not ours:
-                    continue  # another process fires it (or has)
-                metrics.deadline_fired(now - row.due)
-                outcome = await self.table.expire(row.game_id, row.prompt_id)
-            log.info(
-                "deadline %s/%s fired (%s)", row.game_id, row.prompt_id,
-                "acted" if outcome.ok else outcome.refusal.key if outcome.refusal else "?",
-                extra={"game_id": row.game_id},
-            )
-            fired += 1
+        by_game: dict[int, list[DeadlineRow]] = {}
+        for row in await self.table.storage.due_deadlines(now, own):
+            by_game.setdefault(row.game_id, []).append(row)
+        slots = asyncio.Semaphore(DEADLINES_AT_ONCE)
+
+        async def fire_game(rows: list[DeadlineRow]) -> int:
+            async with slots:
+                done = 0
+                for row in rows:
+                    done += await self._fire(row, now)
+                return done
+
+        outcomes = await asyncio.gather(*(fire_game(rows) for rows in by_game.values()), return_exceptions=True)
+        failed = 0
+        for game_id, outcome in zip(by_game, outcomes, strict=True):
+            if isinstance(outcome, int):
+                fired += outcome
+            elif isinstance(outcome, asyncio.CancelledError):
+                raise outcome
+            else:  # this game's later deadlines wait for the next round; the other games' went on
+                log_failure(log, outcome, "a deadline of game %s failed", game_id)
+                failed += 1
         for work in self.others:
             fired += await work.run_due(now)
+        if failed:
+            raise FiringFailed(f"{failed} games' deadlines failed ({fired} fired)")
         return fired
+
+    async def _fire(self, row: DeadlineRow, now: float) -> int:
+        """Fire one due deadline (1), or leave it to the process that fires it (0)."""
+        async with self.table.storage.claim_deadline(row.game_id, row.prompt_id, now) as ours:
+            if not ours:
+                return 0  # another process fires it (or has)
+            metrics.deadline_fired(self.table.clock() - row.due)  # (behind the others fired before it)
+            outcome = await self.table.expire(row.game_id, row.prompt_id)
+        log.info(
+            "deadline %s/%s fired (%s)", row.game_id, row.prompt_id,
+            "acted" if outcome.ok else outcome.refusal.key if outcome.refusal else "?",
+            extra={"game_id": row.game_id},
+        )
+        return 1
 
     def _own(self) -> OwnShards | None:
         return self.own() if self.own is not None else None
@@ -134,6 +170,8 @@ class Scheduler:
                 await self._sleep_until(now + delay)
             except asyncio.CancelledError:
                 raise
+            except FiringFailed:
+                await asyncio.sleep(1)
             except Exception as error:  # keep the one scheduler alive whatever a game does
                 log_failure(log, error, "deadline scheduler failed; retrying in 1 s")
                 await asyncio.sleep(1)
