@@ -199,7 +199,7 @@ class PostgresStorage(ForwardedInteractions, Storage):
         if self.owner is None or time.monotonic() < self._adopt_from:
             return []
         async with self.transaction() as tx:  # one adopter at a time, never waiting on a row: no deadlock
-            alone = (await tx.fetchall(ADOPTING, ()))[0][0]
+            alone = (await tx.fetchall(ADOPTING, (self.owner,)))[0][0]
             rows = await tx.fetchall(ADOPT_ROWS, (self.owner, self.owner)) if alone else []
         if rows:
             log.info("adopted %d delivery rows of bot processes that stopped", len(rows))

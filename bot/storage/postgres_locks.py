@@ -18,6 +18,7 @@ from urllib.parse import parse_qsl, urlsplit
 import asyncpg
 
 from bot.startup import StartupError
+from bot.storage.away import database_away
 from bot.storage.base import shown_url
 from bot.storage.rows import DELIVERY_COLUMNS
 
@@ -51,8 +52,14 @@ LIVE_PROCESSES = (
     f" AND l.classid = {PROCESS_SPACE}"
     " AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
 )
-ADOPTING = f"SELECT pg_try_advisory_xact_lock({LOCK_SPACE}, {ADOPT_LOCK})"
-"""One process adopts at a time (`adopt_deliveries`): the others leave it to that one (a game's rows go to one)."""
+ADOPTING = (
+    f"SELECT pg_try_advisory_xact_lock({LOCK_SPACE}, {ADOPT_LOCK}) AND EXISTS ({LIVE_PROCESSES} AND l.objid = ?)"
+)
+"""One process adopts at a time (`adopt_deliveries`): the others leave it to that one (a game's rows go to one). And
+only while its own liveness lock is held as the database sees it: just after a PostgreSQL restart a process whose
+liveness connection had not been seen closed yet (`keep_alive`) adopted the rows of every process that had not taken
+its lock again in that half second, the others sent their later lines of the same games first (40 lines out of
+order in a full scale run)."""
 ADOPT_ROWS = (  # rows another transaction holds (a process claiming its own) are left: adopting never waits on them
     "WITH adoptable AS (SELECT id, game_id FROM deliveries WHERE state = 0 AND owner IS DISTINCT FROM ?"
     f" AND (owner IS NULL OR owner NOT IN ({LIVE_PROCESSES}))),"
@@ -158,6 +165,11 @@ class LockConnections:
         except LOST_CONNECTION:
             connection.terminate()
             return False
+        except Exception as error:
+            connection.terminate()
+            if database_away(error):  # left mid-query by a server restarting (its locks ended with it): seen in a
+                return False  # scale run as a task's exception never retrieved, the connections after it lost
+            raise
         except BaseException:
             connection.terminate()
             raise

@@ -372,6 +372,23 @@ async def test_after_a_database_restart_the_first_process_back_leaves_the_others
     assert await second.storage.claim_deliveries(left, left[0])
 
 
+async def test_a_process_that_has_not_yet_seen_its_own_lock_gone_adopts_nothing(
+    two: tuple[Process, Process], postgres: PostgresDatabase,
+) -> None:
+    """Found by the full scale run (40 lines out of order): just after a PostgreSQL restart, a process whose own
+    liveness connection was gone too, but not yet seen closed, adopted the rows of another that had not taken its lock
+    again in that half second; that other sent its later lines of the same games first."""
+    unaware, other = two
+    started = await other.table.start("cookie", humans(4), seed=53)
+    left = await waiting_rows(unaware.storage, started.id)
+    await lose_lock(postgres, other.storage)
+    await lose_lock(postgres, unaware.storage)
+    assert await unaware.storage.adopt_deliveries() == [], "its own lock is gone too: it is no judge of who is alive"
+    await asyncio.sleep(0.1)  # the broken connections are seen closed
+    await other.storage.keep_alive()
+    assert await other.storage.claim_deliveries(left, left[0]), "still the other's own"
+
+
 async def test_rows_a_process_took_back_are_sent_by_one_of_its_copies_only(
     postgres: PostgresDatabase, clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
