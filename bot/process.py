@@ -48,14 +48,25 @@ YOUNG_EVERY_SECONDS = 1.0
 it on (off by default: one process's first responses under saturation were slower with it, see the README)."""
 
 
+GC_THRESHOLDS = (20_000, 50, 1000)
+"""The collector's thresholds for a bot process: with thousands of games in memory, the default ones (700, 10, 10)
+make it rescan them on every burst of allocation (measured: parsing 10,000 states 4.0 s by default, 0.8 s tuned;
+see `python -m bot bench`)."""
+
+
+def collect_rarely() -> None:
+    """The bot's thresholds from the start, before its games are loaded: with the default ones a process restarted
+    in a scale run at 2,000 games made about five full collections of its growing heap while it loaded its 500
+    games (each up to a second, the event loop stopped), and was answering again only 28–49 s after its start."""
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def tune_gc() -> None:
-    """After start-up loading: move what is loaded out of the collector's sight (`gc.freeze`)
-    and collect the young generation less often. With thousands of games in memory, the
-    default thresholds make the cyclic collector rescan them on every burst of allocation
-    (measured: parsing 10,000 states 4.0 s by default, 0.8 s tuned; see `python -m bot bench`)."""
+    """After start-up loading: move what is loaded out of the collector's sight (`gc.freeze`), and keep the bot's
+    thresholds (`collect_rarely`)."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(20_000, 50, 1000)
+    collect_rarely()
 
 
 def _glibc() -> Any:

@@ -36,6 +36,7 @@ from bot.morphology import analyser
 from bot.process import (
     bound_malloc_arenas,
     bound_mmap_threshold,
+    collect_rarely,
     collect_young_now_and_then,
     give_memory_back_now_and_then,
     tune_gc,
@@ -249,6 +250,7 @@ def run_bot(settings: Settings) -> int:
     language = settings.default_language
     bound_malloc_arenas()  # before any thread allocates (bot/process.py)
     bound_mmap_threshold()
+    collect_rarely()  # while its games load too
     try:
         asyncio.run(main())
     except asyncio.CancelledError:  # a second SIGTERM or Ctrl-C during a graceful stop
