@@ -144,7 +144,7 @@ class GameMaster:
         self.kinds = Kinds(make(self) for make in KINDS)
         self.planner = Planner(self.kinds)
         self.cluster = Cluster(storage, table, enqueue=self._enqueue, forget=self._forget, reload=self._reload,
-                               unqueue=lambda rows: self.deliveries.unqueue(rows))
+                               unqueue=lambda rows: self.deliveries.unqueue(rows), own=self._own_shards)
         """Several bot processes on one database: delivery order, a dead one's rows: bot/discord/shards.py."""
         self.deliveries = Deliveries(storage, outboxes, self.kinds, self.planner, self.prompts, self.cluster,
                                      self._forget)
@@ -189,7 +189,7 @@ class GameMaster:
 
     def _own_shards(self) -> OwnShards | None:
         """This process's gateway shards, when it shares the database with others: it fires their games' deadlines
-        first (bot/scheduler.py)."""
+        first (bot/scheduler.py), and adopts their games' rows first (bot/discord/shards.py)."""
         ids, count = getattr(self.bot, "shard_ids", None), getattr(self.bot, "shard_count", None)
         if not self.storage.shared or not ids or not count:
             return None
@@ -230,7 +230,7 @@ class GameMaster:
         await self.table.load_unfinished()
         await self.table.record_missing_results()  # before the achievements' rows read them
         await self.prompts.load()
-        await self.cluster.queue_at_start(await self.storage.waiting_deliveries())
+        await self.cluster.queue_at_start(await self.cluster.take_at_start())
         self.scheduler.start()
         self.cluster.start()
 

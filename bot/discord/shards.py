@@ -14,7 +14,9 @@ whose `owner` it is). With one process per database all of this is off (`admit` 
   this process makes meanwhile on one of their games (a restarted process adopting its predecessor's rows).
 - A process that dies leaves its waiting rows: every ADOPT_SECONDS each process adopts the rows of
   processes that are no longer alive (`Storage.adopt_deliveries`: atomically, so one process takes
-  them) and sends them in order, each after the game's earlier rows another process still has (the dead one had
+  them) — those of its own shards' games, and, once no live process has run their shards for
+  ORPHAN_GRACE_SECONDS, its share of the others' (a restarted process takes its games' rows back at its
+  start) — and sends them in order, each after the game's earlier rows another process still has (the dead one had
   held them behind those; its rows before those go at once; so are the rows a restarted process takes at its
   start: `queue_at_start`); a message the
   dead process had claimed goes out again with the same nonce, which Discord does not create twice. A process
@@ -35,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.live import Delivery, LiveGame
-from bot.storage import DeliveryRow, Elsewhere, Storage, database_away, log_failure
+from bot.storage import DeliveryRow, Elsewhere, OwnShards, Storage, database_away, log_failure
 from bot.table import Table
 from bot.waiting import stop_task
 
@@ -53,8 +55,12 @@ GATE_POLL_SLOWER_AFTER = 1.0
 """The look for another process's earlier rows: every 20 ms (they are usually sent within that second), then
 less and less often, up to every 0.5 s (an outage may hold many games). One query looks for every game due a
 look (or due within half its pause: the looks of many games fall together), whatever the number of games held."""
-GATE_SECONDS = 30.0
-"""The longest a step's rows wait for earlier rows that no process alive has to send (nobody adopted them)."""
+ORPHAN_GRACE_SECONDS = 30.0
+"""How long the rows of a game whose server's shard no live process runs are left to the process that runs it, gone
+for now (a restart takes them back at its start); then the processes alive share them out."""
+GATE_SECONDS = 60.0
+"""The longest a step's rows wait for earlier rows that no process alive has to send (nobody adopted them): longer
+than ORPHAN_GRACE_SECONDS and the adoption after it."""
 STUCK_SECONDS = 600.0
 """The longest they wait for a process alive that does not send them (a Discord outage is shorter; a process
 unable to send for this long must not stall the game)."""
@@ -80,11 +86,16 @@ class Cluster:
     def __init__(
         self, storage: Storage, table: Table, *, enqueue: Rows, forget: Callable[[int], None],
         reload: Callable[[LiveGame], Awaitable[None]], unqueue: Callable[[set[int]], int] = lambda rows: 0,
+        own: Callable[[], OwnShards | None] = lambda: None,
     ) -> None:
         """`enqueue` queues rows for sending; `unqueue` forgets queued copies of rows (how many it forgot);
         `forget` drops what this process keeps of a game that ended; `reload` reads a game's caches again as saved
-        (what was posted where, the live messages, the channel rule last planned)."""
+        (what was posted where, the live messages, the channel rule last planned); `own`: this process's shards
+        (None: not known, every game's rows shared out)."""
         self.storage = storage
+        self.own = own
+        self._orphaned: dict[int, float] = {}
+        """Shard → since when (the loop's time) no live process has run it."""
         self.table = table
         self.enqueue = enqueue
         self.unqueue = unqueue
@@ -299,6 +310,13 @@ class Cluster:
         await self._queue_adopted(*taken)
         return taken[0]
 
+    async def take_at_start(self) -> list[DeliveryRow]:
+        """What a starting process is to send: its predecessor's rows of its shards' games, and any other dead
+        process's it has a share of (`Storage.waiting_deliveries`)."""
+        if not self.active:
+            return await self.storage.waiting_deliveries()
+        return await self.storage.adopt_deliveries(self.own())
+
     async def queue_at_start(self, rows: list[DeliveryRow]) -> None:
         """Queue what a starting process took (`Storage.waiting_deliveries`: its predecessor's rows and any other dead
         process's), in order; a game's rows after another process's row still to send wait for it, as adopted rows do
@@ -320,7 +338,8 @@ class Cluster:
         held behind them wait till they are queued (`_look`), and so does a step made here meanwhile (`admit`)."""
         self._taking += 1
         try:
-            rows = await self.storage.adopt_deliveries()
+            own = self.own()
+            rows = await self.storage.adopt_deliveries(own, await self._orphaned_long(own))
             if not rows:
                 return None
             self._forget_older_copies({row.id for row in rows})
@@ -328,6 +347,16 @@ class Cluster:
         finally:
             self._taking -= 1
         return rows, asyncio.get_running_loop().time()
+
+    async def _orphaned_long(self, own: OwnShards | None) -> OwnShards | None:
+        """The shards no live process has run for ORPHAN_GRACE_SECONDS: their games' rows are shared out."""
+        if own is None:
+            return None
+        now = asyncio.get_running_loop().time()
+        running = await self.storage.shard_processes()
+        self._orphaned = {shard: self._orphaned.get(shard, now) for shard in range(own.count) if shard not in running}
+        late = tuple(shard for shard, since in self._orphaned.items() if now - since >= ORPHAN_GRACE_SECONDS)
+        return OwnShards(late, own.count, 0.0)
 
     async def _queue_adopted(self, rows: list[DeliveryRow], started: float) -> None:
         """Queue adopted rows, a night's (no game) at once, each game's once it is brought up to date, loading

@@ -12,7 +12,7 @@ from functools import cached_property, partial
 from typing import Any, ClassVar, TypeVar
 
 from bot.storage.program import GroupCommit, Program, SavedStep, StepWrite, Tx, Write, moving, step_program
-from bot.storage.rows import DeliveryRow
+from bot.storage.rows import DeliveryRow, OwnShards
 
 T = TypeVar("T")
 
@@ -62,8 +62,12 @@ class Backend(ABC):
         database: always True."""
         yield True
 
-    async def adopt_deliveries(self) -> list[DeliveryRow]:
-        """The waiting rows of bot processes that died, now this process's to send (PostgreSQL)."""
+    async def adopt_deliveries(
+        self, own: OwnShards | None = None, orphaned: OwnShards | None = None
+    ) -> list[DeliveryRow]:
+        """The waiting rows of bot processes that died, now this process's to send (PostgreSQL): those of the games
+        of its own shards (`own`), and its share of the others' of shards no live process runs (`orphaned`) and of
+        rows of no game. Without `own`, its share of every game's."""
         return []
 
     async def keep_alive(self) -> None:

@@ -42,7 +42,6 @@ from bot.storage.away import NotAliveNow
 from bot.storage.base import Storage
 from bot.storage.postgres_forwarding import ForwardedInteractions
 from bot.storage.postgres_locks import (
-    ADOPT_ROWS,
     ADOPTING,
     CLOSE_SECONDS,
     DEADLINE_SPACE,
@@ -53,6 +52,7 @@ from bot.storage.postgres_locks import (
     MIGRATION_LOCK,
     PROCESS_SPACE,
     LockConnections,
+    adopt_rows,
     deadline_key,
     open_connection,
     open_pool,
@@ -76,7 +76,7 @@ from bot.storage.program import (
     run_in,
     submit_as_task,
 )
-from bot.storage.rows import DeliveryRow, IntegrityError, delivery_row
+from bot.storage.rows import DeliveryRow, IntegrityError, OwnShards, delivery_row
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -195,12 +195,17 @@ class PostgresStorage(ForwardedInteractions, Storage):
             )
             yield due is not None
 
-    async def adopt_deliveries(self) -> list[DeliveryRow]:
+    async def adopt_deliveries(
+        self, own: OwnShards | None = None, orphaned: OwnShards | None = None
+    ) -> list[DeliveryRow]:
         if self.owner is None or time.monotonic() < self._adopt_from:
             return []
+        # without `own`, every game's rows shared out (as one process of several that knows not its shards)
+        mine = "FALSE" if own is None else own.sql()
+        shared = "TRUE" if own is None else "FALSE" if orphaned is None else orphaned.sql()
         async with self.transaction() as tx:  # one adopter at a time, never waiting on a row: no deadlock
             alone = (await tx.fetchall(ADOPTING, (self.owner,)))[0][0]
-            rows = await tx.fetchall(ADOPT_ROWS, (self.owner, self.owner)) if alone else []
+            rows = await tx.fetchall(adopt_rows(mine, shared), (self.owner, self.owner)) if alone else []
         if rows:
             log.info("adopted %d delivery rows of bot processes that stopped", len(rows))
         return sorted((delivery_row(r) for r in rows), key=lambda row: row.id)

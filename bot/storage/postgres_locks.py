@@ -60,21 +60,33 @@ only while its own liveness lock is held as the database sees it: just after a P
 liveness connection had not been seen closed yet (`keep_alive`) adopted the rows of every process that had not taken
 its lock again in that half second, the others sent their later lines of the same games first (40 lines out of
 order in a full scale run)."""
-ADOPT_ROWS = (  # rows another transaction holds (a process claiming its own) are left: adopting never waits on them
-    "WITH adoptable AS (SELECT id, game_id FROM deliveries WHERE state = 0 AND owner IS DISTINCT FROM ?"
-    f" AND (owner IS NULL OR owner NOT IN ({LIVE_PROCESSES}))),"
-    " share AS (SELECT DISTINCT game_id FROM adoptable WHERE game_id IS NOT NULL ORDER BY game_id LIMIT"
-    " (SELECT CEIL(COUNT(DISTINCT game_id) / GREATEST(1, (SELECT COUNT(*) FROM"
-    f" ({LIVE_PROCESSES}) AS live))::numeric) FROM adoptable))"
-    " UPDATE deliveries SET owner = ? WHERE id IN (SELECT d.id FROM deliveries d WHERE d.id IN (SELECT id FROM"
-    " adoptable WHERE game_id IS NULL OR game_id IN (SELECT game_id FROM share)) AND d.state = 0 AND (d.owner IS NULL"
-    f" OR d.owner NOT IN ({LIVE_PROCESSES})) ORDER BY d.id FOR UPDATE OF d SKIP LOCKED)"
-    f" RETURNING {DELIVERY_COLUMNS}"
-)
-"""The rows of processes gone (or of none), of this process's share of their games: the games over the processes
-alive, rounded up (all of a game's rows go to one). A process killed with thousands of games left them all to
-the first to adopt (27,099 rows in the full scale run), whose share of the REST budget then held them back; the
-others take the rest in their next passes, a second apart."""
+def adopt_rows(mine: str, shared: str) -> str:
+    """The statement adopting the rows of processes gone (or of none): the games matching `mine` (a condition on `g`,
+    the games row: its server on this process's shards) whole; of the others that match `shared` (servers on shards
+    no live process runs) and rows of no game, this process's share (the games over the processes alive, rounded up:
+    all of a game's rows go to one). Rows another transaction holds (a process claiming its own) are left: adopting
+    never waits on them.
+
+    Why the share: a process killed with thousands of games left them all to the first to adopt (27,099 rows in the
+    full scale run), whose share of the REST budget then held them back. Why the games of one's own shards first:
+    shared out at once, a killed process's games went on in its restart with their earlier rows in the other
+    processes, each of its steps held behind those (37 games stalled in a full scale run, 30 of them with rows
+    adopted, 22 with rows in three or four processes)."""
+    mine = f"(d.game_id IS NOT NULL AND {mine})"
+    return (
+        f"WITH adoptable AS (SELECT d.id, d.game_id, {mine} AS mine FROM deliveries d LEFT JOIN games g"
+        " ON g.id = d.game_id WHERE d.state = 0 AND d.owner IS DISTINCT FROM ?"
+        f" AND (d.owner IS NULL OR d.owner NOT IN ({LIVE_PROCESSES})) AND (d.game_id IS NULL OR {mine} OR {shared})),"
+        " share AS (SELECT DISTINCT game_id FROM adoptable WHERE game_id IS NOT NULL AND NOT mine ORDER BY game_id"
+        " LIMIT (SELECT CEIL(COUNT(DISTINCT game_id) / GREATEST(1, (SELECT COUNT(*) FROM"
+        f" ({LIVE_PROCESSES}) AS live))::numeric) FROM adoptable WHERE NOT mine))"
+        " UPDATE deliveries SET owner = ? WHERE id IN (SELECT d.id FROM deliveries d WHERE d.id IN (SELECT id FROM"
+        " adoptable WHERE mine OR game_id IS NULL OR game_id IN (SELECT game_id FROM share)) AND d.state = 0 AND"
+        f" (d.owner IS NULL OR d.owner NOT IN ({LIVE_PROCESSES})) ORDER BY d.id FOR UPDATE OF d SKIP LOCKED)"
+        f" RETURNING {DELIVERY_COLUMNS}"
+    )
+
+
 _DIGITS = re.compile(r"\d+")
 
 LOST_CONNECTION = (asyncpg.InterfaceError, asyncpg.PostgresConnectionError, OSError)

@@ -17,7 +17,7 @@ class DeadProcessRows:
     def __init__(self, rows: list[DeliveryRow]) -> None:
         self.rows = rows
 
-    async def adopt_deliveries(self) -> list[DeliveryRow]:
+    async def adopt_deliveries(self, *shards: object) -> list[DeliveryRow]:
         return self.rows
 
 

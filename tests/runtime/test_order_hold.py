@@ -145,7 +145,7 @@ class Adopting(EarlierRows):
         super().__init__()
         self.orphan = DeliveryRow(GAME, 3, "text", {"text": "🌙 Night 1 ends"}, channel_id=9, id=10 * GAME)
 
-    async def adopt_deliveries(self) -> list[DeliveryRow]:
+    async def adopt_deliveries(self, *shards: object) -> list[DeliveryRow]:
         self.others = None  # the dead process's row is this process's now: no other process has one
         return [self.orphan]
 
@@ -311,7 +311,7 @@ async def test_rows_taken_back_forget_their_older_queued_and_held_copies() -> No
     night = DeliveryRow(GAME, 3, "text", {"text": "🌙 Night falls"}, channel_id=9, id=42)
 
     class TakenBack(EarlierRows):
-        async def adopt_deliveries(self) -> list[DeliveryRow]:
+        async def adopt_deliveries(self, *shards: object) -> list[DeliveryRow]:
             return [reminder, night]
 
     storage, queued = TakenBack(), []  # type: ignore[var-annotated]
@@ -346,7 +346,7 @@ async def test_adopted_rows_whose_game_cannot_be_loaded_yet_are_queued_once_it_c
     loads: list[int] = []
 
     class Adopting(EarlierRows):
-        async def adopt_deliveries(self) -> list[DeliveryRow]:
+        async def adopt_deliveries(self, *shards: object) -> list[DeliveryRow]:
             self.others = None  # no other process has an earlier row of the game
             return [night]
 
@@ -387,7 +387,7 @@ async def test_each_adopted_games_rows_are_queued_as_soon_as_that_game_is_loaded
     loaded = asyncio.Event()
 
     class Adopting(EarlierRows):
-        async def adopt_deliveries(self) -> list[DeliveryRow]:
+        async def adopt_deliveries(self, *shards: object) -> list[DeliveryRow]:
             self.others = None  # no other process has an earlier row of these games
             return [first, second, night]
 
@@ -419,7 +419,7 @@ async def test_adopted_rows_wait_for_an_earlier_row_of_their_game_that_another_p
     queued: list[DeliveryRow] = []
 
     class Adopting(EarlierRows):
-        async def adopt_deliveries(self) -> list[DeliveryRow]:
+        async def adopt_deliveries(self, *shards: object) -> list[DeliveryRow]:
             return [adopted]
 
     storage = Adopting()  # another process alive still has an earlier row of the game (`others`)
@@ -449,7 +449,7 @@ class RowsElsewhere(EarlierRows):
         found = {row: alive for row, alive in self.elsewhere.items() if row <= games.get(GAME, 0)}
         return {GAME: Elsewhere(min(found), max(found.values()))} if found else {}
 
-    async def adopt_deliveries(self) -> list[DeliveryRow]:
+    async def adopt_deliveries(self, *shards: object) -> list[DeliveryRow]:
         return self.adopted
 
 
@@ -519,7 +519,7 @@ async def test_no_held_row_goes_while_an_adoption_is_under_way() -> None:
     taken = asyncio.Event()
 
     class SlowAdoption(RowsElsewhere):
-        async def adopt_deliveries(self) -> list[DeliveryRow]:
+        async def adopt_deliveries(self, *shards: object) -> list[DeliveryRow]:
             self.elsewhere.clear()  # committed: the next look finds no other process's row
             await taken.wait()  # its answer not read yet
             return self.adopted
@@ -549,7 +549,7 @@ async def test_an_adopted_game_slow_to_load_does_not_hold_back_the_next_games_ro
     loaded = asyncio.Event()
 
     class Adopting(EarlierRows):
-        async def adopt_deliveries(self) -> list[DeliveryRow]:
+        async def adopt_deliveries(self, *shards: object) -> list[DeliveryRow]:
             self.others = None  # no other process has an earlier row of these games
             return [slow, quick]
 
@@ -583,7 +583,7 @@ async def test_the_next_share_is_adopted_while_the_last_ones_games_still_load(mo
         async def keep_alive(self) -> None:
             return None
 
-        async def adopt_deliveries(self) -> list[DeliveryRow]:
+        async def adopt_deliveries(self, *shards: object) -> list[DeliveryRow]:
             self.others = None  # no other process has an earlier row of these games
             return shares.pop(0) if shares else []
 
@@ -617,7 +617,7 @@ async def test_a_process_stopping_adopts_no_more_rows_but_keeps_its_lock(monkeyp
         async def keep_alive(self) -> None:
             self.kept_alive += 1
 
-        async def adopt_deliveries(self) -> list[DeliveryRow]:
+        async def adopt_deliveries(self, *shards: object) -> list[DeliveryRow]:
             self.adopted += 1
             return []
 
