@@ -9,7 +9,8 @@ whose `owner` it is). With one process per database all of this is off (`admit` 
   those are sent, then the game's copy is brought up to date (a status message the other process
   made meanwhile) and they are queued. While a process alive has them to send they are waited for
   (through a Discord outage: it sends them once Discord is back), up to STUCK_SECONDS; rows whose
-  process is gone are adopted within a second or two, and waited for GATE_SECONDS at most; rows this
+  process is gone are adopted by the process that runs their game's server (or its restart), within
+  ORPHAN_GRACE_SECONDS by another, and waited for GATE_SECONDS at most; rows this
   process is adopting are waited for until they are queued (ahead of the held ones), and so are they by a step
   this process makes meanwhile on one of their games (a restarted process adopting its predecessor's rows).
 - A process that dies leaves its waiting rows: every ADOPT_SECONDS each process adopts the rows of
