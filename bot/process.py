@@ -57,7 +57,7 @@ see `python -m bot bench`)."""
 def collect_rarely() -> None:
     """The bot's thresholds from the start, before its games are loaded: with the default ones a process restarted
     in a scale run at 2,000 games made about five full collections of its growing heap while it loaded its 500
-    games (each up to a second, the event loop stopped), and was answering again only 28–49 s after its start."""
+    games (each up to a second, the event loop stopped)."""
     gc.set_threshold(*GC_THRESHOLDS)
 
 
