@@ -18,7 +18,7 @@ from bot.storage import OwnShards, Storage, open_storage
 from bot.table import Table
 from tests.runtime.databases import PostgresDatabase
 from tests.runtime.helpers import FakeClock, humans
-from tests.runtime.test_cross_process import planner
+from tests.runtime.test_cross_process import planner, waiting_rows
 
 COUNT = 3  # shards: 0 and 1 run by the two processes alive, 2 by the one that dies
 ON_SHARD = [shard << 22 for shard in range(COUNT)]  # a server on each shard (Discord routes `(id >> 22) % count`)
@@ -47,9 +47,7 @@ async def rows_left_by_a_dead_process(postgres: PostgresDatabase, guild_ids: lis
     games = {}
     for seed, guild_id in enumerate(guild_ids):
         game = await table.start("cookie", humans(4), seed=seed, guild_id=guild_id)
-        rows = await dying._fetchall("SELECT id FROM deliveries WHERE game_id = ? AND state = 0 ORDER BY id",
-                                     (game.id,))
-        games[game.id] = [int(r[0]) for r in rows]
+        games[game.id] = await waiting_rows(dying, game.id)
         assert games[game.id], "a started game has lines to show"
     await dying.close()
     await asyncio.sleep(0.1)  # its connection is seen closed: its lock is gone
