@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from bot.discord.kinds import Kinds
 from bot.discord.outbox import Message
 from bot.discord.outboxes import Outboxes
+from bot.discord.patience import waiting_since
 from bot.discord.planning import Planner
 from bot.discord.prompts import Prompts
 from bot.discord.shards import Cluster
@@ -112,7 +113,9 @@ class Deliveries:
 
     def enqueue(self, rows: list[DeliveryRow]) -> None:
         """Rows into their destinations' outboxes, in order, each as its kind sends it. Rows a restart finds
-        claimed go out as exactly the message they were claimed for (same content, same nonce)."""
+        claimed go out as exactly the message they were claimed for (same content, same nonce). Each counts as
+        queued when it was made (`waiting_since`): rows taken back at a restart or adopted from a process that died
+        keep their place by their players' wait, instead of starting it again behind the backlog."""
         rows = self.cluster.admit(self._in_saved_order(rows))  # after another process's earlier rows of the game
         claimed: dict[int, list[DeliveryRow]] = {}
         for row in rows:
@@ -123,6 +126,7 @@ class Deliveries:
                 sending = self.kinds.send(row)
                 if sending is not None:
                     outbox, item = sending
+                    item.queued = item.queued or waiting_since(row.made)
                     outbox.put(item)
             elif (group := claimed.pop(row.batch, None)) is not None:  # (later rows of its batch are in it)
                 self._claimed(row.batch, group)
@@ -143,4 +147,5 @@ class Deliveries:
             tag=(first.game_id, first.step, made.tag[2] if made is not None and made.tag else None), batch=batch,
             on_sent=made.on_sent if made is not None else None,
             on_refused=made.on_refused if made is not None else None,
+            queued=waiting_since(min(r.made for r in group)),
         ))

@@ -11,7 +11,10 @@ is no game's, goes as soon as it can, in the order it came.
 The time counts from when the message's oldest line was queued (`since`), not from when it asks for room: a
 destination sends its messages one at a time, so counted from each one's ask, a busy channel's second message
 waited a whole turn of the backlog behind the first and then its own behind everything that came meanwhile, and
-its tenth ten turns, where a quiet channel's one message waited one.
+its tenth ten turns, where a quiet channel's one message waited one. A delivery row counts as queued when it was
+made (`waiting_since`), in whichever process: a restart that takes its rows back, or a process that adopts a dead
+one's, queued them as new, so under a backlog a line its players had waited minutes for went behind every message
+queued before it again (both games stalled in the last full scale runs had such rows).
 """
 
 from __future__ import annotations
@@ -50,6 +53,14 @@ def go_by(
         return None if since is None else began
     left_then = soonest - wall() + (now - began)
     return began + min(MOST, SHARE * max(0.0, left_then))
+
+
+def waiting_since(made: float, *, wall: Callable[[], float] = time.time,
+                  monotonic: Callable[[], float] = time.monotonic) -> float:
+    """When (`monotonic`) a delivery row made at `made` (`wall`; perhaps by another process, before a restart) began
+    to wait: a row taken back at a restart or adopted from a process that died keeps the wait it has had (a clock
+    behind this one's counts as now)."""
+    return monotonic() - max(0.0, wall() - made)
 
 
 def oldest(items: Iterable[Any]) -> float | None:

@@ -66,11 +66,11 @@ def one_statement_step(step: StepWrite) -> Program[SavedStep | None]:
             + " ON CONFLICT DO NOTHING)"  # a deadline already running is kept, not restarted
         )
     if rows:
-        columns, extra = "game_id, step, kind, channel_id, user_id, body, prompt_id", ()
+        columns, extra = "game_id, step, kind, channel_id, user_id, body, prompt_id, made", ()
         if step.owner is not None:
             columns, extra = columns + ", owner", (step.owner,)
         clauses.append(f"d AS (INSERT INTO deliveries ({columns}) VALUES " + ",".join(
-            values(r.game_id, r.step, r.kind, r.channel_id, r.user_id, dumps(r.body), r.prompt_id, *extra)
+            values(r.game_id, r.step, r.kind, r.channel_id, r.user_id, dumps(r.body), r.prompt_id, r.made, *extra)
             for r in rows) + " RETURNING id)")
     ids = "ARRAY(SELECT id FROM d ORDER BY id)" if rows else "NULL"
     answer = yield Rows(

@@ -267,15 +267,16 @@ def drop_deadlines_except(game_id: int, keep_prompts: list[str]) -> Program[None
 
 
 DELIVERIES_AT_ONCE = 500
-"""Rows per INSERT (8 or 9 parameters each: far below either backend's limit on parameters)."""
+"""Rows per INSERT (9 or 10 parameters each: far below either backend's limit on parameters)."""
 
 
 def insert_deliveries(rows: list[DeliveryRow], owner: int | None = None) -> Program[tuple[int, ...]]:
     """The rows in one statement (one round trip to a server); their new ids, in the rows' order (a
     VALUES list is inserted in its order, each row taking the next id). `owner`: the process to send them."""
-    columns, marks = "game_id, schedule_id, step, kind, channel_id, user_id, body, prompt_id", "(?,?,?,?,?,?,?,?)"
+    columns = "game_id, schedule_id, step, kind, channel_id, user_id, body, prompt_id, made"
     if owner is not None:
-        columns, marks = columns + ", owner", "(?,?,?,?,?,?,?,?,?)"
+        columns += ", owner"
+    marks = "(" + ",".join("?" * (columns.count(",") + 1)) + ")"
     extra = () if owner is None else (owner,)
     ids: list[int] = []
     for start in range(0, len(rows), DELIVERIES_AT_ONCE):
@@ -283,7 +284,7 @@ def insert_deliveries(rows: list[DeliveryRow], owner: int | None = None) -> Prog
         made = yield Rows(
             f"INSERT INTO deliveries ({columns}) VALUES " + ",".join([marks] * len(chunk)) + " RETURNING id",
             [value for row in chunk for value in (row.game_id, row.schedule_id, row.step, row.kind, row.channel_id,
-                                                   row.user_id, dumps(row.body), row.prompt_id, *extra)],
+                                                   row.user_id, dumps(row.body), row.prompt_id, row.made, *extra)],
         )
         ids += sorted(int(delivery_id) for delivery_id, in made)
     return tuple(ids)

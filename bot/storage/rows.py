@@ -126,6 +126,8 @@ class DeliveryRow:
     id: int = 0
     batch: int | None = None
     schedule_id: int | None = None
+    made: float = field(default_factory=time.time, compare=False)
+    """When it was made (Unix seconds, migration 018): its players' wait for it began then, in whichever process."""
 
 
 DELIVERY_WAITING, DELIVERY_SENT, DELIVERY_DROPPED = 0, 1, 2
@@ -185,7 +187,7 @@ GAME_COLUMNS = (
     "id, game, status, guild_id, channel_id, host_id, language, seed, options, seats, state, step,"
     " paused, meta, created_at, updated_at, version"
 )
-DELIVERY_COLUMNS = "id, game_id, step, kind, channel_id, user_id, body, prompt_id, batch, schedule_id"
+DELIVERY_COLUMNS = "id, game_id, step, kind, channel_id, user_id, body, prompt_id, batch, schedule_id, made"
 DEADLINE_COLUMNS = "d.game_id, d.prompt_id, d.seat, d.due, d.remind_at, d.reminded"
 ACTION_COLUMNS = "seq, kind, step, seat, actor_id, payload, by_bot, input_key, undone, at"
 JSON_GAME_FIELDS = ("options", "seats", "meta")
@@ -208,10 +210,10 @@ def game_row(row: Sequence[Any]) -> GameRow:
 
 
 def delivery_row(row: Sequence[Any]) -> DeliveryRow:
-    delivery_id, game_id, step, kind, channel_id, user_id, body, prompt_id, batch, schedule_id = row
+    delivery_id, game_id, step, kind, channel_id, user_id, body, prompt_id, batch, schedule_id, made = row
     return DeliveryRow(game_id=game_id, step=step, kind=kind, channel_id=channel_id, user_id=user_id,
                        body=json.loads(body), prompt_id=prompt_id, id=delivery_id, batch=batch,
-                       schedule_id=schedule_id)
+                       schedule_id=schedule_id, made=time.time() if made is None else float(made))
 
 
 def deadline_row(row: Sequence[Any]) -> DeadlineRow:

@@ -17,8 +17,9 @@ from bot.discord.attempts import SESSION
 from bot.discord.budget import GO_BY, Budget, Budgeted
 from bot.discord.outbox import Outbox
 from bot.discord.packing import Message
-from bot.discord.patience import MOST, go_by, oldest
+from bot.discord.patience import MOST, go_by, oldest, waiting_since
 from bot.live import LiveGame
+from bot.storage import DeliveryRow
 from tests.discord.test_rest_budget_window import AnsweredAtOnce
 from tests.discord.world import open_game, world
 from tests.discord_standin import DiscordStandIn
@@ -174,3 +175,45 @@ async def test_a_games_messages_ask_for_room_by_its_deadline(tmp_path: Path, sta
         dms = [go_by for path, go_by in asked if path.endswith("/messages") and go_by is not None]
         assert dms, f"the game's counted messages carry a go-by time: {asked}"
         assert all(0 < go_by - time.monotonic() <= left / 2 + 1 for go_by in dms), (dms, left)
+
+
+def test_a_row_made_earlier_has_waited_since_then_whatever_process_reads_it() -> None:
+    assert waiting_since(700.0, wall=lambda: 1_000.0, monotonic=lambda: 5_000.0) == 4_700.0, (
+        "made 300 s ago (before a restart, or by a process that died): its players have waited 300 s")
+    assert waiting_since(1_010.0, wall=lambda: 1_000.0, monotonic=lambda: 5_000.0) == 5_000.0, (
+        "made by a process whose clock is ahead of this one's: now")
+
+
+async def test_a_row_taken_back_after_a_restart_keeps_its_place_by_the_wait_it_has_had(
+    tmp_path: Path, standin: DiscordStandIn
+) -> None:
+    """Rows a restart takes back, or adopts from a process that died, were queued afresh when read: under a backlog a
+    row its players had waited four minutes for went behind every message queued before the restart, again."""
+    async with world(tmp_path, 4, standin=standin) as w:
+        session = getattr(w.bot.http, SESSION)
+        assert isinstance(session, Budgeted)
+        game_id = await open_game(w, choose_seconds=120)
+        await w.gm.drained()
+        live = w.game(game_id)
+        assert live is not None and live.dues and live.row.channel_id is not None
+        row = DeliveryRow(game_id, live.state.step, "text", {"text": "📣 made before the restart"},
+                          channel_id=live.row.channel_id, made=time.time() - 240)
+        await w.gm.storage.add_deliveries([row])
+        [read] = [r for r in await w.gm.storage.waiting_deliveries() if r.id == row.id]
+        assert abs(read.made - row.made) < 0.01, "when it was made is saved with it"
+        asked: list[tuple[float | None, float]] = []
+        send = session.request
+
+        def recorded(method: str, url: object, *args: object, **kwargs: object) -> object:
+            if method == "POST":  # the line, in the channel or as the last click's follow-up there
+                asked.append((GO_BY.get(), time.monotonic()))
+            return send(method, url, *args, **kwargs)
+
+        session.request = recorded  # type: ignore[method-assign]
+        w.gm.deliveries.enqueue([read])
+        await w.gm.drained()
+        assert any("made before the restart" in m.content for m in standin.messages[live.row.channel_id])
+        [(go_by, at)] = asked
+        assert go_by is not None and go_by < at, (
+            "four minutes waited, with two left then until the deadline: its go-by time is already past, where read as"
+            f" new it would have waited another minute: {go_by - at:+.1f} s")

@@ -5,6 +5,7 @@ drops what the undone steps still had to send."""
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
@@ -51,6 +52,25 @@ async def test_waiting_rows_come_back_in_order_with_their_batches(database: Data
     storage = await open_storage(database.target)
     waiting = await storage.waiting_deliveries()
     assert [(r.body["text"], r.batch) for r in waiting] == [("line 2", rows[2].id), ("line 3", None)]
+    await storage.close()
+
+
+async def test_waiting_rows_come_back_with_when_they_were_made(database: Database) -> None:
+    """A restart, or a process adopting them, counts their players' wait from then (bot/discord/patience.py)."""
+    storage = await open_storage(database.target)
+    table = Table(storage, planner=planner)
+    before = time.time()
+    game = await table.start("cookie", humans(4), seed=5)
+    made_by_step = {r.id for r in await storage.waiting_deliveries()}
+    earlier = DeliveryRow(game.id, 1, "text", {"text": "made before a restart"}, channel_id=9, made=before - 600)
+    await storage.add_deliveries([earlier])
+    await storage.close()
+
+    storage = await open_storage(database.target)
+    waiting = await storage.waiting_deliveries()
+    assert [round(r.made) for r in waiting if r.id == earlier.id] == [round(before - 600)]
+    stepped = [r.made for r in waiting if r.id in made_by_step]
+    assert stepped and all(before <= made <= time.time() for made in stepped), "a step's rows: when it was planned"
     await storage.close()
 
 
