@@ -15,8 +15,9 @@ count it somewhere in between, so no 1-second span can hold more than `limit` of
 way (the busiest second is what counts).
 
 A request made for a member who is waiting for the bot's answer (`urgently`: the join's test DM, their DM channel
-asked for) goes ahead of the ones waiting for room that nobody waits on (the outboxes' lines, statuses and
-prompts): under a full budget, a join waited behind the whole backlog of messages and was answered too late.
+asked for), and what a starting process waits on to come up (`COMING_UP`), go ahead of the ones waiting for room
+that nobody waits on (the outboxes' lines, statuses and prompts): under a full budget, a join waited behind the
+whole backlog of messages and was answered too late.
 Those others go earliest "go-by" time first (`going_by`, set by the outboxes: bot/discord/patience.py), a request
 without one by the time it asked, so that without go-by times they go in the order they came.
 """
@@ -40,6 +41,9 @@ from bot.config import Settings
 from bot.discord.attempts import SESSION
 
 CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
+COMING_UP = re.compile(r"/(gateway/bot|applications/\d+(/guilds/\d+)?/commands)$")
+"""What a starting process waits on before it answers anyone (the gateway's address, the commands' sync): urgent, or a
+restart waited behind every message it took back from its predecessor (two minutes through the scale run's faults)."""
 WEBHOOK = re.compile(r"/webhooks/(\d+)/")
 WINDOW = 1.0
 URGENT: ContextVar[bool] = ContextVar("rest_budget_urgent", default=False)
@@ -165,9 +169,11 @@ class Budgeted:
         self._application_id = application_id
 
     def request(self, method: str, url: Any, *args: Any, **kwargs: Any) -> _AfterRoom:
-        counted = not exempt(urlsplit(str(url)).path, self._application_id())
+        path = urlsplit(str(url)).path
+        counted = not exempt(path, self._application_id())
+        urgent = URGENT.get() or COMING_UP.search(path) is not None
         return _AfterRoom(lambda: self._session.request(method, url, *args, **kwargs),
-                          self.budget if counted else None, URGENT.get(), GO_BY.get())
+                          self.budget if counted else None, urgent, GO_BY.get())
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._session, name)

@@ -6,12 +6,13 @@ waits behind them."""
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from bot.config import Settings
 from bot.discord.attempts import SESSION
-from bot.discord.budget import URGENT, Budget, Budgeted, exempt, per_process
+from bot.discord.budget import GO_BY, URGENT, Budget, Budgeted, exempt, per_process
 from tests.discord.world import world
 from tests.discord_standin import DiscordStandIn, RecordedRequest
 
@@ -153,6 +154,36 @@ async def test_a_request_a_member_waits_on_goes_ahead_of_those_waiting_for_room(
     budget.done()
     await asyncio.wait_for(asyncio.gather(*waiting, joining), 2.0)
     assert gone == ["test DM", "line 0", "line 1", "line 2"], "the member's request first, the rest in their order"
+
+
+async def test_what_a_starting_process_waits_on_goes_ahead_of_the_messages_it_took_back() -> None:
+    """The scale run's faults: a restart queued the messages it took back from its predecessor, each by the wait it
+    had had already, and its commands' sync and the gateway's address waited behind them all; it answered nobody
+    for over two minutes."""
+    budget = Budget(1, window=0.05)
+    budgeted = Budgeted(AnsweredAtOnce(), budget, lambda: 7)
+    await budget.room()  # the one place, held
+    gone: list[str] = []
+
+    async def one(method: str, path: str, go_by: float | None = None) -> None:
+        token = GO_BY.set(go_by)
+        try:
+            async with budgeted.request(method, f"https://discord.test/api/v10{path}"):
+                gone.append(f"{method} {path}")
+        finally:
+            GO_BY.reset(token)
+
+    long_due = time.monotonic() - 600
+    waiting = [asyncio.create_task(one("POST", f"/channels/{n}/messages", go_by=long_due)) for n in range(3)]
+    await asyncio.sleep(0.01)
+    waiting += [asyncio.create_task(one("PUT", "/applications/7/commands")),
+                asyncio.create_task(one("GET", "/gateway/bot")),
+                asyncio.create_task(one("PUT", "/applications/7/guilds/5/commands"))]
+    await asyncio.sleep(0.01)
+    budget.done()
+    await asyncio.wait_for(asyncio.gather(*waiting), 3.0)
+    assert gone == ["PUT /applications/7/commands", "GET /gateway/bot", "PUT /applications/7/guilds/5/commands",
+                    "POST /channels/0/messages", "POST /channels/1/messages", "POST /channels/2/messages"]
 
 
 async def test_a_joins_test_dm_is_asked_for_urgently(tmp_path: Path, standin: DiscordStandIn) -> None:
