@@ -13,7 +13,10 @@ is every secret of the game, so no living player may be among them:
   bot made under the saved parent, a living player is a member of it (looked up one by one when the thread
   has more members than the bot put there), or a living player can read it by their rights.
 
-A failure Discord may get over (5xx, a time-out) is raised: the post waits and is tried again.
+A failure Discord may get over (5xx, a time-out) is raised: the post waits and is tried again. So is a server
+the gateway has not told this process of yet (`NotToldYet`: a process starting, a server unavailable in an outage):
+judged then, a restarted process's first graveyard was refused for good (the scale run's faults), and a living
+player's rights went unchecked before a feed post.
 """
 
 from __future__ import annotations
@@ -34,6 +37,11 @@ OWNER, ADMINISTRATOR, MANAGE_THREADS, MEMBER = "owner", "administrator", "manage
 """Why a member can read the thread (the catalog's `graveyard-reader-<why>`)."""
 COUNTED_MEMBERS = 50
 """Discord stops counting a thread's members here (`member_count`)."""
+
+
+class NotToldYet(ConnectionError):
+    """The game's server is not known to this process yet: who can read its threads cannot be told. A connection's
+    failure (bot/discord/failures.py `transient`): the delivery waits and is tried again."""
 
 
 @dataclass
@@ -63,8 +71,11 @@ class ThreadGuard:
 
     async def readers(self, game: LiveGame, parent_id: int) -> dict[int, str] | None:
         """The living players (member → why) who can read every private thread of `parent_id`; None when that
-        cannot be told (the server or the channel unknown)."""
+        cannot be told (the server or the channel unknown). Raises NotToldYet while the gateway has not told of the
+        server yet."""
         guild = self.bot.get_guild(game.row.guild_id or 0)
+        if (guild is None and not self.bot.is_ready()) or (guild is not None and guild.unavailable):
+            raise NotToldYet(f"server {game.row.guild_id} not known yet: who could read the graveyard is not told")
         channel = guild.get_channel(parent_id) if guild is not None else None
         if guild is None or channel is None:
             return None

@@ -250,3 +250,27 @@ async def test_the_game_channel_never_waits_for_the_graveyard(tmp_path: Path, st
         first = next(k for k in range(1, len(rows) + 1) if "\n".join(rows[:k]) == posts[0])  # what went at once
         assert len(posts) - 1 == len(joined(rows[first:])) < len(rows) - first, (
             f"{len(posts)} posts for {len(rows)} feed rows: what waited went in as few messages as fit")
+
+
+async def test_a_graveyard_due_before_the_gateway_told_of_the_server_waits_for_it(
+    tmp_path: Path, standin, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scale run's faults: a restarted process opened a game's graveyard before its gateway had told it of the
+    server, found nobody could tell who would read the thread, and refused the graveyard for good ("I cannot open
+    the graveyard thread"). Until the server is known the graveyard waits; then it opens, checked as ever."""
+    async with world(tmp_path, PLAYERS, standin=standin) as w:
+        game = await start_mafia(w, PLAYERS)
+        known = False
+        get_guild = w.bot.get_guild
+        monkeypatch.setattr(w.bot, "get_guild", lambda guild_id: get_guild(guild_id) if known else None)
+        monkeypatch.setattr(w.bot, "is_ready", lambda: known)
+        await advance(w, game, first_death)
+        await asyncio.sleep(1.5)  # the graveyard's row tried, and tried again
+        assert bots_threads(w) == [] and not told(w, "cannot open the graveyard")
+        assert not (game.row.meta.get("graveyard") or {}).get("refused")
+        known = True  # the gateway's server comes
+        await settled(w)
+        (thread,) = bots_threads(w)
+        assert thread_members(thread) == dead_users(w, game) | {standin.bot_user.id}
+        assert any("Everything known now" in m.text for m in standin.messages[thread.id])
+        assert not told(w, "cannot open the graveyard")
