@@ -166,3 +166,13 @@ def test_a_row_shown_in_a_deferred_answer_or_in_a_message_clicked_since_is_not_m
                      row(200, "⏳ Your turn.", -9, state=1)],
                     originals={1: DEFERRED_CHANNEL_MESSAGE, 2: DEFERRED_UPDATE})
     assert found.missing_messages == [] and found.doubled_messages == []
+
+
+def test_a_row_given_up_for_good_is_counted_apart_not_as_a_missing_message() -> None:
+    """Found by a full scale run ("missing 3"): a graveyard's feed lines, claimed and then dropped when the feed could
+    not go on, were listed as messages lost."""
+    found = checked([], [row(100, "🪦 The graveyard opens.", 7, state=2), row(101, "⚔️ Round 2.", 8, state=1)])
+    assert found.dropped == {"text": 1}
+    assert len(found.missing_messages) == 1 and "⚔️ Round 2." in found.missing_messages[0]
+    line = next(line for line in found.lines() if "messages of the outbox shown" in line)
+    assert "rows given up for good, not shown: 1 {'text': 1}" in line

@@ -26,7 +26,7 @@ import asyncpg
 from bot.discord.batches import claimed_since
 from bot.discord.graveyard import FEED
 from bot.render import clip
-from bot.storage import open_storage
+from bot.storage import DELIVERY_DROPPED, open_storage
 from bot.table import Table
 from games import registry
 from tests.bench.scale.cluster import MOVES, PRUNED
@@ -53,6 +53,8 @@ class Findings:
     in_graveyards: int = 0
     """Of `messages`, those of graveyard threads (`graveyard-feed` rows)."""
     missing_messages: list[str] = field(default_factory=list)
+    dropped: Counter[str] = field(default_factory=Counter)
+    """Rows claimed for a message, then given up for good (refused by Discord, a stopped feed): not shown, by kind."""
     doubled_messages: list[str] = field(default_factory=list)
     out_of_order: list[str] = field(default_factory=list)
     wrong_text: list[str] = field(default_factory=list)
@@ -103,7 +105,8 @@ class Findings:
             f" missing {len(self.missing_messages)}"
             f"{few(self.missing_messages)}; shown twice {len(self.doubled_messages)}{few(self.doubled_messages)};"
             f" out of order {len(self.out_of_order)}{few(self.out_of_order)}; other text {len(self.wrong_text)}"
-            f"{few(self.wrong_text)}",
+            f"{few(self.wrong_text)}; rows given up for good, not shown: {sum(self.dropped.values())}"
+            f" {dict(self.dropped)}",
             f"  delivery rows still waiting: {sum(self.waiting.values())} {dict(self.waiting.most_common(6))}",
             f"  games lost: {len(self.lost)}{few(self.lost)}; stalled: {len(self.stalled)} ({self.stalled_queued} of"
             f" them with rows still waiting to be sent, {self.stalled_sent_later} with their messages shown after"
@@ -350,6 +353,9 @@ def transcripts(
                        or (follow_up(unused, text, batch) if batch < 0 else None))
             if message is None and group[0]["state"] == 0:
                 continue  # claimed, perhaps never sent: the next start sends it
+            if message is None and group[0]["state"] == DELIVERY_DROPPED:
+                found.dropped[group[0]["kind"]] += len(group)  # refused for good: told apart, not missing
+                continue
             found.messages += 1
             found.in_graveyards += group[0]["kind"] == FEED
             if message is None:
