@@ -58,8 +58,8 @@ def go_by(
 def waiting_since(made: float, *, wall: Callable[[], float] = time.time,
                   monotonic: Callable[[], float] = time.monotonic) -> float:
     """When (`monotonic`) a delivery row made at `made` (`wall`; perhaps by another process, before a restart) began
-    to wait: a row taken back at a restart or adopted from a process that died keeps the wait it has had (a clock
-    behind this one's counts as now)."""
+    to wait: a row taken back at a restart or adopted from a process that died keeps the wait it has had (a row
+    stamped by a clock ahead of this one's counts as made now)."""
     return monotonic() - max(0.0, wall() - made)
 
 
