@@ -18,7 +18,6 @@ import asyncpg
 
 from bot.storage.postgres_locks import PROCESS_SPACE
 from tests import pg
-from tests.bench.scale.stalls import MADE
 from tests.discord.bot_process import BotProcess
 from tests.discord_standin import DiscordStandIn
 from tests.endpoints import free_port
@@ -118,12 +117,11 @@ line shown out of order can be traced to the process that had its row before."""
 
 async def keep_pruned(url: str) -> None:
     """Triggers on the run's throwaway database (not the bot's schema: the run's own instruments) that copy
-    each deleted delivery row into PRUNED and note each change of a row's owner in MOVES; and a column stamping
-    each delivery row with when it was made (MADE: the bot names its columns in every insert and read)."""
+    each deleted delivery row into PRUNED and note each change of a row's owner in MOVES (when each row was made is
+    the bot's own column: migration 018)."""
     connection = await asyncpg.connect(url)
     try:
         await connection.execute(f"""
-            ALTER TABLE deliveries ADD COLUMN {MADE} double precision DEFAULT EXTRACT(EPOCH FROM clock_timestamp());
             CREATE TABLE {PRUNED} AS SELECT * FROM deliveries WITH NO DATA;
             CREATE FUNCTION scale_keep_pruned() RETURNS trigger LANGUAGE plpgsql AS $$
                 BEGIN INSERT INTO {PRUNED} SELECT OLD.*; RETURN OLD; END $$;

@@ -2,8 +2,7 @@
 games with faults): at how many processes a game's waiting rows were (a step's rows wait for the game's earlier
 rows another process still has: bot/discord/shards.py), whether any had been adopted from a process killed
 meanwhile (and through which processes), and how long the oldest of them had waited when the bots were told to
-stop. The run stamps each delivery row with when it was made (`MADE`, a column of the run's own on its throwaway
-database: tests/bench/scale/cluster.py)."""
+stop. Each delivery row says when it was made (`MADE`: the bot's own column, migration 018)."""
 
 from __future__ import annotations
 
@@ -14,8 +13,8 @@ from typing import Any
 
 from bot.benchmarking import percentile
 
-MADE = "scale_made"
-"""The delivery rows' column the run adds: when the row was made (the database's clock, seconds since the epoch)."""
+MADE = "made"
+"""The delivery rows' column saying when the row was made (the planning process's clock, Unix seconds)."""
 
 
 @dataclass
