@@ -173,7 +173,8 @@ class Stats(commands.Cog):
     async def _games_of(self, user_id: int, channel_id: int | None, game_id: int | None) -> list[LiveGame]:
         """The games where the member holds or held a seat, each as saved now (another process may have
         given their seat to a bot since this one last held the game): `game_id` alone when given, else
-        this channel's running game and every cached game with the member in a seat or away from one."""
+        this channel's running game and every game held here (with other processes: or saved) with the member in a
+        seat or away from one."""
         if game_id is not None:
             ids = {game_id}
         else:
@@ -183,6 +184,8 @@ class Stats(commands.Cog):
                 if g.seat_of(user_id) is not None
                 or any(v.get("user_id") == user_id for v in (g.row.meta.get("absent") or {}).values())
             }
+            if self.gm.storage.shared:  # another process's games are held here only once used
+                ids |= {row.id for row in await self.gm.storage.games_with_member(user_id, "running")}
         found = [await self.gm.table.get(number) for number in sorted(ids)]
         return [game for game in found if game is not None]
 

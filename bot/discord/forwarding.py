@@ -36,7 +36,7 @@ import discord
 
 from bot import metrics
 from bot.discord.parsing import Parse, around_interactions
-from bot.storage import Storage, log_failure
+from bot.storage import Storage, log_failure, shard_of
 from bot.waiting import stop_task
 
 log = logging.getLogger(__name__)
@@ -73,10 +73,6 @@ def game_of(data: dict[str, Any]) -> int | None:
         return None
     parts = custom_id.split("|")
     return int(parts[1]) if _GAME_ID.fullmatch(parts[1]) else None
-
-
-def shard_of(guild_id: int, shard_count: int) -> int:
-    return (guild_id >> 22) % shard_count
 
 
 class Forwarding:

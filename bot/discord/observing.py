@@ -34,7 +34,7 @@ from bot.config import Settings
 from bot.discord.budget import CALLBACK, exempt
 from bot.discord.forwarding import FORWARDED_AT
 from bot.discord.parsing import Parse, around_interactions
-from bot.storage import Storage
+from bot.storage import Storage, shard_of
 from bot.storage.away import log_failure
 from bot.storage.operations import ping, unfinished_games, waiting_deliveries
 
@@ -44,11 +44,6 @@ INTERACTION_KINDS = {2: "command", 3: "component", 4: "autocomplete", 5: "modal"
 REMEMBERED = 2048
 """Interactions whose shard is remembered until their answer (an answer comes within seconds)."""
 DATABASE_TIMEOUT = 2.0
-
-
-def shard_of(guild_id: int | None, shard_count: int) -> int:
-    """Discord's routing: a server's events go to `(id >> 22) % shards`, DMs to shard 0."""
-    return 0 if guild_id is None else (guild_id >> 22) % shard_count
 
 
 class Observer:

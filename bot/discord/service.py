@@ -59,6 +59,7 @@ from bot.scheduler import OTHERS_GRACE_SECONDS, Scheduler
 from bot.storage import DeliveryRow, OwnShards, Storage, database_away, log_failure
 from bot.storage.web import web_off_guilds, web_secret
 from bot.table import Table
+from bot.table.elsewhere import EndedElsewhere
 from bot.web.links import BotLinks, Links, OffServersReread
 
 log = logging.getLogger(__name__)
@@ -139,7 +140,8 @@ class GameMaster:
         """Game nights planned ahead, fired by the one scheduler: bot/gathering/nights.py."""
         self.gathering = Gathering(bot, self.nights, outboxes, self._enqueue)
         """What nights send, and their Discord events: bot/discord/gathering.py."""
-        self.scheduler = Scheduler(table, others=[self.nights, OffServersReread(self.web, storage, table.clock)],
+        self.scheduler = Scheduler(table, others=[self.nights, OffServersReread(self.web, storage, table.clock),
+                                                  EndedElsewhere(table, self._own_shards)],
                                    own=self._own_shards)
         self.kinds = Kinds(make(self) for make in KINDS)
         self.planner = Planner(self.kinds)
@@ -227,7 +229,8 @@ class GameMaster:
         await self.storage.prune_deliveries()
         self.web.load(Links(await web_secret(self.storage), self.settings.web_base()),
                       await web_off_guilds(self.storage))
-        await self.table.load_unfinished()
+        own = self._own_shards()
+        await self.table.load_unfinished(None if own is None else lambda row: own.holds(row.guild_id))
         await self.table.record_missing_results()  # before the achievements' rows read them
         await self.prompts.load()
         await self.cluster.queue_at_start(await self.cluster.take_at_start())

@@ -24,6 +24,7 @@ from bot.storage.rows import (
     GameRow,
     IntegrityError,
     OwnShards,
+    shard_of,
 )
 from bot.storage.sqlite import SqliteStorage
 from bot.storage.sqlite_batch import WAL_AUTOCHECKPOINT_PAGES
@@ -50,6 +51,7 @@ __all__ = [
     "log_failure",
     "migrations",
     "open_storage",
+    "shard_of",
     "shown_target",
     "shown_url",
     "sqlite_path",

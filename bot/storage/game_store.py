@@ -4,6 +4,7 @@ transaction), their logs and their deadlines."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from functools import partial
 from typing import Any
 
@@ -75,6 +76,16 @@ class GameStore(Backend):
         )
         return [game_row(r) for r in rows]
 
+    async def ended_games(self, game_ids: Iterable[int]) -> list[int]:
+        """Of these games, those no longer running (ended or abandoned), in a few reads of at most 500 ids."""
+        ids, ended = list(game_ids), []
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            rows = await self._fetchall(
+                f"SELECT id FROM games WHERE status <> 'running' AND id IN ({','.join('?' * len(chunk))})", chunk)
+            ended.extend(int(row[0]) for row in rows)
+        return ended
+
     async def games_with_meta(self, fragment: str, *statuses: str) -> list[GameRow]:
         """Games of these statuses whose saved meta (canonical JSON text, `dumps`) contains `fragment`: what a
         finished game's world record still owes (bot/discord/voice.py: mutes to lift)."""
@@ -82,6 +93,16 @@ class GameStore(Backend):
         rows = await self._fetchall(
             f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ({marks}) AND meta LIKE ? ORDER BY id",
             [*statuses, f"%{fragment}%"],
+        )
+        return [game_row(r) for r in rows]
+
+    async def games_with_member(self, user_id: int, *statuses: str) -> list[GameRow]:
+        """Games of these statuses whose saved seats or meta (an absent player's) name the member: a superset (the
+        text `"user_id":12` is in `"user_id":123` too), which the caller narrows down by the game's seats."""
+        marks, fragment = ",".join("?" * len(statuses)), f'%"user_id":{int(user_id)}%'
+        rows = await self._fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ({marks}) AND (seats LIKE ? OR meta LIKE ?) ORDER BY id",
+            [*statuses, fragment, fragment],
         )
         return [game_row(r) for r in rows]
 

@@ -142,6 +142,11 @@ class Elsewhere(NamedTuple):
     """Whether a process alive has one of them (False: only processes that are gone, whose rows wait for adoption)."""
 
 
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """Discord's routing: a server's events go to shard `(id >> 22) % shards`; DMs, and a game of no server, to 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
 @dataclass(frozen=True)
 class OwnShards:
     """The gateway shards (`ids` of `count`) of one of several bot processes on a database: the deadlines of their
@@ -159,6 +164,10 @@ class OwnShards:
         none = "1 = 1" if 0 in self.ids else "1 = 0"
         shard = f"(g.guild_id / 4194304) % {int(self.count)}"
         return f"(CASE WHEN g.guild_id IS NULL THEN {none} ELSE {shard} IN ({shards}) END)"
+
+    def holds(self, guild_id: int | None) -> bool:
+        """Whether a game of this server (None: a game of no server) is on these shards, as `sql` tells it."""
+        return shard_of(guild_id, self.count) in self.ids
 
     def later(self, column: str) -> str:
         """`column` (a time of the deadline) as this process looks at it: another process's, `grace` later."""
