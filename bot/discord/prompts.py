@@ -20,7 +20,7 @@ from bot.discord.presenting import prompt_content, prompt_mentions, prompt_view,
 from bot.discord.standing import Standing, Where, still_held
 from bot.live import LiveGame, Step
 from bot.render import clip
-from bot.storage import DeliveryRow, Storage
+from bot.storage import DeliveryRow, OwnShards, Storage
 from bot.table import Table
 from games.core import Prompt
 from games.core.orders import sheet_of
@@ -144,16 +144,17 @@ class Prompts:
         if posts := self.posts.get(game.id):
             self.posts[game.id] = {p: w for p, w in posts.items() if p in open_now}
 
-    async def load(self, game: LiveGame | None = None) -> None:
-        """What was posted, as saved: every running game's at start-up, or one game another process moved."""
+    async def load(self, game: LiveGame | None = None, own: OwnShards | None = None) -> None:
+        """What was posted, as saved: every running game's (of `own` shards: those loaded) at start-up, or one game
+        another process moved or this one loads."""
         game_id = None if game is None else game.id
-        saved = await self.storage.posted_prompts(game_id)
+        saved = await self.storage.posted_prompts(game_id, own)
         if game is None:
             self.sent = saved
         else:
             self.sent[game.id] = saved.get(game.id, set())
             self.posts[game.id] = {}
-        for found, prompt_id, channel_id, message_id in await self.storage.prompt_messages(game_id):
+        for found, prompt_id, channel_id, message_id in await self.storage.prompt_messages(game_id, own):
             if (sheet := sheet_of(prompt_id)) is not None:
                 self.standing.note_sheet(found, sheet, (channel_id, message_id))
             elif game is not None and game.state.prompt(prompt_id) is not None:

@@ -232,7 +232,7 @@ class GameMaster:
         own = self._own_shards()
         await self.table.load_unfinished(None if own is None else lambda row: own.holds(row.guild_id))
         await self.table.record_missing_results()  # before the achievements' rows read them
-        await self.prompts.load()
+        await self.prompts.load(own=own)
         await self.cluster.queue_at_start(await self.cluster.take_at_start())
         self.scheduler.start()
         self.cluster.start()

@@ -17,7 +17,7 @@ from bot.storage.program import (
     record_prompts,
     row_claimable,
 )
-from bot.storage.rows import DELIVERY_COLUMNS, DELIVERY_SENT, DeliveryRow, Elsewhere, delivery_row
+from bot.storage.rows import DELIVERY_COLUMNS, DELIVERY_SENT, DeliveryRow, Elsewhere, OwnShards, delivery_row
 
 LOOKS_AT_ONCE = 10_000
 """Games one `others_waiting` statement looks at (two parameters each; PostgreSQL takes at most 32767)."""
@@ -112,11 +112,13 @@ class DeliveryStore(Backend):
                                     [*ids, *((self.owner,) if by_others else ())])
         return {int(r[0]) for r in rows}
 
-    async def posted_prompts(self, game_id: int | None = None) -> dict[int, set[tuple[str, int | None]]]:
-        """(prompt, member) pairs already queued for posting, by running game, or of one game (for
-        games from before the outbox: the prompts recorded as sent, member unknown)."""
+    async def posted_prompts(
+        self, game_id: int | None = None, own: OwnShards | None = None
+    ) -> dict[int, set[tuple[str, int | None]]]:
+        """(prompt, member) pairs already queued for posting, by running game (of these shards), or of one game
+        (for games from before the outbox: the prompts recorded as sent, member unknown)."""
         posted: dict[int, set[tuple[str, int | None]]] = {}
-        one, params = ("", ()) if game_id is None else (" AND g.id = ?", (game_id,))
+        one, params = _games(game_id, own)
         for game, prompt_id, body in await self._fetchall(
             "SELECT d.game_id, d.prompt_id, d.body FROM deliveries d"
             " JOIN games g ON g.id = d.game_id WHERE g.status = 'running' AND d.prompt_id IS NOT NULL" + one,
@@ -148,9 +150,12 @@ class DeliveryStore(Backend):
             partial(record_prompts, [(game_id, prompt_id, channel_id, message_id, int(failed))]), [game_id]
         )
 
-    async def prompt_messages(self, game_id: int | None = None) -> list[tuple[int, str, int, int]]:
-        """(game, prompt, channel, message) of the running games' (or one game's) posted prompts, oldest first."""
-        one, params = ("", ()) if game_id is None else (" AND g.id = ?", (game_id,))
+    async def prompt_messages(
+        self, game_id: int | None = None, own: OwnShards | None = None
+    ) -> list[tuple[int, str, int, int]]:
+        """(game, prompt, channel, message) of the running games' (of these shards, or one game's) posted prompts,
+        oldest first."""
+        one, params = _games(game_id, own)
         rows = await self._fetchall(
             "SELECT p.game_id, p.prompt_id, p.channel_id, p.message_id FROM prompt_messages p"
             " JOIN games g ON g.id = p.game_id WHERE g.status = 'running' AND p.message_id IS NOT NULL" + one
@@ -162,3 +167,10 @@ class DeliveryStore(Backend):
     async def sent_prompts(self, game_id: int) -> set[str]:
         rows = await self._fetchall("SELECT prompt_id FROM prompt_messages WHERE game_id = ?", (game_id,))
         return {r[0] for r in rows}
+
+
+def _games(game_id: int | None, own: OwnShards | None) -> tuple[str, tuple[int, ...]]:
+    """A condition on the games row `g`: this game, or the games of these shards (neither: every game)."""
+    if game_id is not None:
+        return " AND g.id = ?", (game_id,)
+    return ("" if own is None else f" AND {own.sql()}"), ()

@@ -10,8 +10,9 @@ from types import SimpleNamespace
 
 import pytest
 
+from bot.discord.relay import Relay
 from bot.live import LiveGame, Seat
-from bot.storage import OwnShards, Storage, open_storage, shard_of
+from bot.storage import DeliveryRow, OwnShards, Storage, open_storage, shard_of
 from bot.table import Table
 from bot.table.elsewhere import SWEEP_SECONDS, EndedElsewhere
 from tests.runtime.databases import Database, PostgresDatabase
@@ -60,6 +61,24 @@ async def test_a_starting_process_loads_its_own_shards_games_and_the_others_when
     assert used is not None and used.running and set(starting.games) == {on_first.id, on_second.id}
     assert [game.id for game in await Table(first, planner=planner).load_unfinished()] == [on_first.id, on_second.id], (
         "without shards (one process): every running game, as before")
+
+
+async def test_a_starting_process_reads_what_was_posted_of_its_own_shards_games(
+    processes: tuple[Storage, Storage],
+) -> None:
+    """Read for every running game at each start, a restarted process of several read and parsed every prompt row of
+    the database's 2,000 games; another process's are read when it loads one (`Prompts.load(game)`)."""
+    first, second = processes
+    games = await started_on_each_shard(second)
+    for n, game in enumerate(games):
+        await second.add_deliveries([DeliveryRow(game.id, 1, "prompt", {"text": "?", "user": 100}, user_id=100,
+                                                 prompt_id=f"p{n}")])
+        await second.record_prompt_message(game.id, f"sheet:{n}", 5, 50 + n)
+    on_first, on_second = games
+    assert await first.posted_prompts(None, mine(0)) == {on_first.id: {("p0", 100)}}
+    assert await first.prompt_messages(None, mine(0)) == [(on_first.id, "sheet:0", 5, 50)]
+    assert set(await first.posted_prompts()) == {on_first.id, on_second.id}, "without shards: every game's"
+    assert await first.prompt_messages(on_second.id) == [(on_second.id, "sheet:1", 5, 51)], "one game's"
 
 
 async def test_a_game_its_own_process_ended_leaves_the_memory_of_one_that_used_it(
@@ -125,3 +144,17 @@ async def test_the_database_names_the_running_games_a_member_is_seated_in_or_awa
     assert other_member.id in found, "a superset (the caller checks the seats): 123 is in 1234's text"
     assert not await storage.games_with_member(99, "running")
     await storage.close()
+
+
+async def test_a_members_say_in_dms_finds_a_game_another_process_started(processes: tuple[Storage, Storage]) -> None:
+    """Shard 0's process gets every DM: `/say` there, outside any game's channel, looks for the member's games in
+    the database too, not only among those it holds (it starts with its own shards' alone)."""
+    first, second = processes
+    elsewhere = await Table(second, planner=planner).start(
+        "cookie", [Seat(name="A", user_id=123), *humans(3)], seed=1, guild_id=ON_SHARD[1])
+    await Table(second, planner=planner).start("cookie", [Seat(name="B", user_id=1234), *humans(3)], seed=2,
+                                               guild_id=ON_SHARD[1])
+    here = Table(first, planner=planner)
+    relay = Relay(SimpleNamespace(), here, None, lambda game_id: None)  # type: ignore[arg-type]
+    assert [(game.id, seat) for game, seat in await relay.games_of(123, None)] == [(elsewhere.id, 0)]
+    assert await relay.games_of(123, "mafia") == [], "of the game named"
