@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.bench.scale.figures import FORWARDING, Part, Watch, hand_over
+from tests.bench.scale.figures import FORWARDING, Part, Watch, Window, hand_over, report
 
 COUNT = ("gamemaster_gc_pause_seconds_count", (("generation", "0"),))
 SHORT = ("gamemaster_gc_pause_seconds_bucket", (("generation", "0"), ("le", "0.05")))
@@ -36,3 +36,17 @@ def test_a_forwarded_click_s_hand_over_is_shown_part_by_part_and_not_at_all_with
     # each quantile interpolated in its bucket, in ms
     assert "written there 0.5 / 55.0, heard by its process 0.5 / 55.0, taken there 5.5 / 9.9" in line, line
     assert hand_over(Part()) == []
+
+
+def test_the_collections_row_keeps_each_process_s_figures_apart_however_many_there_were() -> None:
+    window = Window("2000 tables", began=0.0, wall=0.0, began_loop=0.0, ended=600.0)
+    for name, (count, short) in {"bot 0": (619, 612), "bot 1": (595, 594)}.items():
+        window.parts[name].grown[COUNT] = float(count)
+        window.parts[name].grown[SHORT] = float(short)
+        window.parts[name].grown[("gamemaster_gc_pause_seconds_bucket", (("generation", "0"), ("le", "+Inf")))] = (
+            float(count))
+    (line,) = [line for line in report(window, None) if line.lstrip().startswith("gc gen. 0")]
+    # before, the cells ran together: "619, 56.7, 7595, 34.5, 1"
+    cells = line.split()[-3:]
+    assert [cell.split("/")[0] for cell in cells] == ["619", "595", "1214"], line
+    assert [cell.split("/")[2] for cell in cells] == ["7", "1", "8"], line

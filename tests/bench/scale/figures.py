@@ -241,6 +241,13 @@ def merged(window: Window) -> Part:
     return whole
 
 
+def collections(part: Part, generation: str) -> str:
+    """A generation's collections: how many, their p99 and how many over 50 ms (e.g. `2410/43.4/12`)."""
+    count = part.total(f"{GC_PAUSE}_count", generation=generation)
+    buckets = part.buckets(GC_PAUSE, generation=generation)
+    return f"{count:.0f}/{ms(bucket_quantile({}, buckets, 0.99)).strip()}/{count - buckets.get(0.05, 0.0):.0f}"
+
+
 def report(window: Window, baseline_rss: int | None) -> list[str]:
     """The window's figures, per process and overall, each goal beside its figure."""
     seconds = max(window.seconds, 1e-9)
@@ -254,7 +261,8 @@ def report(window: Window, baseline_rss: int | None) -> list[str]:
     lines.append(header)
 
     def row(label: str, cell: Callable[[Part], str]) -> None:
-        lines.append(f"  {label:44}" + "".join(f"{cell(part):>12}" for _, part in columns))
+        # a space before every cell: a wide one pushes the row right rather than running into its neighbour
+        lines.append(f"  {label:44}" + "".join(f" {cell(part):>11}" for _, part in columns))
 
     def rate(part: Part) -> float:
         return part.total("gamemaster_interactions_total") / seconds
@@ -272,14 +280,8 @@ def report(window: Window, baseline_rss: int | None) -> list[str]:
     row("commits p99 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(COMMIT), 0.99)))
     row("deadlines fired late p99 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(LATENESS), 0.99)))
     row("event loop lag p99 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(LOOP_LAG), 0.99)))
-    def collections(part: Part, generation: str) -> str:
-        """How many, their p99, and how many over 50 ms (collected every second, most are short)."""
-        count = part.total(f"{GC_PAUSE}_count", generation=generation)
-        buckets = part.buckets(GC_PAUSE, generation=generation)
-        return f"{count:.0f}, {ms(bucket_quantile({}, buckets, 0.99)).strip()}, {count - buckets.get(0.05, 0.0):.0f}"
-
     for generation in ("0", "1", "2"):
-        row(f"gc gen. {generation}: collections, p99 (ms), > 50 ms", lambda p, g=generation: collections(p, g))
+        row(f"gc gen. {generation}: collections/p99 (ms)/over 50 ms", lambda p, g=generation: collections(p, g))
     row("deliveries waiting (highest)", lambda p: f"{p.highest['gamemaster_deliveries_waiting']:.0f}")
     row("oldest delivery's age (highest, s)", lambda p: f"{p.highest['gamemaster_delivery_oldest_seconds']:.1f}")
     row("delivery retries", lambda p: f"{p.total('gamemaster_delivery_retries_total'):.0f}")
