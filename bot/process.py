@@ -15,12 +15,12 @@ what was allocated between. Measured with Castle boards drawn in worker threads:
 63 MB after the trim, against 55 and 52 with the threshold held at its start value (128 KiB), where each big block
 is a mapping of its own that `free` returns at once.
 
-The collector's young generation can also be collected on a clock (`collect_young_now_and_then`, off unless
-GC_YOUNG_EVERY_SECONDS is set), not only when
-allocations outnumber deallocations by its threshold: a state let go after a minute and parsed again frees old
-objects as it makes new ones, so the count stays low while the young generation grows, and the collection that
-comes at last scans it all in one step of the event loop (a scale run's processes: young collections of 50–490 ms,
-ten of the fourteen loop steps over 50 ms in one run; tests/runtime/test_process_memory.py shows the growth)."""
+The collector's young generation is also collected on a clock (`collect_young_now_and_then`, every
+GC_YOUNG_EVERY_SECONDS: 1 unless set, 0 turns it off), not only when allocations outnumber deallocations by its
+threshold: a state let go after a minute and parsed again frees old objects as it makes new ones, so the count
+stays low while the young generation grows, and the collection that comes at last scans it all in one step of the
+event loop (a scale run's processes: young collections of 50–490 ms, ten of the fourteen loop steps over 50 ms in
+one run; tests/runtime/test_process_memory.py shows the growth)."""
 
 from __future__ import annotations
 
@@ -44,8 +44,8 @@ MMAP_THRESHOLD = 128 * 1024
 """glibc's own start value: blocks this big or bigger (pictures' buffers, big JSON) are mapped and unmapped."""
 TRIM_EVERY_SECONDS = 60.0
 YOUNG_EVERY_SECONDS = 1.0
-"""How often the young generation is collected whatever the allocation count says, when GC_YOUNG_EVERY_SECONDS turns
-it on (off by default: one process's first responses under saturation were slower with it, see the README)."""
+"""How often the young generation is collected whatever the allocation count says (the default of
+GC_YOUNG_EVERY_SECONDS, bot/config.py)."""
 
 
 GC_THRESHOLDS = (20_000, 50, 1000)
