@@ -179,13 +179,7 @@ class Stats(commands.Cog):
             ids = {game_id}
         else:
             ids = {row.id for row in await self.gm.storage.games_in_channel(channel_id or 0, "running")}
-            ids |= {
-                g.id for g in list(self.gm.table.games.values())
-                if g.seat_of(user_id) is not None
-                or any(v.get("user_id") == user_id for v in (g.row.meta.get("absent") or {}).values())
-            }
-            if self.gm.storage.shared:  # another process's games are held here only once used
-                ids |= {row.id for row in await self.gm.storage.games_with_member(user_id, "running")}
+            ids |= set(await self.gm.table.games_of_member(user_id))
         found = [await self.gm.table.get(number) for number in sorted(ids)]
         return [game for game in found if game is not None]
 

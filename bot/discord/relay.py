@@ -165,14 +165,8 @@ class Relay:
     async def games_of(self, user_id: int, game_name: str | None) -> list[tuple[LiveGame, int]]:
         """The running games the member plays in, each as saved now (with other processes: those held here, and
         those the database names, which another process started or ended)."""
-        ids = {
-            g.id for g in list(self.table.games.values())
-            if (game_name is None or g.row.game == game_name) and g.seat_of(user_id) is not None
-        }
-        if self.table.storage.shared:
-            ids |= {row.id for row in await self.table.storage.games_with_member(user_id, "running")
-                    if game_name is None or row.game == game_name}
-        return [found for game_id in sorted(ids) if (found := await self.current(game_id, user_id)) is not None]
+        return [found for game_id in await self.table.games_of_member(user_id, game_name)
+                if (found := await self.current(game_id, user_id)) is not None]
 
     # --- the command, the select and the button --------------------------------------------------
     async def say(

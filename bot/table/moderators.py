@@ -17,6 +17,21 @@ from games.core import Action, Event, GameState, Refusal, seat
 class Table(PlayerSteps):
     """Runs games: every input goes through one path under the game's lock (bot/table/__init__.py)."""
 
+    async def games_of_member(self, user_id: int, game_name: str | None = None) -> list[int]:
+        """The games the member holds a seat in or is away from, by id: those held here, and with other processes
+        (a shared database) the running ones saved naming the member, which another process may hold alone. A
+        superset: the caller reads each as saved now and checks its seats."""
+        ids = {
+            g.id for g in list(self.games.values())
+            if (game_name is None or g.row.game == game_name)
+            and (g.seat_of(user_id) is not None
+                 or any(v.get("user_id") == user_id for v in (g.row.meta.get("absent") or {}).values()))
+        }
+        if self.storage.shared:  # another process's games are held here only once used
+            ids |= {row.id for row in await self.storage.games_with_member(user_id, "running")
+                    if game_name is None or row.game == game_name}
+        return sorted(ids)
+
     # --- moderators ---------------------------------------------------------------------------
     @on_running_game
     async def pause(self, game: LiveGame, actor_id: int | None = None, *, input_key: str | None = None) -> Outcome:
