@@ -20,7 +20,13 @@ GC_YOUNG_EVERY_SECONDS: 1 unless set, 0 turns it off), not only when allocations
 threshold: a state let go after a minute and parsed again frees old objects as it makes new ones, so the count
 stays low while the young generation grows, and the collection that comes at last scans it all in one step of the
 event loop (a scale run's processes: young collections of 50–490 ms, ten of the fourteen loop steps over 50 ms in
-one run; tests/runtime/test_process_memory.py shows the growth)."""
+one run; tests/runtime/test_process_memory.py shows the growth).
+
+Processes started together would collect together: their clocks tick alike, so every process's young collections
+fell in the same instant and every 50th of them, the middle generation's, on the same second (a scale run's four
+processes on two cores: all four middle collections at once every 52 s, 50–118 ms each). Each process starts its
+clock at a random instant of its first second and at a random place of the middle generation's cycle
+(`spread_middle_collections`)."""
 
 from __future__ import annotations
 
@@ -30,6 +36,7 @@ import ctypes
 import gc
 import logging
 import os
+import random
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -61,12 +68,23 @@ def collect_rarely() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def tune_gc() -> None:
-    """After start-up loading: move what is loaded out of the collector's sight (`gc.freeze`), and keep the bot's
-    thresholds (`collect_rarely`)."""
+def tune_gc(rng: random.Random | None = None) -> None:
+    """After start-up loading: move what is loaded out of the collector's sight (`gc.freeze`), keep the bot's
+    thresholds (`collect_rarely`), and start at a random place of the middle generation's cycle."""
     gc.collect()
     gc.freeze()
     collect_rarely()
+    spread_middle_collections(rng or random.Random())
+
+
+def spread_middle_collections(rng: random.Random) -> int:
+    """A random number of young collections, fewer than the middle generation's threshold (each nearly free right
+    after a full collection): each counts towards the middle generation's next collection, so processes started
+    together collect it at different times. How many were made."""
+    made = rng.randrange(gc.get_threshold()[1])
+    for _ in range(made):
+        gc.collect(0)
+    return made
 
 
 def _glibc() -> Any:
@@ -129,11 +147,14 @@ def collect_young() -> int:
     return generation
 
 
-async def collect_young_now_and_then(every: float = YOUNG_EVERY_SECONDS) -> None:
+async def collect_young_now_and_then(every: float = YOUNG_EVERY_SECONDS, rng: random.Random | None = None) -> None:
     """`collect_young` every `every` seconds until cancelled (0: never), on the event loop as every collection is:
-    a young generation collected each second is small, so its pause is short."""
+    a young generation collected each second is small, so its pause is short. The first comes at a random instant
+    of the first `every` seconds, so processes started together do not collect at once."""
     if every <= 0:
         return
+    await asyncio.sleep((rng or random.Random()).uniform(0, every))
+    collect_young()
     while True:
         await asyncio.sleep(every)
         collect_young()

@@ -200,6 +200,37 @@ def write(trim: bool) -> None:
         out.write(line + "\n")
 
 
+CENSUS_EVERY = 2
+"""With MEMORY_PROBE_CENSUS set (a path; {pid} is the process's): every this many middle-generation collections,
+what that generation held when it began (by type, the most numerous) and how long the collection took, a line each."""
+_census: dict[str, Any] = {"seen": 0, "began": (0.0, 0.0), "line": None}
+
+
+def census(phase: str, info: dict[str, int]) -> None:
+    """gc.callbacks' hook: the middle generation's census at the start of every CENSUS_EVERY-th of its collections,
+    written with the collection's time once it stops."""
+    if info["generation"] != 1:
+        return
+    if phase == "start":
+        _census["seen"] += 1
+        if _census["seen"] % CENSUS_EVERY:
+            return
+        objects = gc.get_objects(generation=1)
+        kinds = Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in objects)
+        _census["line"] = {"census": len(objects), "young": len(gc.get_objects(generation=0)),
+                           "old": len(gc.get_objects(generation=2)), "types": dict(kinds.most_common(40)),
+                           "at": time.time()}
+        del objects
+        _census["began"] = (time.perf_counter(), time.thread_time())
+    elif _census["line"] is not None:
+        line, _census["line"] = _census["line"], None
+        line["ms"] = (time.perf_counter() - _census["began"][0]) * 1000
+        line["on a core ms"] = (time.thread_time() - _census["began"][1]) * 1000
+        line["collected"] = info.get("collected", 0)
+        with open(os.environ["MEMORY_PROBE_CENSUS"].replace("{pid}", str(os.getpid())), "a", encoding="utf-8") as out:
+            out.write(json.dumps(line) + "\n")
+
+
 def on_signal(number: int, frame: FrameType | None) -> None:
     write(number == signal.SIGUSR2)
 
@@ -207,6 +238,8 @@ def on_signal(number: int, frame: FrameType | None) -> None:
 def main() -> int:
     signal.signal(signal.SIGUSR1, on_signal)
     signal.signal(signal.SIGUSR2, on_signal)
+    if os.environ.get("MEMORY_PROBE_CENSUS"):
+        gc.callbacks.append(census)
     from bot.cli import main as bot
     from bot.discord import app
 

@@ -163,3 +163,42 @@ async def again_and_again_until_cancelled(periodic: Coroutine[Any, Any, None], c
     made = len(calls)
     await asyncio.sleep(0.05)
     assert len(calls) == made, "called after the cancel"
+
+
+def test_processes_started_together_collect_the_middle_generation_at_different_times() -> None:
+    """Each process starts at its own place of the middle generation's cycle: the young collections made count
+    towards the next middle one, so it comes that many ticks sooner."""
+    import random
+
+    before = gc.get_threshold()
+    gc.set_threshold(20_000, 5, 1000)
+    try:
+        places = set()
+        for seed in range(40):
+            gc.collect()
+            made = process.spread_middle_collections(random.Random(seed))
+            assert 0 <= made < 5
+            ticks_to_middle = next(n for n in range(1, 10) if process.collect_young() == 1)
+            assert ticks_to_middle == 5 - made + 2  # once its count has passed the threshold, as CPython does
+            places.add(made)
+        assert len(places) > 1
+    finally:
+        gc.set_threshold(*before)
+
+
+def test_the_clock_first_collects_at_a_random_instant_of_its_first_period(monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        if len(slept) == 3:
+            raise asyncio.CancelledError
+
+    monkeypatch.setattr(process, "collect_young", lambda: 0)
+    monkeypatch.setattr(process.asyncio, "sleep", sleep)
+    with pytest.raises(asyncio.CancelledError):
+        asyncio.run(process.collect_young_now_and_then(10.0, random.Random(7)))
+    assert 0 < slept[0] < 10.0 and slept[0] == random.Random(7).uniform(0, 10.0)
+    assert slept[1:] == [10.0, 10.0]

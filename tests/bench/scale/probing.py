@@ -24,8 +24,10 @@ class ProbedBot(BotProcess):
 
 
 def env(folder: Path, traced: int) -> dict[str, str]:
-    """The bot processes' settings for the probe: where each writes (by pid), tracemalloc's frames."""
-    out = {"MEMORY_PROBE_OUT": str(folder / "probe-{pid}.jsonl")}
+    """The bot processes' settings for the probe: where each writes its readings and its middle generation's census
+    (by pid), tracemalloc's frames."""
+    out = {"MEMORY_PROBE_OUT": str(folder / "probe-{pid}.jsonl"),
+           "MEMORY_PROBE_CENSUS": str(folder / "census-{pid}.jsonl")}
     if traced:
         out["PYTHONTRACEMALLOC"] = str(traced)
     return out
