@@ -198,8 +198,8 @@ async def run(config: Config) -> int:
         PostgresReader.close_all()
         if config.keep is not None:
             config.keep.mkdir(parents=True, exist_ok=True)
-            for log in [*folder.glob("bot-*.log"), *([cluster.server.folder / "server.log"] if cluster.server.folder
-                                                     else [])]:
+            for log in [*folder.glob("bot-*.log"), *folder.glob("census-*.jsonl"),  # the probe's census (--probe)
+                        *([cluster.server.folder / "server.log"] if cluster.server.folder else [])]:
                 shutil.copy(log, config.keep / log.name)
             (config.keep / "findings.txt").write_text("\n".join(found.every_line()) + "\n")
             print(f"the logs are kept in {config.keep}, and every finding in findings.txt")
