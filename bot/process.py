@@ -154,7 +154,6 @@ async def collect_young_now_and_then(every: float = YOUNG_EVERY_SECONDS, rng: ra
     if every <= 0:
         return
     await asyncio.sleep((rng or random.Random()).uniform(0, every))
-    collect_young()
     while True:
-        await asyncio.sleep(every)
         collect_young()
+        await asyncio.sleep(every)

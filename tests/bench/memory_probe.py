@@ -195,9 +195,13 @@ def write(trim: bool) -> None:
     found = reading(trim)
     if collected is not None:
         found["collected"] = collected
-    line = json.dumps(found)
-    with open(os.environ["MEMORY_PROBE_OUT"].replace("{pid}", str(os.getpid())), "a", encoding="utf-8") as out:
-        out.write(line + "\n")
+    append("MEMORY_PROBE_OUT", found)
+
+
+def append(setting: str, line: dict[str, Any]) -> None:
+    """A JSON line at the end of the file the setting names ({pid}: this process's)."""
+    with open(os.environ[setting].replace("{pid}", str(os.getpid())), "a", encoding="utf-8") as out:
+        out.write(json.dumps(line) + "\n")
 
 
 CENSUS_EVERY = 2
@@ -227,8 +231,7 @@ def census(phase: str, info: dict[str, int]) -> None:
         line["ms"] = (time.perf_counter() - _census["began"][0]) * 1000
         line["on a core ms"] = (time.thread_time() - _census["began"][1]) * 1000
         line["collected"] = info.get("collected", 0)
-        with open(os.environ["MEMORY_PROBE_CENSUS"].replace("{pid}", str(os.getpid())), "a", encoding="utf-8") as out:
-            out.write(json.dumps(line) + "\n")
+        append("MEMORY_PROBE_CENSUS", line)
 
 
 def on_signal(number: int, frame: FrameType | None) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import platform
+import random
 from collections.abc import Coroutine
 from typing import Any
 
@@ -168,8 +169,6 @@ async def again_and_again_until_cancelled(periodic: Coroutine[Any, Any, None], c
 def test_processes_started_together_collect_the_middle_generation_at_different_times() -> None:
     """Each process starts at its own place of the middle generation's cycle: the young collections made count
     towards the next middle one, so it comes that many ticks sooner."""
-    import random
-
     before = gc.get_threshold()
     gc.set_threshold(20_000, 5, 1000)
     try:
@@ -187,8 +186,6 @@ def test_processes_started_together_collect_the_middle_generation_at_different_t
 
 
 def test_the_clock_first_collects_at_a_random_instant_of_its_first_period(monkeypatch: pytest.MonkeyPatch) -> None:
-    import random
-
     slept: list[float] = []
 
     async def sleep(seconds: float) -> None:
