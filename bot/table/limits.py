@@ -30,12 +30,13 @@ compressed (bot/storage/rows.py `PackedText`: a 10-player Mafia game's 29 KB in 
 by idle time instead (STATE_IDLE_SECONDS): in the scale run's four processes at about 790 live games (800 tables,
 the code before and after side by side, tracemalloc on), 424 states parsed of 1,217 games held against 1,184 of
 1,187, and traced Python memory 215 KB a live game over the processes' start against 304 (README)."""
-STATE_IDLE_SECONDS = 60.0
+STATE_IDLE_SECONDS = 10.0
 """A live game's state unused this long is let go too, however few games are kept (bot.live.ParsedStates): a forum
-game waits minutes for its players' next clicks and hours for its deadlines, and parses again in about 1 ms when
-used; a live game's players act every few seconds and keep it parsed. The table benchmark's 32 players acting on
-1,000 live games keep every state parsed with it: actions/s 0.98× those of the code before (IQR 0.87–1.06, 16
-interleaved rounds in one process), p99 13.2 ms against 13.0."""
+game waits minutes for its players' next clicks and hours for its deadlines, and parses again when used (a 10-player
+Mafia state in about 1 ms, the other games' in under 0.1 ms); a live game's players act every few seconds and keep it
+parsed, and so do the table benchmark's 32 players acting on 1,000 live games. A minute (the bound before) kept some
+45% of a scale run's games parsed, 10 s a quarter: at 1,000 tables, 169 KB a live game against 205–231 in the short
+runs of the minute, bot CPU a click 15.1 ms against 17.4 (docs/measurements.md, 1 December)."""
 EXPIRY_RETRY_SECONDS = 60.0
 """When a deadline's default action is refused (a game bug), it is tried again this much later."""
 

@@ -1,7 +1,8 @@
 """`python -m tests.bench.memory_probe`: the bot (`python -m bot`) with a probe inside, for
 tests/bench/memory_process.py. SIGUSR1 writes what the process holds, as JSON, to MEMORY_PROBE_OUT (one line per
 reading); SIGUSR2 first calls glibc's `malloc_trim(0)` and then writes, so a reading shows what the allocator keeps
-free but not given back. MEMORY_PROBE_STATES_KEPT sets the table's bound on parsed states (STATES_KEPT) instead.
+free but not given back. MEMORY_PROBE_STATES_KEPT and MEMORY_PROBE_STATE_IDLE set the table's bounds on parsed
+states instead (bot/table/limits.py STATES_KEPT, STATE_IDLE_SECONDS).
 Never part of the bot: a benchmark's instrument."""
 
 from __future__ import annotations
@@ -248,13 +249,15 @@ def main() -> int:
 
     make_bot = app.make_bot
 
-    if (states_kept := os.environ.get("MEMORY_PROBE_STATES_KEPT")) is not None:
-        from bot import live  # the table's bound on parsed states (bot.table.limits.STATES_KEPT), to compare
+    kept_setting, idle_setting = os.environ.get("MEMORY_PROBE_STATES_KEPT"), os.environ.get("MEMORY_PROBE_STATE_IDLE")
+    if kept_setting is not None or idle_setting is not None:
+        from bot import live  # the table's bounds on parsed states (bot.table.limits), to compare
 
         made_with = live.ParsedStates.__init__
 
-        def bounded(self: live.ParsedStates, kept: int) -> None:
-            made_with(self, int(states_kept))
+        def bounded(self: live.ParsedStates, kept: int, idle: float | None = None, *args: Any, **kwargs: Any) -> None:
+            made_with(self, int(kept_setting) if kept_setting is not None else kept,
+                      float(idle_setting) if idle_setting is not None else idle, *args, **kwargs)
 
         live.ParsedStates.__init__ = bounded  # type: ignore[method-assign]
 

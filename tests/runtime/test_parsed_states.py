@@ -115,7 +115,7 @@ async def test_a_restart_finds_games_let_go_as_they_were_saved(database: Databas
         await storage.close()
 
 
-async def test_a_game_unused_for_a_minute_is_let_go_however_few_games_are_kept(database: Database) -> None:
+async def test_a_game_unused_for_its_idle_time_is_let_go_however_few_games_are_kept(database: Database) -> None:
     storage = await open_storage(database.target)
     try:
         clock = FakeClock()
@@ -124,7 +124,7 @@ async def test_a_game_unused_for_a_minute_is_let_go_however_few_games_are_kept(d
         saved = waiting.state.model_dump_json()
         playing = await table.start("cookie", humans(4), seed=2)
         clock.advance(STATE_IDLE_SECONDS + 1)
-        prompt, action = pick(playing)  # another game used a minute later: the one nobody used is let go
+        prompt, action = pick(playing)  # another game used later: the one nobody used meanwhile is let go
         assert (await table.act(playing.id, prompt.seat, action)).ok
         assert playing.parsed and not waiting.parsed
         assert waiting.state.model_dump_json() == saved, "parsed again from its saved JSON, equal to what it was"
@@ -133,7 +133,7 @@ async def test_a_game_unused_for_a_minute_is_let_go_however_few_games_are_kept(d
         await storage.close()
 
 
-async def test_a_game_used_within_the_minute_stays_parsed(database: Database) -> None:
+async def test_a_game_used_within_its_idle_time_stays_parsed(database: Database) -> None:
     storage = await open_storage(database.target)
     try:
         clock = FakeClock()
@@ -145,7 +145,7 @@ async def test_a_game_used_within_the_minute_stays_parsed(database: Database) ->
         clock.advance(STATE_IDLE_SECONDS - 1)
         prompt, action = pick(games[2])
         assert (await table.act(games[2].id, prompt.seat, action)).ok
-        assert [g.parsed for g in games] == [False, True, True], "only the one unused for over a minute let go"
+        assert [g.parsed for g in games] == [False, True, True], "only the one unused longer than that let go"
     finally:
         await storage.close()
 
