@@ -274,13 +274,20 @@ async def settled(cluster: Cluster) -> None:
 
 
 def growth(windows: list[Window], baseline_rss: int | None) -> list[str]:
-    """How the cost grows with the games: per interaction, per live game, in memory (flat is the goal)."""
+    """How the cost grows with the games: per interaction, per live game, in memory (flat is the goal). Memory is
+    shown both over the start (what the goal counts: the caches that fill once, the code first run, are in it) and
+    for the games added since the window before (what each more game costs)."""
     lines = ["== how the cost grows with the games (goal: per-game CPU and memory flat)"]
+    before: tuple[int, float] | None = None
     for window in windows:
         whole = figures.merged(window)
         live = sum(window.live) / max(1, len(window.live))
         interactions = max(1.0, whole.total("gamemaster_interactions_total"))
         memory = f"{(whole.rss - baseline_rss) / max(1.0, live) / 1024:.0f} KB" if baseline_rss else "n/a"
+        if before is not None and live > before[1] * 1.1:
+            added = live - before[1]
+            memory += f" (the {added:.0f} games added: {(whole.rss - before[0]) / added / 1024:.0f} KB each)"
+        before = (whole.rss, live)
         lines.append(f"  {window.name:40} {live:6.0f} live games, {interactions / window.seconds:5.1f} "
                      f"interactions/s: bot CPU {whole.cpu / interactions * 1000:.2f} ms per interaction, "
                      f"{whole.cpu / window.seconds / max(1.0, live) * 1000:.3f} ms/s per live game; memory per "
