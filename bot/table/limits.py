@@ -34,9 +34,10 @@ STATE_IDLE_SECONDS = 10.0
 """A live game's state unused this long is let go too, however few games are kept (bot.live.ParsedStates): a forum
 game waits minutes for its players' next clicks and hours for its deadlines, and parses again when used (a 10-player
 Mafia state in about 1 ms, the other games' in under 0.1 ms); a live game's players act every few seconds and keep it
-parsed, and so do the table benchmark's 32 players acting on 1,000 live games. A minute (the bound before) kept some
-45% of a scale run's games parsed, 10 s a quarter: at 1,000 tables, 169 KB a live game against 205–231 in the short
-runs of the minute, bot CPU a click 15.1 ms against 17.4 (docs/measurements.md, 1 December)."""
+parsed, and so do the table benchmark's 32 players acting on 1,000 live games. A minute (the bound before) kept half
+of a scale run's games parsed, 10 s a quarter: in two full scale runs, 164–167 KB a live game at 1,000 games against
+198 with the minute, 155–182 at 2,000 against 187–191, the CPU a click within the spread between runs
+(docs/measurements.md, 1 December)."""
 EXPIRY_RETRY_SECONDS = 60.0
 """When a deadline's default action is refused (a game bug), it is tried again this much later."""
 
