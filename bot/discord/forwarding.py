@@ -216,7 +216,11 @@ class Forwarding:
         if await self.storage.listen_forwarded(self._heard):
             log.info("listening for DM clicks forwarded by shard 0's process")
         if self.sends:
-            self.shards = await self.storage.shard_processes()
+            shards = await self.storage.shard_processes()
+            if shards != self.shards:
+                told = ", ".join(f"shard {shard}: process {number}" for shard, number in sorted(shards.items()))
+                log.info("shards' processes: %s", told or "none")
+            self.shards = shards
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)

@@ -35,7 +35,16 @@ SECOND_ANSWER_SECONDS = 1.5
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
 async def cluster(database: str, tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Cluster]:
     async with running_cluster(database, tmp_path_factory.mktemp("forwarding"), own_metrics_port) as made:
+        await made.standin.wait_for(lambda: knows_every_shard(made), timeout=10,
+                                    what="shard 0's process to know which process runs shard 1")
         yield made
+
+
+def knows_every_shard(cluster: Cluster) -> bool:
+    """Shard 0's process has read which process runs each other shard (it reads that every second, and answers a
+    DM click itself until it knows): its log says so."""
+    told = [line for line in cluster.dm_shard.log.read_text().splitlines() if "shards' processes:" in line]
+    return bool(told) and all(f"shard {shard}: process" in told[-1] for shard in range(1, len(cluster.processes)))
 
 
 def own_metrics_port() -> dict[str, str]:
