@@ -60,6 +60,19 @@ def resident_bytes(pid: int) -> int | None:
     return None
 
 
+def proportional_bytes(pid: int) -> int | None:
+    """The process's proportional resident memory (smaps_rollup's Pss): a page shared with other processes (the
+    code the bot processes load from the same files) counts a share each, so their sum is what they hold together;
+    None when it is gone."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        return None
+    return None
+
+
 def cpu_line(bot: float | None, own: float, elapsed: float, interactions: int) -> str:
     """The bot's CPU (its process and its database writer's) beside this process's (the stand-in and the
     simulated players), per interaction and as a share of one core: the latencies are the bot's only while

@@ -182,8 +182,17 @@ def reading(trimmed: bool) -> dict[str, Any]:
             out["traced by caller"] = [
                 (" <- ".join(f"{f.filename.rsplit('/', 2)[-1]}:{f.lineno}" for f in list(s.traceback)[:frames]),
                  s.size, s.count) for s in snapshot.statistics("traceback")[:TRACED_LINES]]
+    if FIRST_MODULES:
+        out["modules imported since the first reading"] = sorted(set(sys.modules) - FIRST_MODULES)
+    else:
+        FIRST_MODULES.update(sys.modules)
+    out["modules"] = len(sys.modules)
     out["probe seconds"] = time.monotonic() - began
     return out
+
+
+FIRST_MODULES: set[str] = set()
+"""The modules imported at the first reading (before any game): what is imported later is paid for by a game."""
 
 
 def write(trim: bool) -> None:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.metrics import FORWARDING_PARTS, PHASES
-from tests.bench.load import bucket_max, bucket_quantile, process_tree_cpu, resident_bytes
+from tests.bench.load import bucket_max, bucket_quantile, process_tree_cpu, proportional_bytes, resident_bytes
 from tests.bench.scale.cluster import Cluster
 from tests.endpoints import Samples, scrape
 
@@ -43,6 +43,15 @@ def grows(name: str) -> bool:
                                   for h in HISTOGRAMS)
 
 
+@dataclass(frozen=True)
+class Memory:
+    """The bot processes' memory together: resident (each process's VmRSS, summed) and proportional resident (Pss,
+    summed: the pages they share, such as the code they all load, counted once in all)."""
+
+    rss: int
+    pss: int
+
+
 @dataclass
 class Part:
     """One process's share of a window (or the bench's own, or the server's)."""
@@ -54,6 +63,8 @@ class Part:
     rss: int = 0
     """Resident bytes at the window's last reading."""
     rss_high: int = 0
+    pss: int = 0
+    """Proportional resident bytes at the window's last reading (`proportional_bytes`)."""
     connections_high: int = 0
 
     def total(self, name: str, **labels: str) -> float:
@@ -104,7 +115,8 @@ class Watch:
         self.cpu_last: dict[str, dict[int, float]] = {}
         self.sent_last = interactions_sent()
         self.task: asyncio.Task[None] | None = None
-        self.baseline_rss: int | None = None
+        self.baseline: Memory | None = None
+        """The bot processes' memory before any game."""
         self._reading = asyncio.Lock()
         """One reading at a time: a reading that finished after a later one would find every counter lower than
         its last reading, take that for a restart and count all of it again."""
@@ -172,6 +184,7 @@ class Watch:
             pid = process.process.pid if process.alive and process.process is not None else None
             cpu = self._cpu(name, pid)
             rss = resident_bytes(pid) if pid is not None else None
+            pss = proportional_bytes(pid) if pid is not None else None
             connections = sessions.get(str(pid), 0) if pid is not None else 0
             if isinstance(samples, BaseException):
                 samples = {}
@@ -189,6 +202,8 @@ class Watch:
                 if rss is not None:
                     part.rss = rss
                     part.rss_high = max(part.rss_high, rss)
+                if pss is not None:
+                    part.pss = pss
                 part.connections_high = max(part.connections_high, connections)
         bench = self._cpu("bench", -1)
         server = self._cpu("postgres", cluster.pg_pid)
@@ -237,6 +252,7 @@ def merged(window: Window) -> Part:
         whole.cpu += part.cpu
         whole.rss += part.rss
         whole.rss_high += part.rss_high
+        whole.pss += part.pss
         whole.connections_high += part.connections_high
     return whole
 
@@ -248,7 +264,7 @@ def collections(part: Part, generation: str) -> str:
     return f"{count:.0f}/{ms(bucket_quantile({}, buckets, 0.99)).strip()}/{count - buckets.get(0.05, 0.0):.0f}"
 
 
-def report(window: Window, baseline_rss: int | None) -> list[str]:
+def report(window: Window, baseline: Memory | None) -> list[str]:
     """The window's figures, per process and overall, each goal beside its figure."""
     seconds = max(window.seconds, 1e-9)
     bots = sorted(name for name in window.parts if name.startswith("bot"))
@@ -304,11 +320,12 @@ def report(window: Window, baseline_rss: int | None) -> list[str]:
                  "(the busiest second, as the stand-in saw them)")
     lines.append("    of which: " + ", ".join(f"{route} {count / seconds:.1f}/s"
                                            for route, count in window.routes.most_common(6)))
-    if baseline_rss is not None and live:
-        per_game = (whole.rss - baseline_rss) / live
-        lines.append(f"  memory per live game (goal < 100 KB): {per_game / 1024:.0f} KB "
-                     f"((resident {whole.rss / 2**20:.0f} MB − {baseline_rss / 2**20:.0f} MB before any game) / "
-                     f"{live:.0f} games)")
+    if baseline is not None and live:
+        lines.append(f"  memory per live game (goal < 100 KB): {(whole.pss - baseline.pss) / live / 1024:.0f} KB "
+                     f"((proportional resident {whole.pss / 2**20:.0f} MB − {baseline.pss / 2**20:.0f} MB before any "
+                     f"game) / {live:.0f} games); counting the code the processes share once in each: "
+                     f"{(whole.rss - baseline.rss) / live / 1024:.0f} KB (resident {whole.rss / 2**20:.0f} MB − "
+                     f"{baseline.rss / 2**20:.0f} MB)")
     if live:
         lines.append(f"  bot CPU per live game: {whole.cpu / seconds / live * 1000:.2f} ms per second")
     bench, server = window.parts["bench"], window.parts["postgres"]

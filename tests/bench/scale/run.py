@@ -137,7 +137,8 @@ async def run(config: Config) -> int:
         watch = Watch(cluster, lambda: len(standin.interactions))
         sorter = Sorter(standin, [table.kind.name for table in tables])
         await watch.read()
-        watch.baseline_rss = sum(p.rss for n, p in (await baseline(watch)).parts.items() if n.startswith("bot"))
+        before = figures.merged(await baseline(watch))
+        watch.baseline = figures.Memory(before.rss, before.pss)
         if probes is not None:
             await probes.read("before any game", 0)
         watch.start()
@@ -155,7 +156,7 @@ async def run(config: Config) -> int:
                 finished = finished_by_kind(ledger)
                 await asyncio.sleep(config.stage_minutes * 60)
                 windows.append(await watch.close(window))
-                print("\n".join(figures.report(window, watch.baseline_rss)), flush=True)
+                print("\n".join(figures.report(window, watch.baseline)), flush=True)
                 print("\n".join(counted_lines(sorter.since(window.began_loop), window.seconds,
                                               finished_by_kind(ledger) - finished)), flush=True)
                 if probes is not None:
@@ -167,7 +168,7 @@ async def run(config: Config) -> int:
                 await Faults(cluster, config.minutes).run()
             await asyncio.sleep(max(0.0, window.began + config.minutes * 60 - time.monotonic()))
             windows.append(await watch.close(window))
-            print("\n".join(figures.report(window, watch.baseline_rss)), flush=True)
+            print("\n".join(figures.report(window, watch.baseline)), flush=True)
             print("\n".join(counted_lines(sorter.since(window.began_loop), window.seconds,
                                           finished_by_kind(ledger) - finished)), flush=True)
             if probes is not None:
@@ -184,7 +185,7 @@ async def run(config: Config) -> int:
               " (a delivery row's owner)")
         stopping = time.time()  # a deadline due a minute before this and never fired stalled its game
         await cluster.stop()
-        print("\n".join(growth(windows, watch.baseline_rss)))
+        print("\n".join(growth(windows, watch.baseline)))
         print(f"the players: {dict(ledger.outcomes.most_common())}; games opened {dict(ledger.opened)}; waited on the "
               f"pace for {pace.waited:.0f} s in all")
         print("interactions per table and minute, by kind: " + "; ".join(
@@ -273,21 +274,22 @@ async def settled(cluster: Cluster) -> None:
         await asyncio.sleep(2)
 
 
-def growth(windows: list[Window], baseline_rss: int | None) -> list[str]:
-    """How the cost grows with the games: per interaction, per live game, in memory (flat is the goal). Memory is
-    shown both over the start (what the goal counts: the caches that fill once, the code first run, are in it) and
-    for the games added since the window before (what each more game costs)."""
+def growth(windows: list[Window], baseline: figures.Memory | None) -> list[str]:
+    """How the cost grows with the games: per interaction, per live game, in memory (flat is the goal). Memory
+    (proportional: the code the processes share counted once) is shown both over the start (what the goal counts:
+    the caches that fill once, the code first run, are in it) and for the games added since the window before (what
+    each more game costs)."""
     lines = ["== how the cost grows with the games (goal: per-game CPU and memory flat)"]
     before: tuple[int, float] | None = None
     for window in windows:
         whole = figures.merged(window)
         live = sum(window.live) / max(1, len(window.live))
         interactions = max(1.0, whole.total("gamemaster_interactions_total"))
-        memory = f"{(whole.rss - baseline_rss) / max(1.0, live) / 1024:.0f} KB" if baseline_rss else "n/a"
+        memory = f"{(whole.pss - baseline.pss) / max(1.0, live) / 1024:.0f} KB" if baseline else "n/a"
         if before is not None and live > before[1] * 1.1:
             added = live - before[1]
-            memory += f" (the {added:.0f} games added: {(whole.rss - before[0]) / added / 1024:.0f} KB each)"
-        before = (whole.rss, live)
+            memory += f" (the {added:.0f} games added: {(whole.pss - before[0]) / added / 1024:.0f} KB each)"
+        before = (whole.pss, live)
         lines.append(f"  {window.name:40} {live:6.0f} live games, {interactions / window.seconds:5.1f} "
                      f"interactions/s: bot CPU {whole.cpu / interactions * 1000:.2f} ms per interaction, "
                      f"{whole.cpu / window.seconds / max(1.0, live) * 1000:.3f} ms/s per live game; memory per "
