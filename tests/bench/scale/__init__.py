@@ -16,7 +16,8 @@ SIGKILLed every two minutes (and started again 5 s later), one PostgreSQL restar
 (tests/bench/scale/cluster.py). Each window prints, per process and overall (tests/bench/scale/figures.py):
 interactions/s, the bot's share of the first response (p50 / p99 / max), the steps' saves, deliveries waiting
 and the oldest's age, counted REST requests/s against Discord's global limit, CPU per interaction, resident
-memory per process and per live game, PostgreSQL connections, and what the stand-in with the players and
+memory per process, memory per live game (proportional: the code the processes share counted once; resident
+beside it), PostgreSQL connections, and what the stand-in with the players and
 the PostgreSQL server cost apart from the bots. After the run (tests/bench/scale/checks.py): every game's log
 replays to its saved state, every click the bot said it took is in the log once, every channel's transcript
 equals its outbox, and games lost, stalled or answered twice are counted. Goals are printed beside their
