@@ -51,22 +51,21 @@ def process_tree_cpu(pid: int) -> dict[int, float]:
 
 def resident_bytes(pid: int) -> int | None:
     """The process's resident memory (VmRSS), its children left out; None when it is gone."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-    except OSError:
-        return None
-    return None
+    return _kilobytes(f"/proc/{pid}/status", "VmRSS:")
 
 
 def proportional_bytes(pid: int) -> int | None:
     """The process's proportional resident memory (smaps_rollup's Pss): a page shared with other processes (the
     code the bot processes load from the same files) counts a share each, so their sum is what they hold together;
     None when it is gone."""
+    return _kilobytes(f"/proc/{pid}/smaps_rollup", "Pss:")
+
+
+def _kilobytes(path: str, key: str) -> int | None:
+    """The bytes of a /proc file's `key: N kB` line; None when the process is gone."""
     try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith("Pss:"):
+        for line in Path(path).read_text().splitlines():
+            if line.startswith(key):
                 return int(line.split()[1]) * 1024
     except OSError:
         return None
