@@ -163,6 +163,10 @@ def caches(bot: Any) -> dict[str, int]:
     return out
 
 
+FIRST_MODULES: set[str] = set()
+"""The modules imported at the first reading (before any game): what is imported later is paid for by a game."""
+
+
 def reading(trimmed: bool) -> dict[str, Any]:
     began = time.monotonic()
     objects = Counter(type(o).__name__ for o in gc.get_objects())
@@ -189,10 +193,6 @@ def reading(trimmed: bool) -> dict[str, Any]:
     out["modules"] = len(sys.modules)
     out["probe seconds"] = time.monotonic() - began
     return out
-
-
-FIRST_MODULES: set[str] = set()
-"""The modules imported at the first reading (before any game): what is imported later is paid for by a game."""
 
 
 def write(trim: bool) -> None:

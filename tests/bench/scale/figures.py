@@ -43,15 +43,6 @@ def grows(name: str) -> bool:
                                   for h in HISTOGRAMS)
 
 
-@dataclass(frozen=True)
-class Memory:
-    """The bot processes' memory together: resident (each process's VmRSS, summed) and proportional resident (Pss,
-    summed: the pages they share, such as the code they all load, counted once in all)."""
-
-    rss: int
-    pss: int
-
-
 @dataclass
 class Part:
     """One process's share of a window (or the bench's own, or the server's)."""
@@ -115,8 +106,8 @@ class Watch:
         self.cpu_last: dict[str, dict[int, float]] = {}
         self.sent_last = interactions_sent()
         self.task: asyncio.Task[None] | None = None
-        self.baseline: Memory | None = None
-        """The bot processes' memory before any game."""
+        self.baseline: Part | None = None
+        """The bot processes together before any game (`merged`): their memory then."""
         self._reading = asyncio.Lock()
         """One reading at a time: a reading that finished after a later one would find every counter lower than
         its last reading, take that for a restart and count all of it again."""
@@ -266,7 +257,12 @@ def collections(part: Part, generation: str) -> str:
     return f"{count:.0f}/{ms(bucket_quantile({}, buckets, 0.99)).strip()}/{count - buckets.get(0.05, 0.0):.0f}"
 
 
-def report(window: Window, baseline: Memory | None) -> list[str]:
+def per_game(whole: Part, baseline: Part, live: float) -> float:
+    """Memory a live game, in KB: the processes' proportional memory grown since before any game, per game."""
+    return (whole.pss - baseline.pss) / max(1.0, live) / 1024
+
+
+def report(window: Window, baseline: Part | None) -> list[str]:
     """The window's figures, per process and overall, each goal beside its figure."""
     seconds = max(window.seconds, 1e-9)
     bots = sorted(name for name in window.parts if name.startswith("bot"))
@@ -323,7 +319,7 @@ def report(window: Window, baseline: Memory | None) -> list[str]:
     lines.append("    of which: " + ", ".join(f"{route} {count / seconds:.1f}/s"
                                            for route, count in window.routes.most_common(6)))
     if baseline is not None and live:
-        lines.append(f"  memory per live game (goal < 100 KB): {(whole.pss - baseline.pss) / live / 1024:.0f} KB "
+        lines.append(f"  memory per live game (goal < 100 KB): {per_game(whole, baseline, live):.0f} KB "
                      f"((proportional resident {whole.pss / 2**20:.0f} MB − {baseline.pss / 2**20:.0f} MB before any "
                      f"game) / {live:.0f} games); counting the code the processes share once in each: "
                      f"{(whole.rss - baseline.rss) / live / 1024:.0f} KB (resident {whole.rss / 2**20:.0f} MB − "

@@ -137,8 +137,7 @@ async def run(config: Config) -> int:
         watch = Watch(cluster, lambda: len(standin.interactions))
         sorter = Sorter(standin, [table.kind.name for table in tables])
         await watch.read()
-        before = figures.merged(await baseline(watch))
-        watch.baseline = figures.Memory(before.rss, before.pss)
+        watch.baseline = figures.merged(await baseline(watch))
         if probes is not None:
             await probes.read("before any game", 0)
         watch.start()
@@ -274,7 +273,7 @@ async def settled(cluster: Cluster) -> None:
         await asyncio.sleep(2)
 
 
-def growth(windows: list[Window], baseline: figures.Memory | None) -> list[str]:
+def growth(windows: list[Window], baseline: figures.Part | None) -> list[str]:
     """How the cost grows with the games: per interaction, per live game, in memory (flat is the goal). Memory
     (proportional: the code the processes share counted once) is shown both over the start (what the goal counts:
     the caches that fill once, the code first run, are in it) and for the games added since the window before (what
@@ -285,7 +284,7 @@ def growth(windows: list[Window], baseline: figures.Memory | None) -> list[str]:
         whole = figures.merged(window)
         live = sum(window.live) / max(1, len(window.live))
         interactions = max(1.0, whole.total("gamemaster_interactions_total"))
-        memory = f"{(whole.pss - baseline.pss) / max(1.0, live) / 1024:.0f} KB" if baseline else "n/a"
+        memory = f"{figures.per_game(whole, baseline, live):.0f} KB" if baseline else "n/a"
         if before is not None and live > before[1] * 1.1:
             added = live - before[1]
             memory += f" (the {added:.0f} games added: {(whole.pss - before[0]) / added / 1024:.0f} KB each)"
