@@ -45,6 +45,21 @@ HANDLING = Histogram(
     ["shard", "via"], buckets=(0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5),
     registry=REGISTRY,
 )
+CORE_WAIT = Histogram(
+    "gamemaster_interaction_core_wait_seconds",
+    "Of the bot's share of an interaction's first response (HANDLING), how long this process's event loop was ready "
+    "to run but waited for a CPU core (Linux's run-queue delay; a forwarded click: from its parse in this process): "
+    "a machine busier than its cores, not the bot's own work; `via` as for HANDLING",
+    ["via"], buckets=(0.001, 0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5),
+    registry=REGISTRY,
+)
+HANDLING_UNWAITED = Histogram(
+    "gamemaster_interaction_handling_less_core_wait_seconds",
+    "The bot's share of an interaction's first response (HANDLING) less the CORE_WAIT in it: what it would have been "
+    "had the process never waited for a core (on Linux); `via` as for HANDLING",
+    ["via"], buckets=(0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5),
+    registry=REGISTRY,
+)
 PHASES = (
     ("queued", "from the parse (a forwarded click: its receipt by shard 0's process, so the hand-over with it) to "
                "the answer's handler running"),
@@ -184,10 +199,14 @@ def first_response(shard: int, seconds: float) -> None:
         FIRST_RESPONSE.labels(str(shard)).observe(max(0.0, seconds))
 
 
-def handling(shard: int, seconds: float, via: str = "server") -> None:
-    """`via`: server, dm or dm-forwarded (see HANDLING)."""
+def handling(shard: int, seconds: float, via: str = "server", core_wait: float | None = None) -> None:
+    """`via`: server, dm or dm-forwarded (see HANDLING). `core_wait`: how long of it the event loop waited for a core
+    (None: not known)."""
     if _enabled:
         HANDLING.labels(str(shard), via).observe(max(0.0, seconds))
+        if core_wait is not None:
+            CORE_WAIT.labels(via).observe(max(0.0, core_wait))
+            HANDLING_UNWAITED.labels(via).observe(max(0.0, seconds - core_wait))
 
 
 def forwarding(part: str, seconds: float) -> None:

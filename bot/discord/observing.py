@@ -34,6 +34,7 @@ from bot.config import Settings
 from bot.discord.budget import CALLBACK, exempt
 from bot.discord.forwarding import FORWARDED_AT
 from bot.discord.parsing import Parse, around_interactions
+from bot.run_queue import RunQueueDelay
 from bot.storage import Storage, shard_of
 from bot.storage.away import log_failure
 from bot.storage.operations import ping, unfinished_games, waiting_deliveries
@@ -52,9 +53,11 @@ class Observer:
 
     def __init__(self) -> None:
         self.bot: discord.Client | None = None
-        self._shards: OrderedDict[int, tuple[int, float | None, str]] = OrderedDict()
-        """Interaction id → its shard, when it was parsed (monotonic) until its first answer leaves, and how it came
-        (made in a server, in a DM, in a DM and forwarded by another process)."""
+        self._shards: OrderedDict[int, tuple[int, float | None, str, float | None]] = OrderedDict()
+        """Interaction id → its shard, when it was parsed (monotonic) until its first answer leaves, how it came
+        (made in a server, in a DM, in a DM and forwarded by another process), and the event loop's run-queue delay
+        then (None: not known)."""
+        self._run_queue = RunQueueDelay()
         self.trace = aiohttp.TraceConfig()
         self.trace.on_request_start.append(self._request_started)
         self.trace.on_request_end.append(self._request_ended)
@@ -74,7 +77,7 @@ class Observer:
             forwarded = data.get(FORWARDED_AT)  # received by shard 0's process then: the bot's share counts from then
             received = time.monotonic() - (max(0.0, time.time() - forwarded) if forwarded else 0.0)
             via = "server" if guild else "dm-forwarded" if forwarded else "dm"
-            self._shards[int(data["id"])] = (shard, received, via)
+            self._shards[int(data["id"])] = (shard, received, via, self._run_queue.waited())
             if len(self._shards) > REMEMBERED:
                 self._shards.popitem(last=False)
             with metrics.clicked(received, via):  # the handler's task inherits the clock of its phases
@@ -86,11 +89,13 @@ class Observer:
         answer = CALLBACK.search(params.url.path)
         if answer is None or (known := self._shards.get(int(answer.group(1)))) is None:
             return
-        shard, parsed, via = known
+        shard, parsed, via, waited = known
         if parsed is not None:  # once: a retried answer is the same answer
-            metrics.handling(shard, time.monotonic() - parsed, via)
+            now_waited = self._run_queue.waited() if waited is not None else None
+            core_wait = None if waited is None or now_waited is None else now_waited - waited
+            metrics.handling(shard, time.monotonic() - parsed, via, core_wait)
             metrics.answered()
-            self._shards[int(answer.group(1))] = (shard, None, via)
+            self._shards[int(answer.group(1))] = (shard, None, via, None)
 
     async def _request_ended(self, session: Any, context: Any, params: aiohttp.TraceRequestEndParams) -> None:
         path = params.url.path
@@ -100,7 +105,7 @@ class Observer:
         metrics.rest_request(exempt(path, application), status, params.response.headers.get("X-RateLimit-Scope"))
         if answer is not None and status < 400:
             interaction_id = int(answer.group(1))
-            shard = self._shards.pop(interaction_id, (0, 0.0, "server"))[0]
+            shard = self._shards.pop(interaction_id, (0, 0.0, "server", None))[0]
             metrics.first_response(shard, time.time() - discord.utils.snowflake_time(interaction_id).timestamp())
 
 

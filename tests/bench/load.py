@@ -13,12 +13,14 @@ import os
 import time
 from pathlib import Path
 
+from bot.run_queue import run_delay
 from tests.discord_standin import Channel, DiscordStandIn, InteractionRecord, Message, User
 from tests.endpoints import Samples, scrape
 
 HANDLING = "gamemaster_interaction_handling_seconds_bucket"
 STEP_SAVE = "gamemaster_step_save_seconds_bucket"
 COMMIT = "gamemaster_storage_commit_seconds_bucket"
+UNWAITED = "gamemaster_interaction_handling_less_core_wait_seconds_bucket"
 
 Buckets = dict[float, float]
 """A histogram as it stands: upper bound (s) → observations at or under it."""
@@ -47,6 +49,26 @@ def process_tree_cpu(pid: int) -> dict[int, float]:
                 for child in (task / "children").read_text().split():
                     found.update(process_tree_cpu(int(child)))
     return found
+
+
+def tree_waited(pid: int, children: bool = True) -> dict[int, float]:
+    """Seconds each thread of process `pid` (and, with `children`, of its living children, theirs …) has waited for a
+    CPU core while ready to run (bot/run_queue.py), by thread id; as with `process_tree_cpu`, a thread that ended
+    takes its share with it. Empty where /proc is not available or the process is gone."""
+    found: dict[int, float] = {}
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                found[int(task.name)] = run_delay((task / "schedstat").read_bytes())
+                if children:
+                    for child in (task / "children").read_text().split():
+                        found.update(tree_waited(int(child)))
+    return found
+
+
+def waited_now(pid: int, children: bool = True) -> float:
+    """`tree_waited`'s seconds added up (for a reading before and after a stretch whose threads all live through it)."""
+    return sum(tree_waited(pid, children).values())
 
 
 def resident_bytes(pid: int) -> int | None:

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from tests.bench.scale.figures import FORWARDING, Part, Watch, Window, hand_over, report
+from tests.bench.scale.figures import (
+    CORE_WAIT,
+    FORWARDING,
+    HANDLING,
+    UNWAITED,
+    Part,
+    Watch,
+    Window,
+    _grown_since,
+    core_waits,
+    hand_over,
+    report,
+)
 
 COUNT = ("gamemaster_gc_pause_seconds_count", (("generation", "0"),))
 SHORT = ("gamemaster_gc_pause_seconds_bucket", (("generation", "0"), ("le", "0.05")))
@@ -50,3 +62,30 @@ def test_the_collections_row_keeps_each_process_s_figures_apart_however_many_the
     cells = line.split()[-3:]
     assert [cell.split("/")[0] for cell in cells] == ["619", "595", "1214"], line
     assert [cell.split("/")[2] for cell in cells] == ["7", "1", "8"], line
+
+
+def histogram(part: Part, name: str, via: str, observed: list[float]) -> None:
+    """`observed` put in `part` as histogram `name`'s buckets for clicks that came `via`."""
+    part.grown[(f"{name}_count", (("via", via),))] = len(observed)
+    for bound in (0.001, 0.01, 0.1, 1.0, float("inf")):
+        le = "+Inf" if bound == float("inf") else str(bound)
+        part.grown[(f"{name}_bucket", (("via", via), ("le", le)))] = sum(s <= bound for s in observed)
+
+
+def test_the_wait_for_a_core_is_shown_beside_the_share_it_was_part_of_for_each_way_a_click_came() -> None:
+    part = Part()
+    histogram(part, HANDLING, "server", [0.005] * 95 + [0.5] * 5)  # five slow clicks …
+    histogram(part, CORE_WAIT, "server", [0.0005] * 95 + [0.45] * 5)  # … slow for want of a core
+    histogram(part, UNWAITED, "server", [0.005] * 100)
+    (title, line) = core_waits(part)
+    assert "the share's p99 without the wait" in title
+    # each quantile interpolated in its bucket, in ms
+    assert line.strip() == "in a server: waiting 0.5 / 820.0, share p99 820.0 → 9.9 without it", line
+    assert core_waits(Part()) == [], "a bot that read no wait (not on Linux) shows no line"
+
+
+def test_a_reading_by_thread_counts_each_thread_s_growth_and_a_new_thread_from_nothing() -> None:
+    last: dict[str, dict[int, float]] = {}
+    assert _grown_since(last, "bot 0", {1: 2.0, 2: 1.0}) == 3.0
+    assert _grown_since(last, "bot 0", {1: 2.5, 3: 0.25}) == 0.75, "thread 2 ended; thread 3 started since"
+    assert _grown_since(last, "bot 0", {1: 0.5}) == 0.5, "a reused id whose reading went down counts from 0"

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from bot import metrics
 from tests.discord.bot_process import BotProcess, Players
 from tests.discord.test_delivery_faults import open_cookie, world
@@ -68,6 +70,11 @@ async def test_the_endpoint_counts_a_game_being_played(tmp_path: Path) -> None:
             in_dms = total(after, "gamemaster_interaction_handling_seconds_sum", via="dm")
             assert abs(in_phases - in_dms) < 0.002 * clicks, "the phases make up the bot's share of the DM clicks"
             assert 0 < handled <= total(after, "gamemaster_interaction_first_response_seconds_sum", shard="0")
+            waited = total(after, "gamemaster_interaction_core_wait_seconds_count")
+            assert waited == answered, "the loop's wait for a core within each answer's share, on Linux"
+            unwaited = total(after, "gamemaster_interaction_handling_less_core_wait_seconds_sum")
+            assert unwaited + total(after, "gamemaster_interaction_core_wait_seconds_sum") == \
+                pytest.approx(handled, abs=1e-6 * answered), "the share is the wait and the rest"
             assert total(after, "gamemaster_rest_requests_total", budget="exempt") >= 11
             assert total(after, "gamemaster_rest_requests_total", budget="counted") > \
                 total(before, "gamemaster_rest_requests_total", budget="counted")

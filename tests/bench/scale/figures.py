@@ -11,13 +11,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
+import os
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.metrics import FORWARDING_PARTS, PHASES
-from tests.bench.load import bucket_max, bucket_quantile, process_tree_cpu, proportional_bytes, resident_bytes
+from tests.bench.load import (
+    bucket_max,
+    bucket_quantile,
+    process_tree_cpu,
+    proportional_bytes,
+    resident_bytes,
+    tree_waited,
+)
 from tests.bench.scale.cluster import Cluster
 from tests.endpoints import Samples, scrape
 
@@ -29,9 +37,10 @@ COUNTED = ("gamemaster_interactions_total", "gamemaster_rest_requests_total", "g
 HISTOGRAMS = ("gamemaster_interaction_handling_seconds", "gamemaster_interaction_first_response_seconds",
               "gamemaster_step_save_seconds", "gamemaster_storage_commit_seconds",
               "gamemaster_deadline_lateness_seconds", "gamemaster_event_loop_lag_seconds",
-              "gamemaster_gc_pause_seconds", "gamemaster_interaction_phase_seconds", "gamemaster_forwarding_seconds")
+              "gamemaster_gc_pause_seconds", "gamemaster_interaction_phase_seconds", "gamemaster_forwarding_seconds",
+              "gamemaster_interaction_core_wait_seconds", "gamemaster_interaction_handling_less_core_wait_seconds")
 GAUGES = ("gamemaster_deliveries_waiting", "gamemaster_delivery_oldest_seconds")
-HANDLING, FIRST, SAVE, COMMIT, LATENESS, LOOP_LAG, GC_PAUSE, PHASE, FORWARDING = HISTOGRAMS
+HANDLING, FIRST, SAVE, COMMIT, LATENESS, LOOP_LAG, GC_PAUSE, PHASE, FORWARDING, CORE_WAIT, UNWAITED = HISTOGRAMS
 HAND_OVER = tuple(zip(FORWARDING_PARTS, ("written there", "heard by its process", "taken there"), strict=True))
 """bot/metrics.py FORWARDING's parts, in order, as the figures say them."""
 PHASE_NAMES = tuple(name for name, _ in PHASES)
@@ -51,6 +60,8 @@ class Part:
     highest: dict[str, float] = field(default_factory=lambda: defaultdict(float))
     """A gauge's highest reading in the window."""
     cpu: float = 0.0
+    waited: float = 0.0
+    """Seconds its threads waited for a CPU core while ready to run (Linux's run-queue delay), all added up."""
     rss: int = 0
     """Resident bytes at the window's last reading."""
     rss_high: int = 0
@@ -104,6 +115,7 @@ class Watch:
         self.last: dict[str, tuple[int | None, Samples]] = {}
         """Each process's last scrape, with the pid that answered it."""
         self.cpu_last: dict[str, dict[int, float]] = {}
+        self.waited_last: dict[str, dict[int, float]] = {}
         self.sent_last = interactions_sent()
         self.task: asyncio.Task[None] | None = None
         self.baseline: Part | None = None
@@ -146,16 +158,15 @@ class Watch:
             with contextlib.suppress(Exception):
                 await self.read()
 
-    def _cpu(self, name: str, pid: int | None) -> float:
-        """CPU seconds `name` used since the last reading: what each process of its tree grew by (a new pid, a
-        restarted process or a new PostgreSQL backend, counted from 0; an ended child's share is not taken
-        back)."""
+    def _cpu(self, name: str, pid: int | None) -> tuple[float, float]:
+        """CPU seconds `name` used since the last reading, and seconds its threads waited for a core meanwhile: what
+        each process (thread) of its tree grew by (a new pid, a restarted process or a new PostgreSQL backend,
+        counted from 0; an ended child's share is not taken back). -1: this process alone."""
         if pid is None:
-            return 0.0
+            return 0.0, 0.0
         used = {-1: time.process_time()} if pid == -1 else process_tree_cpu(pid)
-        last = self.cpu_last.get(name, {})
-        self.cpu_last[name] = used
-        return sum(now - last.get(each, 0.0) if now >= last.get(each, 0.0) else now for each, now in used.items())
+        waited = tree_waited(os.getpid(), children=False) if pid == -1 else tree_waited(pid)
+        return _grown_since(self.cpu_last, name, used), _grown_since(self.waited_last, name, waited)
 
     async def read(self, proportional: bool = False) -> None:
         """`proportional`: the processes' Pss too (a window's end only: reading it walks a process's page tables,
@@ -175,7 +186,7 @@ class Watch:
         for n, (process, samples) in enumerate(zip(cluster.processes, scrapes, strict=True)):
             name = f"bot {n}"
             pid = process.process.pid if process.alive and process.process is not None else None
-            cpu = self._cpu(name, pid)
+            cpu, waited = self._cpu(name, pid)
             rss = resident_bytes(pid) if pid is not None else None
             pss = proportional_bytes(pid) if pid is not None and proportional else None
             connections = sessions.get(str(pid), 0) if pid is not None else 0
@@ -187,6 +198,7 @@ class Watch:
             for window in self.open:
                 part = window.parts[name]
                 part.cpu += cpu
+                part.waited += waited
                 for key, value in grown.items():
                     part.grown[key] += value
                 for (sample, _labels), value in samples.items():
@@ -198,11 +210,13 @@ class Watch:
                 if pss is not None:
                     part.pss = pss
                 part.connections_high = max(part.connections_high, connections)
-        bench = self._cpu("bench", -1)
-        server = self._cpu("postgres", cluster.pg_pid)
+        bench, bench_waited = self._cpu("bench", -1)
+        server, server_waited = self._cpu("postgres", cluster.pg_pid)
         for window in self.open:
             window.parts["bench"].cpu += bench
+            window.parts["bench"].waited += bench_waited
             window.parts["postgres"].cpu += server
+            window.parts["postgres"].waited += server_waited
             window.parts["postgres"].connections_high = max(window.parts["postgres"].connections_high,
                                                             sum(sessions.values()))
             window.live.append(live)
@@ -228,6 +242,15 @@ class Watch:
         return grown
 
 
+def _grown_since(last: dict[str, dict[int, float]], name: str, now: dict[int, float]) -> float:
+    """What the readings `now` (by pid or thread id) grew by since `last[name]`, which they replace: an id not seen
+    before, or whose reading went down (a reused id), counts from 0."""
+    before = last.get(name, {})
+    last[name] = now
+    return sum(value - before.get(each, 0.0) if value >= before.get(each, 0.0) else value
+               for each, value in now.items())
+
+
 # --- printing ------------------------------------------------------------------------------------------------
 def ms(seconds: float) -> str:
     return "   n/a" if math.isnan(seconds) else f"{seconds * 1000:6.1f}"
@@ -243,6 +266,7 @@ def merged(window: Window) -> Part:
         for gauge, value in part.highest.items():
             whole.highest[gauge] = max(whole.highest[gauge], value)
         whole.cpu += part.cpu
+        whole.waited += part.waited
         whole.rss += part.rss
         whole.rss_high += part.rss_high
         whole.pss += part.pss
@@ -288,6 +312,8 @@ def report(window: Window, baseline: Part | None) -> list[str]:
     for via, said in VIAS:
         row(f"bot's share p99, {said} (ms)",
             lambda p, v=via: ms(bucket_quantile({}, p.buckets(HANDLING, via=v), 0.99)))
+    row("of it, the loop waiting for a core p99 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(CORE_WAIT), 0.99)))
+    row("bot's share less that wait, p99 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(UNWAITED), 0.99)))
     row("first response p99 (ms; Discord: 3000)", lambda p: ms(bucket_quantile({}, p.buckets(FIRST), 0.99)))
     row("steps' saves p50 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(SAVE), 0.5)))
     row("steps' saves p99 (ms)", lambda p: ms(bucket_quantile({}, p.buckets(SAVE), 0.99)))
@@ -308,10 +334,12 @@ def report(window: Window, baseline: Part | None) -> list[str]:
     row("CPU per interaction (ms)",
         lambda p: f"{p.cpu / max(1.0, p.total('gamemaster_interactions_total')) * 1000:.2f}")
     row("CPU (share of one core)", lambda p: f"{p.cpu / seconds:.0%}")
+    row("waiting for a core (share of the time)", lambda p: f"{p.waited / seconds:.0%}")
     row("resident memory (MB, at the end)", lambda p: f"{p.rss / 2**20:.0f}")
     row("PostgreSQL connections (highest)", lambda p: f"{p.connections_high}")
     whole = merged(window)
     lines.extend(phases(whole))
+    lines.extend(core_waits(whole))
     peak = max(window.counted_seconds.values(), default=0)
     lines.append(f"  counted REST requests, all processes (the token's global limit is {GLOBAL_LIMIT}/s; goal at peak "
                  f"< 40/s): mean {sum(window.counted_seconds.values()) / seconds:.1f}/s, peak {peak}/s "
@@ -331,7 +359,30 @@ def report(window: Window, baseline: Part | None) -> list[str]:
     lines.append(f"  apart from the bots: the stand-in and the players {bench.cpu / interactions * 1000:.2f} ms per "
                  f"interaction ({bench.cpu / seconds:.0%} of a core); PostgreSQL {server.cpu / interactions * 1000:.2f}"
                  f" ms ({server.cpu / seconds:.0%} of a core), {server.connections_high} sessions at most")
+    lines.append(f"  waiting for a core while ready to run (all threads, as a share of the time): the bots "
+                 f"{whole.waited / seconds:.0%}, the stand-in and the players {bench.waited / seconds:.0%}, PostgreSQL "
+                 f"{server.waited / seconds:.0%}")
     return lines
+
+
+def core_waits(whole: Part) -> list[str]:
+    """How much of the bot's share was its event loop waiting for a core, by how the click came: the wait's p50 /
+    p99, and the share's p99 with and without it (what the bot's share would have been on a machine with a core
+    free whenever the loop was ready; a forwarded click's wait in shard 0's process is not taken out)."""
+    cells = []
+    for via, said in VIAS:
+        if not whole.total(f"{CORE_WAIT}_count", via=via):
+            continue
+        wait = whole.buckets(CORE_WAIT, via=via)
+        share = bucket_quantile({}, whole.buckets(HANDLING, via=via), 0.99)
+        less = bucket_quantile({}, whole.buckets(UNWAITED, via=via), 0.99)
+        cells.append(f"{said}: waiting {ms(bucket_quantile({}, wait, 0.5)).strip()} / "
+                     f"{ms(bucket_quantile({}, wait, 0.99)).strip()}, share p99 {ms(share).strip()} → "
+                     f"{ms(less).strip()} without it")
+    if not cells:
+        return []
+    return ["  the event loop waiting for a core within the bot's share (ms, p50 / p99; the share's p99 without the"
+            " wait):", *(f"    {cell}" for cell in cells)]
 
 
 def phases(whole: Part) -> list[str]:
