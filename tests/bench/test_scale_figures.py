@@ -10,8 +10,8 @@ from tests.bench.scale.figures import (
     Part,
     Watch,
     Window,
-    _grown_since,
     core_waits,
+    grown_since,
     hand_over,
     report,
 )
@@ -86,6 +86,6 @@ def test_the_wait_for_a_core_is_shown_beside_the_share_it_was_part_of_for_each_w
 
 def test_a_reading_by_thread_counts_each_thread_s_growth_and_a_new_thread_from_nothing() -> None:
     last: dict[str, dict[int, float]] = {}
-    assert _grown_since(last, "bot 0", {1: 2.0, 2: 1.0}) == 3.0
-    assert _grown_since(last, "bot 0", {1: 2.5, 3: 0.25}) == 0.75, "thread 2 ended; thread 3 started since"
-    assert _grown_since(last, "bot 0", {1: 0.5}) == 0.5, "a reused id whose reading went down counts from 0"
+    assert grown_since(last, "bot 0", {1: 2.0, 2: 1.0}) == 3.0
+    assert grown_since(last, "bot 0", {1: 2.5, 3: 0.25}) == 0.75, "thread 2 ended; thread 3 started since"
+    assert grown_since(last, "bot 0", {1: 0.5}) == 0.5, "a reused id whose reading went down counts from 0"

@@ -158,7 +158,7 @@ class Watch:
             with contextlib.suppress(Exception):
                 await self.read()
 
-    def _cpu(self, name: str, pid: int | None) -> tuple[float, float]:
+    def _cpu_and_wait(self, name: str, pid: int | None) -> tuple[float, float]:
         """CPU seconds `name` used since the last reading, and seconds its threads waited for a core meanwhile: what
         each process (thread) of its tree grew by (a new pid, a restarted process or a new PostgreSQL backend,
         counted from 0; an ended child's share is not taken back). -1: this process alone."""
@@ -166,7 +166,7 @@ class Watch:
             return 0.0, 0.0
         used = {-1: time.process_time()} if pid == -1 else process_tree_cpu(pid)
         waited = tree_waited(os.getpid(), children=False) if pid == -1 else tree_waited(pid)
-        return _grown_since(self.cpu_last, name, used), _grown_since(self.waited_last, name, waited)
+        return grown_since(self.cpu_last, name, used), grown_since(self.waited_last, name, waited)
 
     async def read(self, proportional: bool = False) -> None:
         """`proportional`: the processes' Pss too (a window's end only: reading it walks a process's page tables,
@@ -186,7 +186,7 @@ class Watch:
         for n, (process, samples) in enumerate(zip(cluster.processes, scrapes, strict=True)):
             name = f"bot {n}"
             pid = process.process.pid if process.alive and process.process is not None else None
-            cpu, waited = self._cpu(name, pid)
+            cpu, waited = self._cpu_and_wait(name, pid)
             rss = resident_bytes(pid) if pid is not None else None
             pss = proportional_bytes(pid) if pid is not None and proportional else None
             connections = sessions.get(str(pid), 0) if pid is not None else 0
@@ -210,8 +210,8 @@ class Watch:
                 if pss is not None:
                     part.pss = pss
                 part.connections_high = max(part.connections_high, connections)
-        bench, bench_waited = self._cpu("bench", -1)
-        server, server_waited = self._cpu("postgres", cluster.pg_pid)
+        bench, bench_waited = self._cpu_and_wait("bench", -1)
+        server, server_waited = self._cpu_and_wait("postgres", cluster.pg_pid)
         for window in self.open:
             window.parts["bench"].cpu += bench
             window.parts["bench"].waited += bench_waited
@@ -242,7 +242,7 @@ class Watch:
         return grown
 
 
-def _grown_since(last: dict[str, dict[int, float]], name: str, now: dict[int, float]) -> float:
+def grown_since(last: dict[str, dict[int, float]], name: str, now: dict[int, float]) -> float:
     """What the readings `now` (by pid or thread id) grew by since `last[name]`, which they replace: an id not seen
     before, or whose reading went down (a reused id), counts from 0."""
     before = last.get(name, {})
