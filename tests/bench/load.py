@@ -34,35 +34,39 @@ def process_cpu(pid: int) -> float | None:
     return sum(tree.values()) if tree else None
 
 
-def process_tree_cpu(pid: int) -> dict[int, float]:
-    """CPU seconds each process of `pid`'s tree (it and its living children, theirs …) has used so far, by pid:
-    a child that ended takes its share with it, so a reader of the whole tree over time adds what each pid
-    grew by; empty where /proc is not available or the process is gone."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return {}
-    found = {pid: (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")}  # utime, stime (fields 14, 15)
+def process_tree(pid: int) -> list[int]:
+    """Process `pid` and its living children, theirs … (any thread's children): their pids, `pid` first."""
+    found = [pid]
     with contextlib.suppress(OSError):
         for task in Path(f"/proc/{pid}/task").iterdir():
             with contextlib.suppress(OSError):
                 for child in (task / "children").read_text().split():
-                    found.update(process_tree_cpu(int(child)))
+                    found.extend(process_tree(int(child)))
+    return found
+
+
+def process_tree_cpu(pid: int) -> dict[int, float]:
+    """CPU seconds each process of `pid`'s tree (`process_tree`) has used so far, by pid: a child that ended takes
+    its share with it, so a reader of the whole tree over time adds what each pid grew by; empty where /proc is not
+    available or the process is gone."""
+    found: dict[int, float] = {}
+    for each in process_tree(pid):
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+            found[each] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime (14, 15)
     return found
 
 
 def tree_waited(pid: int, children: bool = True) -> dict[int, float]:
-    """Seconds each thread of process `pid` (and, with `children`, of its living children, theirs …) has waited for a
-    CPU core while ready to run (bot/run_queue.py), by thread id; as with `process_tree_cpu`, a thread that ended
-    takes its share with it. Empty where /proc is not available or the process is gone."""
+    """Seconds each thread of process `pid` (with `children`: of each process of its tree, `process_tree`) has waited
+    for a CPU core while ready to run (bot/run_queue.py), by thread id; as with `process_tree_cpu`, a thread that
+    ended takes its share with it. Empty where /proc is not available or the process is gone."""
     found: dict[int, float] = {}
-    with contextlib.suppress(OSError):
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            with contextlib.suppress(OSError, ValueError, IndexError):
-                found[int(task.name)] = run_delay((task / "schedstat").read_bytes())
-                if children:
-                    for child in (task / "children").read_text().split():
-                        found.update(tree_waited(int(child)))
+    for each in process_tree(pid) if children else [pid]:
+        with contextlib.suppress(OSError):
+            for task in Path(f"/proc/{each}/task").iterdir():
+                with contextlib.suppress(OSError, ValueError, IndexError):
+                    found[int(task.name)] = run_delay((task / "schedstat").read_bytes())
     return found
 
 
