@@ -30,14 +30,18 @@ compressed (bot/storage/rows.py `PackedText`: a 10-player Mafia game's 29 KB in 
 by idle time instead (STATE_IDLE_SECONDS): in the scale run's four processes at about 790 live games (800 tables,
 the code before and after side by side, tracemalloc on), 424 states parsed of 1,217 games held against 1,184 of
 1,187, and traced Python memory 215 KB a live game over the processes' start against 304 (README)."""
-STATE_IDLE_SECONDS = 10.0
+STATE_IDLE_SECONDS = 3.0
 """A live game's state unused this long is let go too, however few games are kept (bot.live.ParsedStates): a forum
 game waits minutes for its players' next clicks and hours for its deadlines, and parses again when used (a 10-player
-Mafia state in about 1 ms, the other games' in under 0.1 ms); a live game's players act every few seconds and keep it
-parsed, and so do the table benchmark's 32 players acting on 1,000 live games. A minute (the bound before) kept half
-of a scale run's games parsed, 10 s a quarter: in two full scale runs, 164–167 KB a live game at 1,000 games against
-198 with the minute, 155–182 at 2,000 against 187–191, the CPU a click within the spread between runs
-(docs/measurements.md, 1 December)."""
+Mafia state in under 1 ms, the other games' in under 0.1 ms); a burst of clicks and the step's own work keep a state
+parsed, and so do the table benchmark's 32 players acting on 1,000 live games. A minute (the first bound) kept half of
+a scale run's games parsed, 10 s a quarter (164–167 KB a live game at 1,000 games against 198 with the minute, the
+CPU a click within the spread between runs). 3 s, in one bot process at the scale mix (`tests.bench.memory_process
+--stages 100,250 --play 90`, one run each): 26 states parsed of 250 games against 43, anonymous memory 86 KB a live
+game against 111 (68 KB each game added from 100 to 250 against 102: less of pymalloc's arenas left free between
+states parsed and let go); 1 s held 19 and 82 KB, little more. In the scale run's four processes at 1,000 games, 19–37
+states parsed a process against 45–67 with 10 s, pymalloc's objects 64–81 KB a live game against 72–89, the CPU a click
+as before (docs/measurements.md, 1 December)."""
 EXPIRY_RETRY_SECONDS = 60.0
 """When a deadline's default action is refused (a game bug), it is tried again this much later."""
 
