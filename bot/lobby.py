@@ -27,6 +27,7 @@ import annotated_types
 from pydantic import BaseModel
 
 from bot.live import LiveGame, Seat
+from bot.lobby_changes import ChangeListeners
 from bot.offline import bot_names
 from bot.ratings.reading import reliability
 from bot.storage import DeliveryRow, GameRow, IntegrityError, Storage
@@ -66,7 +67,6 @@ class Left:
 
 
 Expired = Callable[[GameRow], Awaitable[None]]
-Changed = Callable[[GameRow], Awaitable[None]]
 PENDING = "pending"
 """A seat's mark while its player still owes the game's sign-up answers (a game night seats who signed up
 ahead, in their order, before everyone has answered: `Lobby.answer` fills the seat in)."""
@@ -121,7 +121,7 @@ class Lobby:
         """(server, member) → lobbies they may open now (`may_open`)."""
         self.expired_listeners: list[Expired] = []
         """Told about each lobby closed for being idle (the lobby cog says so in its channel)."""
-        self.changed_listeners: list[Changed] = []
+        self.changed = ChangeListeners(storage.load_game)
         """Told, by `tell_changed`, after a lobby's seats or status changed and the channel was told (game
         nights move their waiting lists and start their games; members who asked are told it filled)."""
         self._locks: dict[int, _Serial] = {}
@@ -213,12 +213,12 @@ class Lobby:
         return seat.model_copy(update={"join": engine.parse_join(options, seat.join)}).model_dump()
 
     async def tell_changed(self, row: GameRow) -> None:
-        """After a lobby changed and the channel was told: the listeners, in turn (never one for another's fault)."""
-        for listener in self.changed_listeners:
-            try:
-                await listener(row)
-            except Exception:  # a listener's trouble must not undo the change the member was told about
-                log.exception("lobby %s: a listener of its change failed", row.id)
+        """After a lobby changed and the channel was told: the listeners, in turn (bot/lobby_changes.py)."""
+        await self.changed.tell(row)
+
+    async def close(self) -> None:
+        """Stop telling listeners again (those waiting for the database to be back)."""
+        await self.changed.close()
 
     def may_open(self, guild_id: int | None, user_id: int, now: float | None = None) -> None:
         """Spend one of the member's openings on this server, or refuse with how long to wait."""

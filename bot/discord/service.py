@@ -260,6 +260,7 @@ class GameMaster:
         await self.voice.resume()  # the voice channels' mutes as the games want them now
 
     async def close(self) -> None:
+        await self.lobby.close()
         await self.scheduler.stop()
         await self.cluster.close()
         await self.outboxes.close()

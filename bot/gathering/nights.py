@@ -109,7 +109,7 @@ class Nights:
         """Who the night's Discord event lists as Interested now (user, name), or None when it cannot say."""
         self.started = list(started)
         """Told of each night's game started by itself (the Discord layer retires its Join button)."""
-        lobby.changed_listeners.append(self.lobby_changed)
+        lobby.changed.append(self.lobby_changed)
 
     def clock(self) -> float:
         return self.table.clock()

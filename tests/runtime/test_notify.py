@@ -4,17 +4,21 @@ lines say how many would come at which number."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
+from bot import lobby_changes
 from bot.gathering.model import ANY_GAME, Subscription
 from bot.gathering.nights import Nights
 from bot.gathering.notify import TOLD_PER_MINUTE
 from bot.live import Seat
 from bot.lobby import Lobby
-from bot.storage import DeliveryRow, open_storage
+from bot.storage import DeliveryRow, GameRow, open_storage
 from bot.table import Table
 from tests.runtime.databases import Database
 from tests.runtime.helpers import FakeClock
@@ -110,3 +114,63 @@ async def test_the_lobby_says_how_many_would_come_at_which_number(world: World) 
         "🔔 Придут по зову: 1 — когда за столом будет 3 игрока, 7 — когда за столом будет 4 игрока."
     ]
     assert await world.nights.lines(row, "en") == ["🔔 Called to the table: 1 would come at 3, 7 would come at 4."]
+
+
+async def test_who_was_called_still_hears_it_started_when_the_database_was_away_at_the_start(
+    world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Found by the full scale run: at the PostgreSQL restart a game started, reading who was called failed and
+    the "it started" DMs were never sent. The listener is told again once the database is back."""
+    monkeypatch.setattr(lobby_changes, "AGAIN_FIRST_SECONDS", 0.01)
+    await world.subscribe(50, players=3)
+    await open_castle(world)
+    await world.join(2)
+    await world.join(3)
+    game = await world.lobby.start(CHANNEL, 1, moderator=False)
+    storage = world.lobby.storage
+    read = storage._fetchall
+    tries: list[str] = []
+
+    async def away(sql: str, params: Any = ()) -> list[tuple[Any, ...]]:
+        tries.append(sql)
+        raise ConnectionRefusedError("the database restarts")
+
+    storage._fetchall = away  # type: ignore[method-assign]
+    with caplog.at_level(logging.INFO, logger="bot.lobby_changes"):
+        await world.lobby.tell_changed(game.row)
+        while len(tries) < 3:  # told again, and again while it is still away
+            await asyncio.sleep(0.01)
+        assert world.told(STARTED) == []
+        storage._fetchall = read  # type: ignore[method-assign]
+        while world.lobby.changed.waiting():
+            await asyncio.sleep(0.01)
+    assert world.told(STARTED) == [50]
+    assert all(not r.exc_info and r.levelno < logging.ERROR for r in caplog.records), "a line each, no traceback"
+    await world.lobby.tell_changed(game.row)
+    assert world.told(STARTED) == [50], "once"
+
+
+async def test_a_listener_failing_for_another_reason_is_logged_and_not_told_again(
+    world: World, caplog: pytest.LogCaptureFixture,
+) -> None:
+    async def broken(row: GameRow) -> None:
+        raise KeyError("a defect")
+
+    world.lobby.changed.listeners.insert(0, broken)
+    await world.subscribe(50, players=2)
+    await open_castle(world)
+    await world.join(2)
+    assert world.told(FILLED) == [50], "the next listener is told all the same"
+    assert world.lobby.changed.waiting() == 0
+    assert [r.levelname for r in caplog.records if "listener of its change failed" in r.getMessage()] == ["ERROR"] * 2
+
+
+async def test_telling_again_stops_with_the_lobby(world: World) -> None:
+    async def away(row: GameRow) -> None:
+        raise ConnectionRefusedError("the database restarts")
+
+    world.lobby.changed.listeners.insert(0, away)
+    await open_castle(world)
+    assert world.lobby.changed.waiting() == 1
+    await world.lobby.close()
+    assert world.lobby.changed.waiting() == 0
