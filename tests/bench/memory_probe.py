@@ -146,6 +146,7 @@ def caches(bot: Any) -> dict[str, int]:
         "views (by message)": len(getattr(views, "_synced_message_views", {})),
         "views": len(getattr(views, "_views", {})),
         "interaction webhooks": len(getattr(state, "_interaction_webhooks", {}) or {}),
+        "rate-limit buckets": len(getattr(bot.http, "_buckets", {})),
     }
     with contextlib.suppress(AttributeError):
         out["table games"] = len(bot.game_master.table.games)

@@ -102,6 +102,17 @@ def show(
     return lines
 
 
+def grown_sites(now: dict[str, Any], then: dict[str, Any], added: int, most: int = 25) -> list[str]:
+    """With tracemalloc on: the allocation sites that grew most between two readings, per game added."""
+    if "traced by line" not in now or added <= 0:
+        return []
+    before = {site: size for site, size, _ in then.get("traced by line", [])}
+    grown = sorted(((size - before.get(site, 0), site, count) for site, size, count in now["traced by line"]),
+                   reverse=True)[:most]
+    return [f"  grown most (traced, per game added): {per / added / KB:6.2f} KB  {site} ({count:,} blocks)"
+            for per, site, count in grown]
+
+
 async def main(stages: list[int], play: float, env: dict[str, str], rate: float) -> None:
     print(f"machine: {machine()}")
     print(f"bot process environment: {env or 'as the scale run'}")
@@ -135,6 +146,8 @@ async def main(stages: list[int], play: float, env: dict[str, str], rate: float)
                 t = await read(cluster, out, trim=True)
                 print("\n".join(show(f"{stage} tables, after gc.collect() and malloc_trim(0)", t, base_trimmed, live, 0,
                                       previous_trimmed)))
+                print("\n".join(grown_sites(t, (previous_trimmed or (base_trimmed, 0))[0],
+                                            live - (previous_trimmed or (base_trimmed, 0))[1])))
                 previous, previous_trimmed = (r, live), (t, live)
                 print(f"  types (most): {', '.join(f'{k} {v:,}' for k, v in list(t['types'].items())[:12])}")
             print("players: " + ", ".join(f"{k} {v}" for k, v in ledger.outcomes.most_common(8)))
