@@ -20,7 +20,7 @@ from PIL import Image
 
 from bot import metrics, slow_steps
 from bot.config import Settings
-from bot.discord import budget, ratelimits
+from bot.discord import budget
 from bot.discord.attempts import install
 from bot.discord.components import DYNAMIC_ITEMS, released
 from bot.discord.forwarding import Forwarding
@@ -130,7 +130,6 @@ class GameMasterBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         install(self.http)  # callbacks and creations through the bot's own retries (before the gateway's task)
-        ratelimits.install(self.http)  # idle rate-limit buckets let go after 20 s, not 5 minutes
         budget.install(self.http, budget.Budget(budget.per_process(self.settings)), lambda: self.application_id)
         if self.storage is None:
             shards = shard_ids(self.settings)

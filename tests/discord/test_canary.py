@@ -182,15 +182,3 @@ def test_point_discord_at_refuses_urls_without_the_api_version() -> None:
     with pytest.raises(ValueError, match="ws://"):
         point_discord_at("http://127.0.0.1:9/api/v10", "http://127.0.0.1:9/gateway")
     assert current_discord_urls().api_base_url == "https://discord.com/api/v10"
-
-
-def test_discord_py_makes_a_rate_limit_bucket_per_key_and_sweeps_through_a_hook_ratelimits_can_replace() -> None:
-    """Why bot/discord/ratelimits.py can let idle buckets go: `HTTPClient` keeps them in `_buckets`, calls
-    `self._try_clear_expired_ratelimits()` once it made a new one, and a bucket says when it was last used, what
-    is in it and waiting on it, and its window (the slots `spare` reads)."""
-    made = inspect.getsource(discord.http.HTTPClient.get_ratelimit)
-    assert "self._buckets[key] = value = Ratelimit(" in made and "self._try_clear_expired_ratelimits()" in made
-    assert "ratelimit = self.get_ratelimit(key)" in inspect.getsource(discord.http.HTTPClient.request)
-    slots = set(discord.http.Ratelimit.__slots__)
-    assert {"_last_request", "outgoing", "_pending_requests", "_sleeping", "remaining", "expires"} <= slots
-    assert "self._last_request = self._loop.time()" in inspect.getsource(discord.http.Ratelimit.acquire)
