@@ -14,7 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot.storage import GameRow, database_away, log_failure
-from bot.waiting import stop_task
+from bot.waiting import doubling, stop_task
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +27,7 @@ AGAIN_MOST_SECONDS = 30.0
 
 
 def again_after(failures: int) -> float:
-    return min(AGAIN_MOST_SECONDS, AGAIN_FIRST_SECONDS * 2 ** max(0, failures - 1))
+    return doubling(failures, AGAIN_FIRST_SECONDS, AGAIN_MOST_SECONDS)
 
 
 class ChangeListeners:
@@ -43,15 +43,23 @@ class ChangeListeners:
 
     async def tell(self, row: GameRow) -> None:
         for listener in self.listeners:
-            try:
-                await listener(row)
-            except Exception as error:  # a listener's trouble must not undo the change the member was told about
-                if not database_away(error):
-                    log.exception("lobby %s: a listener of its change failed", row.id)
-                    continue
-                log_failure(log, error, "lobby %s: a listener of its change failed; told again once the database "
-                            "is back", row.id)
+            if not await self._told(listener, row, "a listener of its change failed; told again once the database "
+                                    "is back"):
                 self._tell_again(row.id, listener)
+
+    async def _told(self, listener: Changed, row: GameRow, away: str, *args: object) -> bool:
+        """Tell `listener`; False when the database was away (a warning line: to be told again). Any other failure
+        is logged with its traceback and not tried again: a listener's trouble must not undo the change the
+        member was told about."""
+        try:
+            await listener(row)
+        except Exception as error:
+            if not database_away(error):
+                log.exception("lobby %s: a listener of its change failed", row.id)
+                return True
+            log_failure(log, error, "lobby %s: " + away, row.id, *args)
+            return False
+        return True
 
     def waiting(self) -> int:
         """Listeners waiting for the database to be told again."""
@@ -75,15 +83,15 @@ class ChangeListeners:
                 await asyncio.sleep(again_after(failures))
                 try:
                     row = await self.load(lobby_id)
-                    if row is not None:
-                        await listener(row)
-                    log.info("lobby %s: its listener told again after %d tries", lobby_id, failures)
-                    return
                 except Exception as error:
                     if not database_away(error):
-                        log.exception("lobby %s: a listener of its change failed when told again", lobby_id)
+                        log.exception("lobby %s: reading it to tell its listener again failed", lobby_id)
                         return
-                    log_failure(log, error, "lobby %s: telling its listener again failed; trying in %.0f s", lobby_id,
-                                again_after(failures + 1))
+                    log_failure(log, error, "lobby %s: reading it to tell its listener again failed", lobby_id)
+                    continue
+                if row is None or await self._told(listener, row, "telling its listener again failed (try %d)",
+                                                   failures):
+                    log.info("lobby %s: its listener told again after %d tries", lobby_id, failures)
+                    return
         finally:
             self._again.pop((lobby_id, listener), None)

@@ -1,5 +1,5 @@
 """One way to wait for an event for a limited time (or while the task that sets it runs), one way to stop a task,
-and an event that says how soon it matters.
+one way to space tries after failures, and an event that says how soon it matters.
 
 `asyncio.wait_for(event.wait(), seconds)` on Python 3.11 swallows a cancellation that comes in the same
 loop pass as the event (gh-86296): the cancelled task carries on as if woken. A task stopped that way
@@ -50,6 +50,12 @@ async def stop_task(task: asyncio.Task[Any] | None) -> None:
         current = asyncio.current_task()
         if current is not None and current.cancelling():
             raise
+
+
+def doubling(failures: int, first: float, most: float) -> float:
+    """Seconds before the next try after `failures` failures in a row: `first`, then twice as long each time, at
+    most `most`."""
+    return min(most, first * 2 ** max(0, failures - 1))
 
 
 class Alarm(asyncio.Event):

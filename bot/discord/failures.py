@@ -9,6 +9,8 @@ import asyncio
 import aiohttp
 import discord
 
+from bot.waiting import doubling
+
 RETRY_FIRST_SECONDS = 1.0
 RETRY_MAX_SECONDS = 60.0
 TELL_AFTER_FAILURES = 3
@@ -33,4 +35,4 @@ def may_have_landed(error: BaseException) -> bool:
 
 def backoff(failures: int) -> float:
     """Seconds before the next try after `failures` failures in a row (doubling, capped)."""
-    return min(RETRY_MAX_SECONDS, RETRY_FIRST_SECONDS * 2 ** max(0, failures - 1))
+    return doubling(failures, RETRY_FIRST_SECONDS, RETRY_MAX_SECONDS)

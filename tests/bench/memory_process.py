@@ -146,8 +146,8 @@ async def main(stages: list[int], play: float, env: dict[str, str], rate: float)
                 t = await read(cluster, out, trim=True)
                 print("\n".join(show(f"{stage} tables, after gc.collect() and malloc_trim(0)", t, base_trimmed, live, 0,
                                       previous_trimmed)))
-                print("\n".join(grown_sites(t, (previous_trimmed or (base_trimmed, 0))[0],
-                                            live - (previous_trimmed or (base_trimmed, 0))[1])))
+                since, since_live = previous_trimmed or (base_trimmed, 0)
+                print("\n".join(grown_sites(t, since, live - since_live)))
                 previous, previous_trimmed = (r, live), (t, live)
                 print(f"  types (most): {', '.join(f'{k} {v:,}' for k, v in list(t['types'].items())[:12])}")
             print("players: " + ", ".join(f"{k} {v}" for k, v in ledger.outcomes.most_common(8)))
