@@ -382,7 +382,11 @@ class Interactions:
         answered) or answered too late (nothing reaches the member through it any more) is a line in the log,
         no traceback and no answer; a database away for a moment (a PostgreSQL restart) is no defect either:
         one warning line, and the member is asked to look whether it counted and try again; so is Discord failing
-        for a moment (an outage: a 5xx, a time-out)."""
+        for a moment (an outage: a 5xx, a time-out). One under way when the bot stopped at once (its HTTP session
+        closed) is a warning line too: what was saved stays saved, and no answer can be sent."""
+        if interaction.client.is_closed():  # stopped at once (a second signal): nothing reaches the member now
+            log.warning("%s: the bot stopped before it finished (%s)", what, error)
+            return
         code = error.code if isinstance(error, discord.HTTPException) else None
         if code == ALREADY_ANSWERED:
             log.info("%s: interaction %s was already answered", what, interaction.id)

@@ -73,3 +73,27 @@ async def test_a_command_answered_too_late_is_a_warning_not_an_error(
         errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
         assert not errors, [r.getMessage() for r in errors]
         assert any("answered too late" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_command_under_way_when_the_bot_stops_at_once_is_a_warning_not_an_error(
+    tmp_path: Path, standin: DiscordStandIn, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A second SIGTERM stops at once: the bot closes (its HTTP session with it) while a command is still under
+    way, whose next request then fails with aiohttp's "Session is closed". Nothing can reach the member any more
+    and what was saved stays saved: one warning line — not an ERROR with a traceback, nor a second one from
+    asyncio for the answer that could not be sent (the full scale run's last seconds had both)."""
+    async with world(tmp_path, 4, standin=standin, locales=("en-US",)) as w:
+        current = w.gm.lobby.current
+
+        async def stopped_meanwhile(channel_id: int) -> Any:
+            await w.bot.close()
+            return await current(channel_id)
+
+        monkeypatch.setattr(w.gm.lobby, "current", stopped_meanwhile)
+        caplog.clear()
+        with caplog.at_level(logging.INFO):
+            await standin.invoke_slash(w.users[0], "rules", channel=w.channel)
+            await standin.settle(quiet=0.5)
+        errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+        assert not errors, [r.getMessage() for r in errors]
+        assert any("stopped before it finished" in r.getMessage() and r.exc_info is None for r in caplog.records)
