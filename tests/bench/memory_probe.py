@@ -97,7 +97,7 @@ def glibc() -> dict[str, int]:
 
 def pymalloc() -> dict[str, int]:
     """pymalloc's arenas (sys._debugmallocstats, read from the C stderr): allocated now, bytes in used blocks,
-    in free blocks of used pools, in free pools."""
+    in free blocks of used pools (and of each size class's), in free pools."""
     wanted = {"# arenas allocated current": "arenas", "# bytes in allocated blocks": "used",
               "# bytes in available blocks": "free blocks", "# bytes lost to pool headers": "pool headers"}
     out: dict[str, int] = {}
@@ -112,6 +112,10 @@ def pymalloc() -> dict[str, int]:
             os.close(saved)
         capture.seek(0)
         for line in capture.read().decode(errors="replace").splitlines():
+            cells = line.split()
+            if len(cells) == 5 and all(cell.isdigit() for cell in cells):  # a size class: its free blocks' bytes
+                out[f"free blocks of {cells[1]} B"] = int(cells[1]) * int(cells[4])
+                continue
             key, _, value = line.partition("=")
             key = key.strip()
             if key in wanted:

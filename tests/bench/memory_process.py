@@ -9,10 +9,11 @@ malloc's arenas (in use / free but kept), pymalloc's arenas, `sys.getallocatedbl
 type, discord.py's caches; then the same after a full garbage collection and `malloc_trim(0)`, which shows what
 only a full collection frees (the bot's thresholds make them rare) and what the allocator keeps.
 
-    python -m tests.bench.memory_process [--stages 100,200] [--play 60] [--env MALLOC_ARENA_MAX=2] [--traced]
+    python -m tests.bench.memory_process [--stages 100,200] [--play 60] [--env MALLOC_ARENA_MAX=2] [--traced [FRAMES]]
 
 `--env` sets the bot process's environment (one variant per run: run it again for the other); `--traced` turns
-tracemalloc on in it (PYTHONTRACEMALLOC=1; its own bookkeeping is printed and left out of the resident figures).
+tracemalloc on in it (PYTHONTRACEMALLOC=FRAMES, 1 unless given; its own bookkeeping is printed and left out of the
+resident figures; more than one frame slows the bot so that the players' clicks come too late).
 """
 
 from __future__ import annotations
@@ -103,14 +104,32 @@ def show(
 
 
 def grown_sites(now: dict[str, Any], then: dict[str, Any], added: int, most: int = 25) -> list[str]:
-    """With tracemalloc on: the allocation sites that grew most between two readings, per game added."""
-    if "traced by line" not in now or added <= 0:
+    """With tracemalloc on: the allocation sites that grew most between two readings, per game added (with
+    `--traced N`, N > 1: by their callers too)."""
+    lines: list[str] = []
+    for key, label in (("traced by line", "grown most"), ("traced by caller", "grown most, by caller")):
+        if key not in now or added <= 0:
+            continue
+        before = {site: size for site, size, _ in then.get(key, [])}
+        grown = sorted(((size - before.get(site, 0), site, count) for site, size, count in now[key]),
+                       reverse=True)[:most]
+        lines += [f"  {label} (traced, per game added): {per / added / KB:6.2f} KB  {site} ({count:,} blocks)"
+                  for per, site, count in grown]
+    return lines
+
+
+def free_classes(now: dict[str, Any], then: dict[str, Any], added: int, most: int = 8) -> list[str]:
+    """pymalloc's free space kept in its arenas, per game added: in unused pools (any size may take them) and in
+    the free blocks of each size class's used pools (only that size may), the classes grown most."""
+    if added <= 0:
         return []
-    before = {site: size for site, size, _ in then.get("traced by line", [])}
-    grown = sorted(((size - before.get(site, 0), site, count) for site, size, count in now["traced by line"]),
+    m, before = now["pymalloc"], then["pymalloc"]
+    grown = sorted(((m[key] - before.get(key, 0), key) for key in m if key.startswith("free blocks of ")),
                    reverse=True)[:most]
-    return [f"  grown most (traced, per game added): {per / added / KB:6.2f} KB  {site} ({count:,} blocks)"
-            for per, site, count in grown]
+    pools = (m.get("free pools", 0) - before.get("free pools", 0)) / added / KB
+    blocks = (m.get("free blocks", 0) - before.get("free blocks", 0)) / added / KB
+    return [f"  pymalloc free, per game added: {pools:.1f} KB in unused pools, {blocks:.1f} KB in free blocks; of them "
+            + ", ".join(f"{key.removeprefix('free blocks of ')} {per / added / KB:.1f} KB" for per, key in grown)]
 
 
 async def main(stages: list[int], play: float, env: dict[str, str], rate: float) -> None:
@@ -148,6 +167,7 @@ async def main(stages: list[int], play: float, env: dict[str, str], rate: float)
                                       previous_trimmed)))
                 since, since_live = previous_trimmed or (base_trimmed, 0)
                 print("\n".join(grown_sites(t, since, live - since_live)))
+                print("\n".join(free_classes(t, since, live - since_live)))
                 previous, previous_trimmed = (r, live), (t, live)
                 print(f"  types (most): {', '.join(f'{k} {v:,}' for k, v in list(t['types'].items())[:12])}")
             print("players: " + ", ".join(f"{k} {v}" for k, v in ledger.outcomes.most_common(8)))
@@ -172,9 +192,10 @@ if __name__ == "__main__":
     parser.add_argument("--play", type=float, default=60.0, help="seconds of play at each stage before reading")
     parser.add_argument("--rate", type=float, default=20.0, help="the most interactions/s the players make")
     parser.add_argument("--env", action="append", default=[], help="KEY=VALUE for the bot process (repeatable)")
-    parser.add_argument("--traced", action="store_true", help="tracemalloc on in the bot process")
+    parser.add_argument("--traced", type=int, nargs="?", const=1, default=0, metavar="FRAMES",
+                        help="tracemalloc on in the bot process, keeping FRAMES frames of each allocation (1)")
     args = parser.parse_args()
     extra = dict(item.split("=", 1) for item in args.env)
     if args.traced:
-        extra["PYTHONTRACEMALLOC"] = "1"
+        extra["PYTHONTRACEMALLOC"] = str(args.traced)
     asyncio.run(main([int(s) for s in args.stages.split(",")], args.play, extra, args.rate))
