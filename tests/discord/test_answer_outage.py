@@ -79,6 +79,16 @@ async def invoked_unanswered(w: World, user: User, command: str, caplog: pytest.
     await w.standin.settle()
 
 
+async def told_the_channel(w: World, line: str) -> None:
+    """Wait for `line` in the channel: it follows the member's answer, whose failed follow-up a loaded machine may
+    still be trying when the command's deferral, the outboxes and the stand-in have settled (a full suite's run
+    under xdist once looked too early); then for what else would come."""
+    await w.standin.wait_for(lambda: line in w.standin.transcript(w.channel), timeout=10,
+                             what=f"the channel's line {line!r}")
+    await w.gm.drained()
+    await w.standin.settle()
+
+
 def errors(caplog: pytest.LogCaptureFixture) -> list[str]:
     return [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
 
@@ -100,7 +110,7 @@ async def test_a_lobby_whose_private_answers_meet_an_outage_is_announced_and_joi
             row = await w.gm.lobby.current(w.channel.id)
             assert row is not None and [s["user_id"] for s in row.seats] == [host.id, player.id]
             joined = t("ru", "lobby-joined", player=player.mention, count=2, max=registry.engine("cookie").max_players)
-            assert joined in standin.transcript(w.channel), "the channel is told who joined"
+            await told_the_channel(w, joined)
             refused = await invoked(w, late, "cookie new")  # the channel is busy: a refusal, which fails too
             assert errors(caplog) == [], "Discord failing a private answer is no defect"
         private_answers_work(standin)
@@ -138,6 +148,7 @@ async def test_a_join_whose_private_answer_meets_an_outage_is_seated_and_told_to
         row = await w.gm.lobby.current(w.channel.id)
         assert row is not None and [s["user_id"] for s in row.seats] == [host.id, player.id], "seated once"
         joined = t("ru", "lobby-joined", player=player.mention, count=2, max=registry.engine("cookie").max_players)
+        await told_the_channel(w, joined)
         assert standin.transcript(w.channel).count(joined) == 1, "the channel is told who joined, once"
         assert errors(caplog) == []
 
