@@ -90,8 +90,8 @@ class ChangeListeners:
                     log_failure(log, error, "lobby %s: reading it to tell its listener again failed", lobby_id)
                     continue
                 if row is None or await self._told(listener, row, "telling its listener again failed (try %d)",
-                                                   failures):
-                    log.info("lobby %s: its listener told again after %d tries", lobby_id, failures)
+                                                   failures):  # told, gone, or failed for good (logged as such)
+                    log.info("lobby %s: no more telling its listener again (try %d)", lobby_id, failures)
                     return
         finally:
             self._again.pop((lobby_id, listener), None)
