@@ -280,10 +280,10 @@ class DiscordStandIn(GatewayEvents, Channels, Messages, Commands, Interactions, 
         await self._flush()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        while loop.time() - self._last_activity < quiet:
+        while (silent := loop.time() - self._last_activity) < quiet:
             if loop.time() > deadline:
                 raise AssertionError(f"the bot kept sending requests for {timeout} s")
-            await asyncio.sleep(quiet / 4)
+            await asyncio.sleep(quiet - silent)  # just when it would have been quiet long enough; then look again
 
     async def wait_for(self, predicate: Callable[[], T], timeout: float = 5.0, what: str = "condition") -> T:
         """Poll `predicate` until it returns something truthy; returns it."""

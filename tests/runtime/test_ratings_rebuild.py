@@ -23,6 +23,8 @@ from games.core import Results
 from games.core.rng import derived
 from tests.runtime.databases import Database
 
+pytestmark = pytest.mark.xdist_group("ratings-rebuild")  # one worker plays the 500 games once for both backends
+
 GUILD = 12
 MEMBERS = list(range(1000, 1012))
 PLAN = [("cookie", 4)] * 150 + [("maskmen", 2)] * 120 + [("maskmen", 3)] * 120 + [("cookie", 5)] * 70 \
